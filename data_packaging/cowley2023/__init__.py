@@ -1,0 +1,67 @@
+"""Cowley, Stan, Pillow & Smith 2023, macaque V4 responses to natural images (compact models of V4).
+
+Cite: Cowley BR, Stan PL, Pillow JW, Smith MA (2023). Compact deep neural network models of visual cortex.
+bioRxiv 2023.11.22.568315. Data: github.com/cowleygroup/V4_compact_models (GPL-3.0).
+Spike counts in one 100 ms bin per image presentation; images 112 x 112 px.
+"""
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from brainscore_nb.data.fetch import RawFile
+
+_BASE = ('https://raw.githubusercontent.com/cowleygroup/V4_compact_models/'
+         'f4552ad9d34a466ebc66658f72a08a8e5038f1cf/data_V4_responses/')
+IMAGES = {
+    '210325': RawFile(_BASE + 'images/images_210325.zip', 'b224477c84cce5f3da0814640a16e822f308aa05'),
+    '190923': RawFile(_BASE + 'images/images_190923.zip', '47870d4b972cc98e1fb971664327c6b4cdab917d'),
+    '210224': RawFile(_BASE + 'images/images_210224.zip', '4f2b2893bdd470afb78e0e7c8b6777264481f2e8'),
+}
+RESPONSES_RAW = {
+    '210325': RawFile(_BASE + 'responses_raw/responses_210325.npy', '203ed7b052f4745dd93a403a7227a079e2a90f7b'),
+}
+RESPONSES_AVERAGED = {
+    '210325': RawFile(_BASE + 'responses_repeat_averaged/responses_210325.npy',
+                      '0d2c16de603d4885176ac18b004b04f51d9f5baa'),
+    '190923': RawFile(_BASE + 'responses_repeat_averaged/responses_190923.npy',
+                      '369329cf72ba569ff942de4e623fa9368b08aa77'),
+    '210224': RawFile(_BASE + 'responses_repeat_averaged/responses_210224.npy',
+                      'a045529c39ee33c68ebf71ea24ccf594de0c7a62'),
+}
+TIME_BIN = (70, 170)  # ms; the authors' 100 ms counting window (its onset is not given in the data: assumed)
+
+
+def extract_images(images_zip, directory, session: str) -> pd.DataFrame:
+    """Extract a session's images into `directory`; return metadata in the published order.
+
+    Columns: stimulus_id ('<session>_<NNNN>', 1-based as in the zip), stimulus_filename, session,
+    image_index (0-based column of the response arrays).
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(images_zip) as z:
+        names = sorted(n for n in z.namelist() if n.lower().endswith('.jpg'))
+        for n in names:
+            target = directory / Path(n).name
+            if not target.exists(): target.write_bytes(z.read(n))
+    return pd.DataFrame(dict(stimulus_id=[f'{session}_{Path(n).stem[-4:]}' for n in names],
+                             stimulus_filename=[Path(n).name for n in names], session=session,
+                             image_index=np.arange(len(names))))
+
+
+def repetitions(responses_raw) -> dict:
+    """Presentations of a neurons x images x repeats array (NaN-padded), padding dropped, never filled.
+
+    Returns values (presentation x neuroid), image_index and repetition per presentation, presentations
+    ordered by image then repetition. A repeat slot that is NaN for every neuron is padding and is dropped;
+    a NaN in a slot where other neurons have counts is real missing data and raises.
+    """
+    raw = np.load(responses_raw)  # neuron x image x repeat
+    missing = np.isnan(raw)
+    padding = missing.all(axis=0)  # image x repeat
+    if (missing.any(axis=0) & ~padding).any():
+        raise ValueError(f'{responses_raw}: some repeats have NaN for only some neurons')
+    image, repetition = np.nonzero(~padding)
+    return dict(values=raw[:, image, repetition].T, image_index=image, repetition=repetition)

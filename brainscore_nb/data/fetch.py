@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/fetch.html.md"""
 # %% auto #0
 __all__ = ['RawFile', 'ChecksumError', 'fetch']
 
-# %% ../../nbs/02_fetch.ipynb #623fdcef
+# %% ../../nbs/02_fetch.ipynb #184337b1
 import shutil, urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +15,7 @@ from urllib.parse import urlparse, unquote
 from ..config import get_setting
 from .files import sha1_file, atomic_write
 
-# %% ../../nbs/02_fetch.ipynb #b7768857
+# %% ../../nbs/02_fetch.ipynb #65d79d47
 @dataclass(frozen=True)
 class RawFile:
     "A published file: its public address and the sha1 of its bytes"
@@ -32,11 +32,11 @@ class RawFile:
         if u.netloc != 'raw.githubusercontent.com': return Path(u.netloc)/unquote(u.path.lstrip('/'))
         return Path(unquote(u.path.lstrip('/')))
 
-# %% ../../nbs/02_fetch.ipynb #522404a5
+# %% ../../nbs/02_fetch.ipynb #02bfe1e2
 class ChecksumError(IOError):
     "A file's bytes are not the ones its sha1 names"
 
-# %% ../../nbs/02_fetch.ipynb #a5b5d017
+# %% ../../nbs/02_fetch.ipynb #b07a354b
 def _verified(path, raw:RawFile, where:str)->Path:
     actual = sha1_file(path)
     if actual != raw.sha1:
@@ -44,7 +44,7 @@ def _verified(path, raw:RawFile, where:str)->Path:
                             "the file is corrupt, truncated or a different version")
     return Path(path)
 
-# %% ../../nbs/02_fetch.ipynb #14290e85
+# %% ../../nbs/02_fetch.ipynb #93193859
 def fetch(raw:RawFile, # the file to get
           mirror=None, # mirror root; default: the `mirror` setting (empty: download)
           home=None    # where downloads are kept; default: the `home` setting

@@ -7,12 +7,12 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/files.html.md"""
 # %% auto #0
 __all__ = ['sha1_file', 'atomic_write']
 
-# %% ../../nbs/01_files.ipynb #8fa9d2d0
+# %% ../../nbs/01_files.ipynb #09a704b9
 import hashlib, os, tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-# %% ../../nbs/01_files.ipynb #e82bd069
+# %% ../../nbs/01_files.ipynb #e25e0f5b
 def sha1_file(path, # file to hash
               chunk_size:int=1<<20 # bytes read at a time
              )->str:
@@ -22,7 +22,7 @@ def sha1_file(path, # file to hash
         while chunk := f.read(chunk_size): h.update(chunk)
     return h.hexdigest()
 
-# %% ../../nbs/01_files.ipynb #8eef59d7
+# %% ../../nbs/01_files.ipynb #81704733
 @contextmanager
 def atomic_write(path # final location; it appears only once the block has finished without error
                 ):

@@ -8,8 +8,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/packaging.html.md"""
 __all__ = ['check_identifier', 'package_stimulus_set_locally', 'load_stimulus_set_from_package', 'package_data_assembly_locally',
            'load_assembly_from_package']
 
-# %% ../../nbs/06_packaging.ipynb #dca41621
-import io, re, zipfile
+# %% ../../nbs/06_packaging.ipynb #ebb9317c
+import re, tempfile, zipfile
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -19,7 +19,7 @@ from .stimuli import StimulusSet
 from .assemblies import ASSEMBLY_CLASSES, save_assembly, load_assembly, attach_stimulus_set
 from .validation import Problem, ValidationReport, validate_stimulus_set, validate_assembly
 
-# %% ../../nbs/06_packaging.ipynb #b9e34ba0
+# %% ../../nbs/06_packaging.ipynb #1f2f5e51
 _IDENTIFIER = re.compile(r'[A-Za-z0-9][A-Za-z0-9._-]{0,199}')
 
 def check_identifier(identifier)->str:
@@ -29,7 +29,7 @@ def check_identifier(identifier)->str:
                          "or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or 'Cowley2023.210325')")
     return identifier
 
-# %% ../../nbs/06_packaging.ipynb #cc36ad9e
+# %% ../../nbs/06_packaging.ipynb #408b3822
 _ZIP_NAME = re.compile(r'[^\W_][\w.\-]*')  # unicode letters and digits, then also '_', '.', '-'
 
 def _zip_names(stimulus_set)->dict:
@@ -44,7 +44,7 @@ def _zip_name_problems(stimulus_set)->list:
     lower = pd.Series(list(_zip_names(stimulus_set).values())).str.lower()
     return [Problem('name collision', n, 'two stimuli would get this file name on a case-insensitive file system') for n in lower[lower.duplicated()]]
 
-# %% ../../nbs/06_packaging.ipynb #7e281bb0
+# %% ../../nbs/06_packaging.ipynb #b502bdcc
 def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
     "Columns whose values or kind of values differ between `before` and `after`"
     out = []
@@ -57,7 +57,7 @@ def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
             out.append(Problem('changes in CSV', str(c), f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column to a type a CSV keeps (str, int, float, bool)'))
     return out
 
-# %% ../../nbs/06_packaging.ipynb #7115c5f9
+# %% ../../nbs/06_packaging.ipynb #0748e381
 def _write_zip(path, files:dict):
     "A deterministic ZIP of `files` (entry name -> source path): sorted, stored, fixed time and mode"
     with zipfile.ZipFile(path, 'w', zipfile.ZIP_STORED) as z:
@@ -66,7 +66,7 @@ def _write_zip(path, files:dict):
             info.external_attr, info.create_system = 0o644 << 16, 3
             z.writestr(info, Path(files[name]).read_bytes())
 
-# %% ../../nbs/06_packaging.ipynb #0635d8a8
+# %% ../../nbs/06_packaging.ipynb #910cdca5
 def _install(pairs:dict, overwrite:bool):
     "Move each temporary file onto its final path (dict final -> temp), refusing to replace different content"
     shas = {final: sha1_file(tmp) for final, tmp in pairs.items()}
@@ -76,7 +76,7 @@ def _install(pairs:dict, overwrite:bool):
                                   "pass overwrite=True to replace it, or choose another identifier")
     return shas
 
-# %% ../../nbs/06_packaging.ipynb #0fd7a946
+# %% ../../nbs/06_packaging.ipynb #059db4f5
 def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus set
                                  identifier:str, # the package's identifier, e.g. 'Kriegeskorte2008'
                                  directory=None, # where to write; default: the `packages_dir` setting
@@ -98,7 +98,7 @@ def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus se
         shas = _install({csv_path: tmp_csv, zip_path: tmp_zip}, overwrite)
     return dict(identifier=identifier, csv_path=csv_path, zip_path=zip_path, csv_sha1=shas[csv_path], zip_sha1=shas[zip_path])
 
-# %% ../../nbs/06_packaging.ipynb #86902718
+# %% ../../nbs/06_packaging.ipynb #b61381a3
 def _extract(zip_path, directory:Path):
     "Extract a package ZIP into `directory` once, atomically, refusing entries that leave it"
     if directory.is_dir(): return directory
@@ -112,7 +112,7 @@ def _extract(zip_path, directory:Path):
         if not directory.is_dir(): raise
     return directory
 
-# %% ../../nbs/06_packaging.ipynb #5b1012fc
+# %% ../../nbs/06_packaging.ipynb #ab5dbc90
 def load_stimulus_set_from_package(csv_path, # the package's CSV
                                    zip_path, # the package's ZIP
                                    identifier:str|None=None # the set's identifier (default: from the CSV's name)
@@ -123,7 +123,7 @@ def load_stimulus_set_from_package(csv_path, # the package's CSV
     stimuli = _extract(zip_path, zip_path.parent/zip_path.stem)
     return StimulusSet.from_csv(csv_path, stimuli, 'filename', identifier=identifier)
 
-# %% ../../nbs/06_packaging.ipynb #2136c73e
+# %% ../../nbs/06_packaging.ipynb #9b5cdab5
 def package_data_assembly_locally(assembly, # a valid assembly
                                   identifier:str, # the package's identifier, e.g. 'Cowley2023.210325'
                                   stimulus_set_identifier:str, # the stimulus set the assembly's stimulus_ids come from
@@ -143,7 +143,7 @@ def package_data_assembly_locally(assembly, # a valid assembly
         sha = _install({path: tmp}, overwrite)[path]
     return dict(identifier=identifier, path=path, sha1=sha, cls=assembly_class_name, stimulus_set_identifier=stimulus_set_identifier)
 
-# %% ../../nbs/06_packaging.ipynb #b29eb76d
+# %% ../../nbs/06_packaging.ipynb #7536a03f
 def load_assembly_from_package(path, # the package's NetCDF file
                                stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
                                cls=None # class to return (default: the packaged one)

@@ -8,7 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/validation.html.md"""
 __all__ = ['IMAGE_SUFFIXES', 'Problem', 'ValidationError', 'ValidationReport', 'validate_stimulus_set', 'validate_assembly',
            'validate_pair']
 
-# %% ../../nbs/05_validation.ipynb #80ccde9d
+# %% ../../nbs/05_validation.ipynb #ff2d8671
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +19,7 @@ from PIL import Image
 from .stimuli import StimulusSet, RESERVED_COLUMNS
 from .assemblies import DataAssembly
 
-# %% ../../nbs/05_validation.ipynb #150b9e2f
+# %% ../../nbs/05_validation.ipynb #81b9c304
 @dataclass(frozen=True)
 class Problem:
     "One thing wrong with a data set"
@@ -27,11 +27,11 @@ class Problem:
     where: str   # the column, coordinate, dim or file concerned
     message: str # what is wrong, in a sentence
 
-# %% ../../nbs/05_validation.ipynb #4cec094d
+# %% ../../nbs/05_validation.ipynb #c3338bf6
 class ValidationError(ValueError):
     "A data set failed validation; the message lists every problem"
 
-# %% ../../nbs/05_validation.ipynb #35e38625
+# %% ../../nbs/05_validation.ipynb #c2d6911f
 class ValidationReport:
     "Every problem found in a data set"
     def __init__(self, subject:str, # what was validated, e.g. "StimulusSet 'Kriegeskorte2008'"
@@ -60,7 +60,7 @@ class ValidationReport:
         if not self.ok: raise ValidationError(repr(self))
         return self
 
-# %% ../../nbs/05_validation.ipynb #f59bd03d
+# %% ../../nbs/05_validation.ipynb #694a0b85
 def _examples(values, n=3): return ', '.join(repr(v) for v in list(values)[:n]) + (', ...' if len(values) > n else '')
 
 def _id_problems(values, where:str, unique:bool=True)->list:
@@ -76,7 +76,7 @@ def _id_problems(values, where:str, unique:bool=True)->list:
         if len(dup): out.append(Problem('duplicate ids', where, f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
     return out
 
-# %% ../../nbs/05_validation.ipynb #992045dc
+# %% ../../nbs/05_validation.ipynb #f1ff2c71
 def _nonfinite_problems(values, where:str)->list:
     "NaN and inf counts of an array of any dtype"
     values = np.asarray(values)
@@ -86,7 +86,7 @@ def _nonfinite_problems(values, where:str)->list:
     out = [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
     return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else [])
 
-# %% ../../nbs/05_validation.ipynb #ebf53a35
+# %% ../../nbs/05_validation.ipynb #176dbcf7
 IMAGE_SUFFIXES = {'.png', '.jpg', '.jpeg', '.bmp', '.gif', '.tif', '.tiff', '.webp'}
 
 def _file_problem(stimulus_id, path)->Problem|None:
@@ -101,7 +101,7 @@ def _file_problem(stimulus_id, path)->Problem|None:
             with open(path, 'rb') as f: f.read(1)
     except Exception as e: return Problem('unreadable file', stimulus_id, f'{path} cannot be read: {type(e).__name__}: {e}')
 
-# %% ../../nbs/05_validation.ipynb #5f06aea8
+# %% ../../nbs/05_validation.ipynb #85d5613b
 def validate_stimulus_set(stimulus_set:StimulusSet, # the set to check
                           *, check_files:bool=True # also check that every stimulus file exists and can be read
                          )->ValidationReport:
@@ -125,13 +125,14 @@ def validate_stimulus_set(stimulus_set:StimulusSet, # the set to check
             if (prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid))): p.append(prob)
     return report
 
-# %% ../../nbs/05_validation.ipynb #16ec6b51
+# %% ../../nbs/05_validation.ipynb #0b57b8d3
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
     "Every problem of `assembly`: dims and coords, ids, NaN/inf in values and coords, empty dims, time bins"
     if not isinstance(assembly, xr.DataArray):
         return ValidationReport('assembly', [Problem('type', '-', f'expected a DataAssembly, got {type(assembly).__name__}')])
-    report = ValidationReport(f'{type(assembly).__name__} {assembly.name or assembly.attrs.get("identifier")!r}')
+    ident = assembly.name or assembly.attrs.get('identifier')
+    report = ValidationReport(type(assembly).__name__ + (f' {ident!r}' if ident else ''))
     p = report.problems
     if isinstance(assembly, DataAssembly): p += [Problem('structure', '-', m) for m in assembly.structure_problems()]
     else: p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... to have its structure checked'))
@@ -148,7 +149,7 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
             p.append(Problem('time bins', 'time_bin_start, time_bin_end', f'{n} time bins do not end after they start'))
     return report
 
-# %% ../../nbs/05_validation.ipynb #7030d8e6
+# %% ../../nbs/05_validation.ipynb #8f3938e4
 def validate_pair(stimulus_set:StimulusSet, # the stimuli
                   assembly:DataAssembly, # measurements on them
                   *, check_files:bool=True # also check the stimulus files

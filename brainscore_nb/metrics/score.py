@@ -7,13 +7,13 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/score.html.md"""
 # %% auto #0
 __all__ = ['Score']
 
-# %% ../../nbs/10_score.ipynb #8f21b33e
+# %% ../../nbs/10_score.ipynb #500637bf
 import numpy as np
 import xarray as xr
 from fastcore.basics import patch
 from ..data.assemblies import DataAssembly
 
-# %% ../../nbs/10_score.ipynb #e178d64b
+# %% ../../nbs/10_score.ipynb #82c970ee
 class Score(DataAssembly):
     "A score: a center value with `error`, `raw`, `ceiling` and per-split values in attrs"
     __slots__ = ()
@@ -24,7 +24,7 @@ class Score(DataAssembly):
     @property
     def error(self)->float: return float(self.attrs.get('error', np.nan))
 
-# %% ../../nbs/10_score.ipynb #f6ef8a31
+# %% ../../nbs/10_score.ipynb #e79a8af5
 def _fmt(v):
     if isinstance(v, xr.DataArray) and v.ndim == 0: v = float(v.values)
     return f'{v:.4f}' if isinstance(v, (float, int, np.number)) else type(v).__name__

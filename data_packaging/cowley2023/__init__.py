@@ -4,6 +4,7 @@ Cite: Cowley BR, Stan PL, Pillow JW, Smith MA (2023). Compact deep neural networ
 bioRxiv 2023.11.22.568315. Data: github.com/cowleygroup/V4_compact_models (GPL-3.0).
 Spike counts in one 100 ms bin per image presentation; images 112 x 112 px.
 """
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -30,6 +31,7 @@ RESPONSES_AVERAGED = {
     '210224': RawFile(_BASE + 'responses_repeat_averaged/responses_210224.npy',
                       'a045529c39ee33c68ebf71ea24ccf594de0c7a62'),
 }
+ANIMALS = {'210325': 'PE', '190923': 'WE', '210224': 'PE'}  # from the authors' readme
 TIME_BIN = (70, 170)  # ms; the authors' 100 ms counting window (its onset is not given in the data: assumed)
 
 
@@ -47,7 +49,7 @@ def extract_images(images_zip, directory, session: str) -> pd.DataFrame:
             target = directory / Path(n).name
             if not target.exists(): target.write_bytes(z.read(n))
     return pd.DataFrame(dict(stimulus_id=[f'{session}_{Path(n).stem[-4:]}' for n in names],
-                             stimulus_filename=[Path(n).name for n in names], session=session,
+                             stimulus_filename=[Path(n).name for n in names], session=int(session),
                              image_index=np.arange(len(names))))
 
 
@@ -65,3 +67,33 @@ def repetitions(responses_raw) -> dict:
         raise ValueError(f'{responses_raw}: some repeats have NaN for only some neurons')
     image, repetition = np.nonzero(~padding)
     return dict(values=raw[:, image, repetition].T, image_index=image, repetition=repetition)
+
+
+def build(session: str = '210325', workdir=None, mirror=None):
+    """The StimulusSet and NeuroidAssembly of one session, from the published files (fetched, sha1-verified).
+
+    Session 210325 keeps every repetition as a presentation (coord `repetition`); the others are the
+    authors' repeat-averaged counts. Images are extracted under `workdir` (default: a new temporary folder).
+    """
+    from brainscore_nb.data.fetch import fetch
+    from brainscore_nb.data.stimuli import StimulusSet
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    if session not in IMAGES: raise ValueError(f"unknown session {session!r}; published here: {', '.join(IMAGES)}")
+    images = Path(workdir or tempfile.mkdtemp(prefix='cowley2023-')) / f'images_{session}'
+    meta = extract_images(fetch(IMAGES[session], mirror=mirror), images, session)
+    stimuli = StimulusSet(meta, identifier=f'Cowley2023.{session}',
+                          stimulus_paths={r.stimulus_id: images / r.stimulus_filename for r in meta.itertuples()})
+    if session in RESPONSES_RAW:
+        parts = repetitions(fetch(RESPONSES_RAW[session], mirror=mirror))
+        extra = {'repetition': ('presentation', parts['repetition'])}
+    else:
+        averaged = np.load(fetch(RESPONSES_AVERAGED[session], mirror=mirror))
+        parts, extra = dict(values=averaged.T, image_index=np.arange(averaged.shape[1])), {}
+    ids = meta.stimulus_id.to_numpy(dtype=str)
+    n = parts['values'].shape[1]
+    assembly = NeuroidAssembly(parts['values'][..., None], dims=['presentation', 'neuroid', 'time_bin'], coords={
+        'stimulus_id': ('presentation', ids[parts['image_index']]), **extra,
+        'neuroid_id': ('neuroid', [f'{session}_n{i:02d}' for i in range(n)]), 'region': ('neuroid', ['V4'] * n),
+        'animal': ('neuroid', [ANIMALS[session]] * n),
+        'time_bin_start': ('time_bin', [TIME_BIN[0]]), 'time_bin_end': ('time_bin', [TIME_BIN[1]])})
+    return stimuli, assembly

@@ -3,6 +3,7 @@
 Cite: Kriegeskorte N, Mur M, Ruff DA, Kiani R, Bodurka J, Esteky H, Tanaka K, Bandettini PA (2008).
 Matching categorical object representations in inferior temporal cortex of man and monkey. Neuron 60(6).
 """
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -44,3 +45,13 @@ def extract_images(supplemental_mat, directory) -> pd.DataFrame:
         rows.append(dict(stimulus_id=sid, stimulus_filename=fname, category=str(s.category),
                          human=bool(s.human), face=bool(s.face), animal=bool(s.animal), natural=bool(s.natural)))
     return pd.DataFrame(rows)
+
+
+def stimulus_set(workdir=None, mirror=None):
+    """The 92 images as a StimulusSet 'Kriegeskorte2008', extracted under `workdir` (default: a new temporary folder)."""
+    from brainscore_nb.data.fetch import fetch
+    from brainscore_nb.data.stimuli import StimulusSet
+    images = Path(workdir or tempfile.mkdtemp(prefix='kriegeskorte2008-')) / 'images'
+    meta = extract_images(fetch(FILES['supplemental'], mirror=mirror), images)
+    return StimulusSet(meta, identifier=IDENTIFIER,
+                       stimulus_paths={r.stimulus_id: images / r.stimulus_filename for r in meta.itertuples()})

@@ -1,0 +1,38 @@
+"""The exported library is importable on its own: every name it uses is defined in the module, and every
+exported symbol has a one-line docstring."""
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import brainscore_nb
+
+LIB = Path(brainscore_nb.__file__).parent
+MODULES = [m.name for m in pkgutil.walk_packages([str(LIB)], 'brainscore_nb.') if not m.name.endswith('_modidx')]
+
+
+def test_no_undefined_names():
+    "A name imported only in a notebook's hidden cell passes the notebook but breaks the library: pyflakes sees it"
+    out = subprocess.run([sys.executable, '-m', 'pyflakes', str(LIB)], capture_output=True, text=True).stdout
+    undefined = [line for line in out.splitlines() if 'undefined name' in line]
+    assert not undefined, '\n'.join(undefined)
+
+
+def test_exported_symbols_have_one_line_docstrings():
+    missing = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for sym in getattr(module, '__all__', []):
+            obj = getattr(module, sym)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)): continue
+            doc = inspect.getdoc(obj) or ''
+            if not doc or '\n' in doc.strip(): missing.append(f'{name}.{sym}')
+    assert not missing, f'exported symbols without a one-line docstring: {missing}'
+
+
+def test_import_is_light():
+    "Importing the package does not pull in heavy optional dependencies"
+    code = 'import sys, brainscore_nb.data.packaging, brainscore_nb.metrics.score; print(sorted({"torch", "boto3", "dask", "matplotlib"} & set(sys.modules)))'
+    assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.strip() == '[]'

@@ -1,0 +1,20 @@
+"""Every notebook in nbs/ runs top to bottom with its inline tests (as `nbdev-test` does), one pytest test each."""
+from pathlib import Path
+
+import pytest
+import nbdev.test as nbt  # imported as a module so that pytest does not collect nbdev's own test_nb
+from nbdev.config import get_config
+
+NBS = Path(__file__).resolve().parents[1] / 'nbs'
+NOTEBOOKS = sorted(p for p in NBS.rglob('*.ipynb')
+                   if not p.name.startswith(('_', '.')) and '.ipynb_checkpoints' not in p.parts)
+
+
+def test_notebooks_found():
+    assert len(NOTEBOOKS) >= 9, NOTEBOOKS
+
+
+@pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: str(p.relative_to(NBS)))
+def test_notebook(notebook):
+    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True)
+    assert ok, f'{notebook.name} failed: see the cell and traceback above'

@@ -7,11 +7,11 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/config.html.md"""
 # %% auto #0
 __all__ = ['DEFAULTS', 'PATH_KEYS', 'find_settings', 'get_setting']
 
-# %% ../nbs/00_config.ipynb #56e9e44e
+# %% ../nbs/00_config.ipynb #a102d8e1
 import configparser, os
 from pathlib import Path
 
-# %% ../nbs/00_config.ipynb #6976c2b8
+# %% ../nbs/00_config.ipynb #fa5d73b0
 DEFAULTS = dict(
     home='~/.brainscore_nb',                          # catalog, caches and fetched files
     packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's default)
@@ -22,7 +22,7 @@ DEFAULTS = dict(
 )
 PATH_KEYS = {'home', 'packages_dir', 'mirror'}
 
-# %% ../nbs/00_config.ipynb #40d0892d
+# %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory to start from (default: the working directory)
                  )->Path|None:
     "The nearest `settings.ini` with a `[brainscore_nb]` section, from `start` upwards"
@@ -35,7 +35,7 @@ def find_settings(start=None # directory to start from (default: the working dir
             if cp.has_section('brainscore_nb'): return f
     return None
 
-# %% ../nbs/00_config.ipynb #e6961dc8
+# %% ../nbs/00_config.ipynb #20d2acd5
 def get_setting(key:str, # one of `DEFAULTS`' keys
                 start=None # directory to look for settings.ini from (default: the working directory)
                )->str:

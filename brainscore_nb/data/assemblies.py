@@ -9,17 +9,17 @@ __all__ = ['ASSEMBLY_CLASSES', 'DataAssembly', 'NeuroidAssembly', 'BehavioralAss
            'SpikeTimesAssembly', 'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids',
            'save_assembly', 'load_assembly']
 
-# %% ../../nbs/04_assemblies.ipynb #5234ac32
+# %% ../../nbs/04_assemblies.ipynb #c44a1208
 import html, json
 import numpy as np
 import pandas as pd
 import xarray as xr
 from fastcore.basics import patch
 
-# %% ../../nbs/04_assemblies.ipynb #7130f7ba
+# %% ../../nbs/04_assemblies.ipynb #01761ddd
 ASSEMBLY_CLASSES = {}
 
-# %% ../../nbs/04_assemblies.ipynb #c5b76bd6
+# %% ../../nbs/04_assemblies.ipynb #3006fb19
 class DataAssembly(xr.DataArray):
     "A labelled array of measurements; subclasses declare the dims and coords they require"
     __slots__ = ()
@@ -44,7 +44,7 @@ def _repr_html_(self:DataAssembly):
     "The text repr in HTML: xarray's HTML repr draws random element ids, which would make outputs differ per run"
     return f"<pre>{html.escape(repr(self))}</pre>"
 
-# %% ../../nbs/04_assemblies.ipynb #6ead0b41
+# %% ../../nbs/04_assemblies.ipynb #01ff6623
 @patch
 def structure_problems(self:DataAssembly)->list:
     "What is missing or misplaced in this assembly's dims and coords, as readable sentences"
@@ -59,7 +59,7 @@ def structure_problems(self:DataAssembly)->list:
             elif self[c].dims != (dim,): out.append(f"coord {c!r} lies along {self[c].dims!r}, expected ({dim!r},)")
     return out
 
-# %% ../../nbs/04_assemblies.ipynb #41c28c26
+# %% ../../nbs/04_assemblies.ipynb #1fa4f237
 class NeuroidAssembly(DataAssembly):
     "Neural responses: presentation x neuroid [x time_bin]"
     __slots__ = ()
@@ -67,7 +67,7 @@ class NeuroidAssembly(DataAssembly):
     required_coords = {'presentation': ('stimulus_id',), 'neuroid': ('neuroid_id',),
                        'time_bin': ('time_bin_start', 'time_bin_end')}
 
-# %% ../../nbs/04_assemblies.ipynb #d22a673c
+# %% ../../nbs/04_assemblies.ipynb #50fff0e5
 class BehavioralAssembly(DataAssembly):
     "Behavioural measurements: a presentation dim (with stimulus_id) and any others (choice, ...)"
     __slots__ = ()
@@ -88,7 +88,7 @@ class SpikeTimesAssembly(DataAssembly):
     required_dims = ('event',)
     required_coords = {'event': ('neuroid_id', 'stimulus_id')}
 
-# %% ../../nbs/04_assemblies.ipynb #76e373b6
+# %% ../../nbs/04_assemblies.ipynb #c3377c0c
 @patch
 def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False, **indexers_kwargs):
     "`DataArray.sel`, plus selection by any 1-d non-index coord: `sel(region='IT')`, `sel(stimulus_id=[...])`"
@@ -103,18 +103,18 @@ def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=Fals
         out = out.isel({out[k].dims[0]: mask})
     return xr.DataArray.sel(out, indexers, method=method, tolerance=tolerance, drop=drop) if indexers else out
 
-# %% ../../nbs/04_assemblies.ipynb #abbea23b
+# %% ../../nbs/04_assemblies.ipynb #453d036e
 @patch(as_prop=True)
 def stimulus_set(self:DataAssembly):
     "The StimulusSet attached to this assembly, if any"
     return self.attrs.get('stimulus_set')
 
-# %% ../../nbs/04_assemblies.ipynb #aab05a05
+# %% ../../nbs/04_assemblies.ipynb #487f7bda
 def _presentation_values(stimulus_set, column, ids):
     "Values of `column` for each of `ids` (stimulus_ids, possibly repeated)"
     return stimulus_set.set_index('stimulus_id')[column].reindex(ids).to_numpy()
 
-# %% ../../nbs/04_assemblies.ipynb #28d93e70
+# %% ../../nbs/04_assemblies.ipynb #e525670d
 def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
                         stimulus_set, # the StimulusSet its stimulus_ids come from
                         *, merge_metadata:bool=True # add the set's columns as presentation coords
@@ -133,7 +133,7 @@ def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id 
     out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
     return out
 
-# %% ../../nbs/04_assemblies.ipynb #fce7561e
+# %% ../../nbs/04_assemblies.ipynb #3f334b4e
 def average_repetition(assembly:DataAssembly, # assembly with repeated presentations of stimuli
                        *, by:str='stimulus_id', # coord that names what was repeated
                        dim:str='presentation' # dim along which repetitions lie
@@ -152,7 +152,7 @@ def average_repetition(assembly:DataAssembly, # assembly with repeated presentat
         if (sorted_values == np.repeat(sorted_values[starts], counts)).all(): coords[k] = (dim, sorted_values[starts])
     return type(assembly)(means, coords=coords, dims=a.dims, attrs=assembly.attrs).transpose(*assembly.dims)
 
-# %% ../../nbs/04_assemblies.ipynb #fddadd0c
+# %% ../../nbs/04_assemblies.ipynb #b7e309a2
 def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid dim
                              threshold:float, # keep neuroids whose `coord` is at least this
                              coord:str='reliability' # per-neuroid coord holding the reliability
@@ -164,7 +164,7 @@ def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid di
     if not keep.any(): raise ValueError(f"no neuroid has {coord} >= {threshold}")
     return assembly.isel(neuroid=keep)
 
-# %% ../../nbs/04_assemblies.ipynb #90803647
+# %% ../../nbs/04_assemblies.ipynb #f7cb6a11
 _META = '_brainscore_nb'
 
 def _encode_attrs(attrs):
@@ -181,7 +181,7 @@ def _encode_attrs(attrs):
             other[k] = v
     return native, other, arrays
 
-# %% ../../nbs/04_assemblies.ipynb #5d3d01c6
+# %% ../../nbs/04_assemblies.ipynb #a0d4d1f2
 def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                   path, # NetCDF file to write
                   group:str|None=None # HDF5 group inside the file (used for array-valued attrs)
@@ -194,7 +194,7 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
     for k, v in arrays.items(): save_assembly(v, path, group=f"{group or ''}/attr_{k}")
 
-# %% ../../nbs/04_assemblies.ipynb #58bdeacf
+# %% ../../nbs/04_assemblies.ipynb #769a10de
 def load_assembly(path, # NetCDF file written by `save_assembly`
                   cls=None, # class to return (default: the class that was saved)
                   group:str|None=None # HDF5 group inside the file

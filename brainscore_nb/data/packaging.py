@@ -8,8 +8,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/packaging.html.md"""
 __all__ = ['check_identifier', 'package_stimulus_set_locally', 'load_stimulus_set_from_package', 'package_data_assembly_locally',
            'load_assembly_from_package']
 
-# %% ../../nbs/06_packaging.ipynb #ebb9317c
-import re, tempfile, zipfile
+# %% ../../nbs/06_packaging.ipynb #cda6a70d
+import re, shutil, tempfile, zipfile
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -19,7 +19,7 @@ from .stimuli import StimulusSet
 from .assemblies import ASSEMBLY_CLASSES, save_assembly, load_assembly, attach_stimulus_set
 from .validation import Problem, ValidationReport, validate_stimulus_set, validate_assembly
 
-# %% ../../nbs/06_packaging.ipynb #1f2f5e51
+# %% ../../nbs/06_packaging.ipynb #6bf8b5ba
 _IDENTIFIER = re.compile(r'[A-Za-z0-9][A-Za-z0-9._-]{0,199}')
 
 def check_identifier(identifier)->str:
@@ -29,7 +29,7 @@ def check_identifier(identifier)->str:
                          "or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or 'Cowley2023.210325')")
     return identifier
 
-# %% ../../nbs/06_packaging.ipynb #408b3822
+# %% ../../nbs/06_packaging.ipynb #c27473b9
 _ZIP_NAME = re.compile(r'[^\W_][\w.\-]*')  # unicode letters and digits, then also '_', '.', '-'
 
 def _zip_names(stimulus_set)->dict:
@@ -44,7 +44,7 @@ def _zip_name_problems(stimulus_set)->list:
     lower = pd.Series(list(_zip_names(stimulus_set).values())).str.lower()
     return [Problem('name collision', n, 'two stimuli would get this file name on a case-insensitive file system') for n in lower[lower.duplicated()]]
 
-# %% ../../nbs/06_packaging.ipynb #b502bdcc
+# %% ../../nbs/06_packaging.ipynb #615d20b1
 def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
     "Columns whose values or kind of values differ between `before` and `after`"
     out = []
@@ -57,7 +57,7 @@ def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
             out.append(Problem('changes in CSV', str(c), f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column to a type a CSV keeps (str, int, float, bool)'))
     return out
 
-# %% ../../nbs/06_packaging.ipynb #0748e381
+# %% ../../nbs/06_packaging.ipynb #c44c7d5c
 def _write_zip(path, files:dict):
     "A deterministic ZIP of `files` (entry name -> source path): sorted, stored, fixed time and mode"
     with zipfile.ZipFile(path, 'w', zipfile.ZIP_STORED) as z:
@@ -66,17 +66,17 @@ def _write_zip(path, files:dict):
             info.external_attr, info.create_system = 0o644 << 16, 3
             z.writestr(info, Path(files[name]).read_bytes())
 
-# %% ../../nbs/06_packaging.ipynb #910cdca5
-def _install(pairs:dict, overwrite:bool):
-    "Move each temporary file onto its final path (dict final -> temp), refusing to replace different content"
+# %% ../../nbs/06_packaging.ipynb #b5670afc
+def _refuse_replacing(pairs:dict, overwrite:bool)->dict:
+    "sha1 of each new file (dict final path -> temporary file); raise if a final path holds other content"
     shas = {final: sha1_file(tmp) for final, tmp in pairs.items()}
     for final, sha in shas.items():
-        if final.exists() and not overwrite and sha1_file(final) != sha:
-            raise FileExistsError(f"{final} exists with different content (sha1 {sha1_file(final)}, new {sha}): "
+        if final.exists() and not overwrite and (old := sha1_file(final)) != sha:
+            raise FileExistsError(f"{final} exists with different content (sha1 {old}, new {sha}): "
                                   "pass overwrite=True to replace it, or choose another identifier")
     return shas
 
-# %% ../../nbs/06_packaging.ipynb #059db4f5
+# %% ../../nbs/06_packaging.ipynb #5f56495b
 def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus set
                                  identifier:str, # the package's identifier, e.g. 'Kriegeskorte2008'
                                  directory=None, # where to write; default: the `packages_dir` setting
@@ -95,12 +95,13 @@ def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus se
         tmp_csv.write_bytes(csv.to_csv(index=False, lineterminator='\n').encode())
         ValidationReport(f'StimulusSet {identifier!r} as CSV', _changes(pd.DataFrame(stimulus_set), StimulusSet.from_csv(tmp_csv, directory))).raise_if_failed()
         _write_zip(tmp_zip, {names[s]: stimulus_set.stimulus_paths[s] for s in names})
-        shas = _install({csv_path: tmp_csv, zip_path: tmp_zip}, overwrite)
+        shas = _refuse_replacing({csv_path: tmp_csv, zip_path: tmp_zip}, overwrite)
     return dict(identifier=identifier, csv_path=csv_path, zip_path=zip_path, csv_sha1=shas[csv_path], zip_sha1=shas[zip_path])
 
-# %% ../../nbs/06_packaging.ipynb #b61381a3
-def _extract(zip_path, directory:Path):
-    "Extract a package ZIP into `directory` once, atomically, refusing entries that leave it"
+# %% ../../nbs/06_packaging.ipynb #1ab9ede5
+def _extract(zip_path:Path)->Path:
+    "The folder holding the ZIP's files, extracted once per content (named by its sha1) and atomically"
+    directory = zip_path.parent/f'{zip_path.stem}_{sha1_file(zip_path)[:12]}'
     if directory.is_dir(): return directory
     with zipfile.ZipFile(zip_path) as z:
         bad = [n for n in z.namelist() if not _ZIP_NAME.fullmatch(Path(n).stem) or '/' in n or '\\' in n]
@@ -108,22 +109,21 @@ def _extract(zip_path, directory:Path):
         tmp = Path(tempfile.mkdtemp(prefix=f'.{directory.name}.', dir=directory.parent))
         z.extractall(tmp)
     try: tmp.rename(directory)
-    except OSError:
+    except OSError:  # another process extracted the same content first
+        shutil.rmtree(tmp)
         if not directory.is_dir(): raise
     return directory
 
-# %% ../../nbs/06_packaging.ipynb #ab5dbc90
+# %% ../../nbs/06_packaging.ipynb #aae1cdf1
 def load_stimulus_set_from_package(csv_path, # the package's CSV
                                    zip_path, # the package's ZIP
                                    identifier:str|None=None # the set's identifier (default: from the CSV's name)
                                   )->StimulusSet:
-    "The StimulusSet of a local package; the ZIP is extracted next to it once"
-    zip_path = Path(zip_path)
+    "The StimulusSet of a local package; the ZIP is extracted next to it, once per content"
     identifier = identifier or Path(csv_path).stem.removeprefix('stimulus_')
-    stimuli = _extract(zip_path, zip_path.parent/zip_path.stem)
-    return StimulusSet.from_csv(csv_path, stimuli, 'filename', identifier=identifier)
+    return StimulusSet.from_csv(csv_path, _extract(Path(zip_path)), 'filename', identifier=identifier)
 
-# %% ../../nbs/06_packaging.ipynb #9b5cdab5
+# %% ../../nbs/06_packaging.ipynb #e358b801
 def package_data_assembly_locally(assembly, # a valid assembly
                                   identifier:str, # the package's identifier, e.g. 'Cowley2023.210325'
                                   stimulus_set_identifier:str, # the stimulus set the assembly's stimulus_ids come from
@@ -140,10 +140,10 @@ def package_data_assembly_locally(assembly, # a valid assembly
     path = Path(directory or get_setting('packages_dir'))/f'assy_{identifier}.nc'
     with atomic_write(path) as tmp:
         save_assembly(assembly, tmp)
-        sha = _install({path: tmp}, overwrite)[path]
+        sha = _refuse_replacing({path: tmp}, overwrite)[path]
     return dict(identifier=identifier, path=path, sha1=sha, cls=assembly_class_name, stimulus_set_identifier=stimulus_set_identifier)
 
-# %% ../../nbs/06_packaging.ipynb #7536a03f
+# %% ../../nbs/06_packaging.ipynb #de89674e
 def load_assembly_from_package(path, # the package's NetCDF file
                                stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
                                cls=None # class to return (default: the packaged one)

@@ -99,9 +99,9 @@ def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus se
     return dict(identifier=identifier, csv_path=csv_path, zip_path=zip_path, csv_sha1=shas[csv_path], zip_sha1=shas[zip_path])
 
 # %% ../../nbs/06_packaging.ipynb #1ab9ede5
-def _extract(zip_path:Path)->Path:
-    "The folder holding the ZIP's files, extracted once per content (named by its sha1) and atomically"
-    directory = zip_path.parent/f'{zip_path.stem}_{sha1_file(zip_path)[:12]}'
+def _extract(zip_path:Path, sha1:str|None=None)->Path:
+    "The folder holding the ZIP's files, extracted once per content (named by its sha1, given or computed) and atomically"
+    directory = zip_path.parent/f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
     if directory.is_dir(): return directory
     with zipfile.ZipFile(zip_path) as z:
         bad = [n for n in z.namelist() if not _ZIP_NAME.fullmatch(Path(n).stem) or '/' in n or '\\' in n]
@@ -117,11 +117,12 @@ def _extract(zip_path:Path)->Path:
 # %% ../../nbs/06_packaging.ipynb #aae1cdf1
 def load_stimulus_set_from_package(csv_path, # the package's CSV
                                    zip_path, # the package's ZIP
-                                   identifier:str|None=None # the set's identifier (default: from the CSV's name)
+                                   identifier:str|None=None, # the set's identifier (default: from the CSV's name)
+                                   *, zip_sha1:str|None=None # the ZIP's sha1 if already verified (saves hashing it again)
                                   )->StimulusSet:
     "The StimulusSet of a local package; the ZIP is extracted next to it, once per content"
     identifier = identifier or Path(csv_path).stem.removeprefix('stimulus_')
-    return StimulusSet.from_csv(csv_path, _extract(Path(zip_path)), 'filename', identifier=identifier)
+    return StimulusSet.from_csv(csv_path, _extract(Path(zip_path), zip_sha1), 'filename', identifier=identifier)
 
 # %% ../../nbs/06_packaging.ipynb #e358b801
 def package_data_assembly_locally(assembly, # a valid assembly
@@ -129,13 +130,16 @@ def package_data_assembly_locally(assembly, # a valid assembly
                                   stimulus_set_identifier:str, # the stimulus set the assembly's stimulus_ids come from
                                   assembly_class_name:str, # e.g. 'NeuroidAssembly'
                                   directory=None, # where to write; default: the `packages_dir` setting
-                                  *, overwrite:bool=False # replace an existing package with different content
+                                  *, overwrite:bool=False, # replace an existing package with different content
+                                  missing_ok:tuple=() # coords where NaN means "not measured" (e.g. rt of trials without a response)
                                  )->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     check_identifier(identifier)
     if assembly_class_name not in ASSEMBLY_CLASSES: raise ValueError(f"unknown assembly class {assembly_class_name!r}; known: {', '.join(sorted(ASSEMBLY_CLASSES))}")
     assembly = ASSEMBLY_CLASSES[assembly_class_name](assembly)
-    validate_assembly(assembly).raise_if_failed()
+    report = validate_assembly(assembly)
+    report.problems = [p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)]
+    report.raise_if_failed()
     assembly = assembly.assign_attrs(identifier=identifier, stimulus_set_identifier=stimulus_set_identifier)
     path = Path(directory or get_setting('packages_dir'))/f'assy_{identifier}.nc'
     with atomic_write(path) as tmp:

@@ -6,12 +6,14 @@ Spike counts in one 100 ms bin per image presentation; images 112 x 112 px.
 """
 import tempfile
 import zipfile
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from brainscore_nb.data.fetch import RawFile
+from brainscore_nb.data.store import Recipe
 
 _BASE = ('https://raw.githubusercontent.com/cowleygroup/V4_compact_models/'
          'f4552ad9d34a466ebc66658f72a08a8e5038f1cf/data_V4_responses/')
@@ -97,3 +99,23 @@ def build(session: str = '210325', workdir=None, mirror=None):
         'animal': ('neuroid', [ANIMALS[session]] * n),
         'time_bin_start': ('time_bin', [TIME_BIN[0]]), 'time_bin_end': ('time_bin', [TIME_BIN[1]])})
     return stimuli, assembly
+
+
+def stimulus_set(session: str, workdir=None, mirror=None):
+    """The images of one session as a StimulusSet 'Cowley2023.<session>', extracted under `workdir`."""
+    from brainscore_nb.data.fetch import fetch
+    from brainscore_nb.data.stimuli import StimulusSet
+    images = Path(workdir or tempfile.mkdtemp(prefix='cowley2023-')) / f'images_{session}'
+    meta = extract_images(fetch(IMAGES[session], mirror=mirror), images, session)
+    return StimulusSet(meta, identifier=f'Cowley2023.{session}',
+                       stimulus_paths={r.stimulus_id: images / r.stimulus_filename for r in meta.itertuples()})
+
+
+def assembly(session: str, workdir=None, mirror=None):
+    """The NeuroidAssembly of one session (see `build`)."""
+    return build(session, workdir, mirror)[1]
+
+
+STIMULUS_SETS = {f'Cowley2023.{s}': Recipe(partial(stimulus_set, s), (IMAGES[s],)) for s in IMAGES}
+DATASETS = {f'Cowley2023.{s}': Recipe(partial(assembly, s), (IMAGES[s], RESPONSES_RAW.get(s, RESPONSES_AVERAGED[s])),
+                                      stimulus_set_identifier=f'Cowley2023.{s}', cls='NeuroidAssembly') for s in IMAGES}

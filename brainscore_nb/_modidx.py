@@ -301,4 +301,12 @@ d = { 'settings': { 'branch': 'main',
                                                                                            'brainscore_nb/models/zoo.py'),
                                           'brainscore_nb.models.zoo.gabor_v1': ('zoo.html#gabor_v1', 'brainscore_nb/models/zoo.py'),
                                           'brainscore_nb.models.zoo.load_model': ('zoo.html#load_model', 'brainscore_nb/models/zoo.py'),
-                                          'brainscore_nb.models.zoo.pixels': ('zoo.html#pixels', 'brainscore_nb/models/zoo.py')}}}
+                                          'brainscore_nb.models.zoo.pixels': ('zoo.html#pixels', 'brainscore_nb/models/zoo.py')},
+            'brainscore_nb.names': {'brainscore_nb.names.resolve': ('names.html#resolve', 'brainscore_nb/names.py')},
+            'brainscore_nb.registry': { 'brainscore_nb.registry._discover': ('registry.html#_discover', 'brainscore_nb/registry.py'),
+                                        'brainscore_nb.registry.list_benchmarks': ( 'registry.html#list_benchmarks',
+                                                                                    'brainscore_nb/registry.py'),
+                                        'brainscore_nb.registry.list_models': ('registry.html#list_models', 'brainscore_nb/registry.py'),
+                                        'brainscore_nb.registry.load_benchmark': ( 'registry.html#load_benchmark',
+                                                                                   'brainscore_nb/registry.py'),
+                                        'brainscore_nb.registry.score': ('registry.html#score', 'brainscore_nb/registry.py')}}}

@@ -9,7 +9,7 @@ __all__ = ['ALPHAS', 'pls_predict', 'ridge_predict', 'ridgecv_predict', 'linear_
            'pls_split', 'ridge_cv', 'ridge_split', 'ridgecv_cv', 'ridgecv_split', 'linear_predictivity_cv',
            'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split']
 
-# %% ../../nbs/12_regression.ipynb #409d67aa
+# %% ../../nbs/12_regression.ipynb #2b051ae6
 import numpy as np
 import scipy.linalg as sl
 import xarray as xr
@@ -18,32 +18,32 @@ from threadpoolctl import threadpool_limits
 from .score import Score
 from .crossval import cross_validate, train_test_score
 
-# %% ../../nbs/12_regression.ipynb #73ee9584
+# %% ../../nbs/12_regression.ipynb #fc8d3fe4
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
     if dtype is not None: return np.dtype(dtype)
     return X.dtype if X.dtype.kind == 'f' and X.dtype.itemsize >= 4 else np.dtype(np.float64)
 
-# %% ../../nbs/12_regression.ipynb #7996289b
+# %% ../../nbs/12_regression.ipynb #86509041
 def _masks(n:int, folds:list)->tuple:
     "Boolean n x folds masks of the training rows and of the rows outside training"
     train = np.zeros((n, len(folds)), bool)
     for f, (tr, _) in enumerate(folds): train[tr, f] = True
     return train, ~train
 
-# %% ../../nbs/12_regression.ipynb #e0be1a62
+# %% ../../nbs/12_regression.ipynb #53a07248
 def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
     return np.asarray(A @ np.asarray(B, A.dtype), np.float64)
 
-# %% ../../nbs/12_regression.ipynb #eb6e1307
+# %% ../../nbs/12_regression.ipynb #dffe7656
 def _top_eigvec(M):
     "The eigenvector of the largest eigenvalue of the symmetric matrix M, and that eigenvalue"
     k = M.shape[0]
     vals, vecs = sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False)
     return vecs[:, 0], vals[0]
 
-# %% ../../nbs/12_regression.ipynb #ba3819f2
+# %% ../../nbs/12_regression.ipynb #bc034df0
 def pls_predict(X, # stimuli x features
                 Y, # stimuli x neuroids
                 folds:list, # (train, test) index arrays
@@ -68,16 +68,15 @@ def pls_predict(X, # stimuli x features
     def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
         if left: full = _dot(XY, V) - _dot(Xg.T, (Yg @ V) * out) - XM * (ntr * (YM * V).sum(0))
         else: full = XY.T @ V - Yg.T @ (Z * out) - YM * (ntr * (XM * V).sum(0))
-        defl = np.einsum('fpa,fa,fma,mf->pf', P[..., :a], TT[:, :a], Q[..., :a], V) if left else \
-               np.einsum('fma,fa,fpa,pf->mf', Q[..., :a], TT[:, :a], P[..., :a], V)
-        return full - defl
+        inner = TT[:, :a] * np.einsum('fma,mf->fa', Q[..., :a], V) if left else TT[:, :a] * np.einsum('fpa,pf->fa', P[..., :a], V)
+        return full - np.einsum('fpa,fa->pf', P[..., :a], inner) if left else full - np.einsum('fma,fa->mf', Q[..., :a], inner)
     with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
         for a in range(n_components):
             V, lam = np.empty((m, F)), np.empty(F)
             for f in range(F): V[:, f], lam[f] = _top_eigvec(Ms[f])
             W = C_dot(V, None, a, True)
             W /= np.linalg.norm(W, axis=0)
-            Ra = W - np.einsum('fpa,fqa,qf->pf', R[..., :a], P[..., :a], W)
+            Ra = W - np.einsum('fpa,fa->pf', R[..., :a], np.einsum('fqa,qf->fa', P[..., :a], W))
             T = _dot(Xg, Ra)
             Tt = (T - (XM * Ra).sum(0)) * train
             tt = (Tt * Tt).sum(0)
@@ -93,7 +92,7 @@ def pls_predict(X, # stimuli x features
             R[..., a], P[..., a], Q[..., a], TT[:, a] = Ra.T, Pa.T, Qa.T, tt * live
     return [(_dot(Xg[te], R[f]) - XM[:, f] @ R[f]) @ Q[f].T + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
-# %% ../../nbs/12_regression.ipynb #a8d73d5f
+# %% ../../nbs/12_regression.ipynb #842a5931
 def _ridge_inverse(X, alpha:float, dtype=None):
     "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64"
     Xg = np.asarray(X, _work_dtype(X, dtype)); Xg = Xg - Xg.mean(0)
@@ -105,7 +104,7 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
     return np.tril(B) + np.tril(B, -1).T
 
-# %% ../../nbs/12_regression.ipynb #96c9e92d
+# %% ../../nbs/12_regression.ipynb #a8ab5200
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
                   folds:list, # (train, test) index arrays
@@ -128,10 +127,10 @@ def ridge_predict(X, # stimuli x features
             out.append(pred[np.searchsorted(rest, te)])
     return out
 
-# %% ../../nbs/12_regression.ipynb #4e258b95
+# %% ../../nbs/12_regression.ipynb #50d79fc4
 ALPHAS = np.logspace(-2, 7, 99)
 
-# %% ../../nbs/12_regression.ipynb #5cb8c7f9
+# %% ../../nbs/12_regression.ipynb #a2b3491f
 def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     "RidgeCV's leave-one-out choice of alpha on one training part, and its test predictions"
     n, p = Xtr.shape
@@ -156,7 +155,7 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
         pred[:, cols] = Kte @ (g[:, None] * (V.T @ _dot(Xc.T, Yc[:, cols]) if primal else Z[:, cols])) + ym[cols]
     return pred, np.asarray(alphas)[best]
 
-# %% ../../nbs/12_regression.ipynb #b5d5403f
+# %% ../../nbs/12_regression.ipynb #2526911c
 def ridgecv_predict(X, # stimuli x features
                     Y, # stimuli x neuroids
                     folds:list, # (train, test) index arrays
@@ -176,7 +175,7 @@ def ridgecv_predict(X, # stimuli x features
     alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
-# %% ../../nbs/12_regression.ipynb #29219902
+# %% ../../nbs/12_regression.ipynb #7a1a7ab7
 def linear_predict(X, # stimuli x features
                    Y, # stimuli x neuroids
                    folds:list # (train, test) index arrays
@@ -189,7 +188,7 @@ def linear_predict(X, # stimuli x features
         out.append((X[te] - xm) @ coef + ym)
     return out
 
-# %% ../../nbs/12_regression.ipynb #b97ecea4
+# %% ../../nbs/12_regression.ipynb #05d1b114
 def neuron_to_neuron_predict(X, # stimuli x features
                              Y, # stimuli x neuroids
                              folds:list # (train, test) index arrays
@@ -205,7 +204,7 @@ def neuron_to_neuron_predict(X, # stimuli x features
         out.append(X[te][:, b]); best.append(b)
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
-# %% ../../nbs/12_regression.ipynb #8f05fff0
+# %% ../../nbs/12_regression.ipynb #79b75522
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
@@ -216,7 +215,7 @@ def pls_split(source_train, source_test, target_train, target_test, *, n_compone
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='pls', n_components=n_components)
 
-# %% ../../nbs/12_regression.ipynb #65cddca1
+# %% ../../nbs/12_regression.ipynb #47ae7285
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
@@ -226,7 +225,7 @@ def ridge_split(source_train, source_test, target_train, target_test, *, alpha:f
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='ridge', alpha=alpha)
 
-# %% ../../nbs/12_regression.ipynb #2dd4eae0
+# %% ../../nbs/12_regression.ipynb #7bed8545
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
     return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
@@ -238,7 +237,7 @@ def ridgecv_split(source_train, source_test, target_train, target_test, *, alpha
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                             source_train, source_test, target_train, target_test, metric='ridgecv')
 
-# %% ../../nbs/12_regression.ipynb #cf23f1a0
+# %% ../../nbs/12_regression.ipynb #cc372756
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
@@ -247,7 +246,7 @@ def linear_predictivity_split(source_train, source_test, target_train, target_te
     "Least-squares predictivity on a given train/test split"
     return train_test_score(linear_predict, source_train, source_test, target_train, target_test, metric='linear_predictivity')
 
-# %% ../../nbs/12_regression.ipynb #2cd86c06
+# %% ../../nbs/12_regression.ipynb #48a30dcf
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)

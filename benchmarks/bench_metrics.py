@@ -1,0 +1,120 @@
+"""Speed and memory of the metrics against plain scikit-learn/scipy implementations of the same protocol, in one run.
+
+    python benchmarks/bench_metrics.py [--stimuli 3200] [--features 4096] [--neuroids 256] [--sklearn-folds 10]
+                                       [--threads 1] [--only pls,ridge,internal_consistency]
+
+The reference protocol is Brain-Score's: 10 ShuffleSplit folds (train_size 0.9, random_state 1); per fold fit
+scikit-learn's PLSRegression(25, scale=False) or Ridge(alpha=1) on the training stimuli, predict the test
+stimuli, scipy.stats.pearsonr per neuroid, median, mean over folds. scikit-learn's PLS takes minutes per run,
+so `--sklearn-folds k` times only the first k folds and scales the time to 10 (said so in the output).
+internal_consistency is compared with the plain xarray idiom (groupby-mean of each half of the repetitions,
+pearsonr per neuroid, Spearman-Brown). Peak memory is tracemalloc's peak of each brainscore_nb call (NumPy
+reports its allocations to tracemalloc), against the size of the inputs. BLAS threads are limited with
+threadpoolctl (`--threads`); the machine's load is printed because other processes share the cores.
+"""
+import argparse
+import os
+import time
+import tracemalloc
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+
+def timed(fn):
+    "Wall-clock seconds of fn(), its result, and the tracemalloc peak in bytes"
+    tracemalloc.start()
+    t = time.perf_counter()
+    out = fn()
+    elapsed = time.perf_counter() - t
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return elapsed, out, peak
+
+
+def reference_regression(make_model, X, Y, folds):
+    "Brain-Score's protocol written plainly with scikit-learn and scipy: mean over folds of the median pearsonr"
+    from scipy.stats import pearsonr
+    medians = []
+    for tr, te in folds:
+        pred = make_model().fit(X[tr], Y[tr]).predict(X[te])
+        medians.append(np.median([pearsonr(pred[:, k], Y[te, k])[0] for k in range(Y.shape[1])]))
+    return np.mean(medians)
+
+
+def reference_internal_consistency(assembly):
+    "Split-half consistency the plain xarray way: groupby-mean per half, pearsonr per neuroid, Spearman-Brown"
+    from scipy.stats import pearsonr
+    from sklearn.model_selection import ShuffleSplit
+    reps = np.unique(assembly.repetition.values)
+    out = []
+    for h1, h2 in ShuffleSplit(10, train_size=0.5, random_state=1).split(reps):
+        halves = [assembly.isel(presentation=np.isin(assembly.repetition.values, reps[h])).groupby('stimulus_id').mean('presentation')
+                  for h in (h1, h2)]
+        a, b = halves[0], halves[1].sel(stimulus_id=halves[0].stimulus_id.values)
+        r = np.array([pearsonr(a.values[:, k], b.values[:, k])[0] for k in range(a.sizes['neuroid'])])
+        out.append(np.median(2 * r / (1 + r)))
+    return np.mean(out)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('--stimuli', type=int, default=3200)
+    p.add_argument('--features', type=int, default=4096)
+    p.add_argument('--neuroids', type=int, default=256)
+    p.add_argument('--repetitions', type=int, default=50)
+    p.add_argument('--sklearn-folds', type=int, default=10, help='folds to time scikit-learn on (scaled to 10)')
+    p.add_argument('--threads', type=int, default=1, help='BLAS threads for both sides')
+    p.add_argument('--only', default='pls,ridge,internal_consistency')
+    a = p.parse_args(argv)
+    from sklearn.cross_decomposition import PLSRegression
+    from sklearn.linear_model import Ridge
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    from brainscore_nb.metrics.crossval import cv_splits
+    from brainscore_nb.metrics.regression import pls_cv, ridge_cv
+    print(f'load average before: {os.getloadavg()}; cores: {os.cpu_count()}; BLAS threads: {a.threads}')
+    rng = np.random.default_rng(0)
+    ids = np.array([f's{i:05d}' for i in range(a.stimuli)])
+    X = np.maximum(rng.normal(size=(a.stimuli, a.features)).astype(np.float32) + 0.2, 0)  # ReLU-like activations
+    mix = rng.normal(size=(a.features, a.neuroids)).astype(np.float32) / np.sqrt(a.features)
+    Y = (X @ mix + rng.normal(size=(a.stimuli, a.neuroids)).astype(np.float32) * 0.05).astype(np.float32)
+    def assembly(values, prefix):
+        return NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
+            'stimulus_id': ('presentation', ids), 'neuroid_id': ('neuroid', [f'{prefix}{i}' for i in range(values.shape[1])])})
+    source, target = assembly(X, 'f'), assembly(Y, 'n')
+    folds = cv_splits(target)
+    inputs = X.nbytes + Y.nbytes
+    print(f'source {X.shape} float32, target {Y.shape} float32: inputs {inputs / 1e6:.0f} MB; 10 folds')
+    todo = a.only.split(',')
+    with threadpool_limits(a.threads, user_api='blas'):
+        for name, metric, make in [('pls', pls_cv, lambda: PLSRegression(25, scale=False)),
+                                   ('ridge', ridge_cv, lambda: Ridge(alpha=1.0))]:
+            if name not in todo: continue
+            t_ours, score, peak = timed(lambda: metric(source, target))
+            k = min(a.sklearn_folds, 10)
+            t_ref, ref, _ = timed(lambda: reference_regression(make, X, Y, folds[:k]))
+            t_ref *= 10 / k
+            ours_k = float(np.mean(score.attrs['split_values'].values[:k]))
+            print(f'{name}: brainscore_nb {t_ours:.2f} s, scikit-learn {t_ref:.1f} s{"" if k == 10 else f" (first {k} folds, scaled to 10)"}: '
+                  f'{t_ref / t_ours:.0f}x faster; score {score.center:.5f} (sklearn on the same folds {ref:.5f}, ours {ours_k:.5f}); '
+                  f'peak extra memory {peak / 1e6:.0f} MB = {peak / inputs:.2f}x the inputs')
+        if 'internal_consistency' in todo:
+            from brainscore_nb.metrics.ceilings import internal_consistency
+            n, nr, nn = a.stimuli, a.repetitions, a.neuroids
+            signal = rng.normal(size=(n, nn)).astype(np.float32)
+            order = rng.permutation(n * nr)
+            values = (np.repeat(signal, nr, axis=0) + 2 * rng.normal(size=(n * nr, nn)).astype(np.float32))[order]
+            reps = NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
+                'stimulus_id': ('presentation', np.repeat(ids, nr)[order]),
+                'repetition': ('presentation', np.tile(np.arange(nr), n)[order]),
+                'neuroid_id': ('neuroid', [f'n{i}' for i in range(nn)])})
+            t_ours, ceiling, peak = timed(lambda: internal_consistency(reps))
+            t_ref, ref, _ = timed(lambda: reference_internal_consistency(reps))
+            print(f'internal_consistency ({n} x {nn} x {nr} repetitions, {values.nbytes / 1e6:.0f} MB): brainscore_nb {t_ours:.2f} s, '
+                  f'xarray+scipy {t_ref:.1f} s: {t_ref / t_ours:.0f}x faster; ceiling {ceiling.center:.5f} (reference {ref:.5f}); '
+                  f'peak extra memory {peak / 1e6:.0f} MB = {peak / values.nbytes:.2f}x the input')
+    print(f'load average after: {os.getloadavg()}')
+
+
+if __name__ == '__main__':
+    main()

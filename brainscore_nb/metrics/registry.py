@@ -7,36 +7,37 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/metric_registry.html.md"""
 # %% auto #0
 __all__ = ['metric_registry', 'ceiling_registry', 'normalisation_registry', 'load_metric', 'load_ceiling']
 
-# %% ../../nbs/19_metric_registry.ipynb #2b475db5
+# %% ../../nbs/19_metric_registry.ipynb #2a32cba0
 from functools import partial
-from . import regression, ceilings
+from . import regression, rsa, ceilings
 
-# %% ../../nbs/19_metric_registry.ipynb #72ad93c2
+# %% ../../nbs/19_metric_registry.ipynb #37e2392e
 metric_registry = {}
 for _name in ('pls', 'ridge', 'ridgecv', 'linear_predictivity', 'neuron_to_neuron'):
     metric_registry[_name] = metric_registry[f'{_name}_cv'] = getattr(regression, f'{_name}_cv')
     metric_registry[f'{_name}_split'] = getattr(regression, f'{_name}_split')
+metric_registry.update(rdm=rsa.rdm, rdm_cv=rsa.rdm_cv, cka=rsa.cka, cka_biased=rsa.cka_biased, cka_cv=rsa.cka_cv)
 
-# %% ../../nbs/19_metric_registry.ipynb #c06b034c
+# %% ../../nbs/19_metric_registry.ipynb #229f5972
 ceiling_registry = {'internal_consistency': ceilings.internal_consistency, 'inter_subject': ceilings.inter_subject}
 normalisation_registry = {'explained_variance': ceilings.explained_variance, 'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
-# %% ../../nbs/19_metric_registry.ipynb #352f0b43
+# %% ../../nbs/19_metric_registry.ipynb #29942f9c
 def _load(registry:dict, kind:str, key:str, kwargs:dict):
     "The registered function `key` with `kwargs` bound, or a clear error listing the known keys"
     if key not in registry:
         raise KeyError(f"unknown {kind} {key!r}; known: {', '.join(sorted(registry))}")
     return partial(registry[key], **kwargs) if kwargs else registry[key]
 
-# %% ../../nbs/19_metric_registry.ipynb #c86f86b5
+# %% ../../nbs/19_metric_registry.ipynb #e723e40e
 def load_metric(key:str, # e.g. 'pls', 'ridge_split', 'rdm_cv'
                 **kwargs # options bound to the metric (n_components=..., splits=...)
                ):
     "The metric registered under `key`, with `kwargs` bound as its options"
     return _load(metric_registry, 'metric', key, kwargs)
 
-# %% ../../nbs/19_metric_registry.ipynb #ee26509c
+# %% ../../nbs/19_metric_registry.ipynb #4842278e
 def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'explained_variance'
                  **kwargs # options bound to the ceiling
                 ):

@@ -9,7 +9,7 @@ __all__ = ['benchmark_registry', 'data_sha1', 'Benchmark', 'BenchmarkBase', 'fin
            'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'subject_scores', 'rdm_consistency', 'RSABenchmark',
            'BehavioralBenchmark']
 
-# %% ../../nbs/30_benchmark_base.ipynb #7db3cb74
+# %% ../../nbs/30_benchmark_base.ipynb #4c3d2a82
 import hashlib, json
 import numpy as np
 import pandas as pd
@@ -20,7 +20,7 @@ from ..metrics.ceilings import explained_variance, ceil_score, bound_score, inte
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 
-# %% ../../nbs/30_benchmark_base.ipynb #c59d26fb
+# %% ../../nbs/30_benchmark_base.ipynb #4d29f06d
 def data_sha1(assembly:xr.DataArray)->str:
     "sha1 of an assembly's content: values, dims and every coordinate"
     h = hashlib.sha1(json.dumps([list(assembly.dims), str(assembly.dtype)]).encode())
@@ -30,7 +30,7 @@ def data_sha1(assembly:xr.DataArray)->str:
         h.update(np.asarray(assembly[k].values).astype(str).tobytes())
     return h.hexdigest()
 
-# %% ../../nbs/30_benchmark_base.ipynb #dfd72fc9
+# %% ../../nbs/30_benchmark_base.ipynb #d1642c62
 benchmark_registry = {}  # identifier -> () -> Benchmark; filled by each dataset's module, read by brainscore_nb.registry
 _CEILINGS = {}  # (identifier, version, data sha1) -> Score: one computation per process and data content
 
@@ -41,7 +41,7 @@ class Benchmark:
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
 
-# %% ../../nbs/30_benchmark_base.ipynb #436b7fd5
+# %% ../../nbs/30_benchmark_base.ipynb #f7937dde
 class BenchmarkBase(Benchmark):
     "A benchmark's identity and metadata, and a ceiling computed once per data content"
     def __init__(self, identifier:str, # e.g. 'Cowley2023.V4-pls'
@@ -64,7 +64,7 @@ class BenchmarkBase(Benchmark):
 
     def __repr__(self): return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent})>"
 
-# %% ../../nbs/30_benchmark_base.ipynb #ad5f7a85
+# %% ../../nbs/30_benchmark_base.ipynb #7894c7a1
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1], with raw, ceiling, error and the provenance of benchmark, model and data in attrs"
     out = bound_score(score)
@@ -73,7 +73,7 @@ def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, can
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__)
     return out
 
-# %% ../../nbs/30_benchmark_base.ipynb #613c0a3b
+# %% ../../nbs/30_benchmark_base.ipynb #8e6cf43c
 def stimuli_of(assembly:xr.DataArray):
     "The attached stimulus set's rows for the assembly's stimuli, in order of first appearance in the assembly"
     if assembly.stimulus_set is None: raise ValueError("the assembly has no stimulus set attached (attrs['stimulus_set'])")
@@ -83,7 +83,7 @@ def stimuli_of(assembly:xr.DataArray):
     if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in its stimulus set, e.g. {list(missing[:3])}")
     return rows.loc[ids].reset_index(drop=True)
 
-# %% ../../nbs/30_benchmark_base.ipynb #b36601a2
+# %% ../../nbs/30_benchmark_base.ipynb #8a99f392
 def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
     "`assembly` without its time_bin dim when that dim has exactly one bin"
     if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1: return assembly.isel(time_bin=0, drop=True)
@@ -106,7 +106,7 @@ class NeuralBenchmark(BenchmarkBase):
         raw = self.metric(source, squeeze_time_bin(self.assembly))
         return finalize(explained_variance(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #f3868cc6
+# %% ../../nbs/30_benchmark_base.ipynb #97241626
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
     def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric, # (src_train, src_test, tgt_train, tgt_test) -> Score
@@ -121,25 +121,25 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         raw = self.metric(*seen, squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly))
         return finalize(explained_variance(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #d377519d
-def subject_scores(compare, # (matrix, matrix) -> float
-                   model_rdm:np.ndarray, # stimulus x stimulus
-                   rdms:np.ndarray # subject x stimulus x stimulus
+# %% ../../nbs/30_benchmark_base.ipynb #fef2a656
+def subject_scores(compare, # (model matrix, subject matrix) -> float
+                   model_rdm, # stimulus x stimulus
+                   rdms:xr.DataArray # subject x stimulus x stimulus
                   )->Score:
     "Mean over subjects of compare(model, subject), error the standard error over subjects"
-    values = np.array([compare(model_rdm, r) for r in rdms])
+    values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
     return Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
 
 def rdm_consistency(compare, rdms:xr.DataArray)->Score:
     "Ceiling: each subject's RDM compared with the mean of the others' RDMs (inter_subject), mean over subjects"
-    return inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject').values, held.isel(subject=0).values)))
+    return inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
 
-# %% ../../nbs/30_benchmark_base.ipynb #f76851b0
+# %% ../../nbs/30_benchmark_base.ipynb #ba250c0b
 class RSABenchmark(BenchmarkBase):
     "Model RDM against each subject's RDM; leave-one-subject-out ceiling"
     def __init__(self, identifier:str, rdms, # subject x presentation x presentation_2 (stimulus set attached)
                  *, region:str, model_rdm, # presentation x neuroid features -> stimulus x stimulus matrix
-                 compare, # (model matrix, data matrix) -> float
+                 compare, # (model matrix, one subject's DataArray) -> float
                  normalize=None, # (score, ceiling) -> Score; default ceil_score
                  ceiling_func=None, # default: leave-one-subject-out over `rdms`
                  time_bins=((70, 170),), **kwargs):
@@ -151,10 +151,10 @@ class RSABenchmark(BenchmarkBase):
     def __call__(self, candidate:BrainModel)->Score:
         candidate.start_recording(self.region, self.time_bins)
         source = squeeze_time_bin(candidate.look_at(place_on_screen(stimuli_of(self.rdms), candidate.visual_degrees(), self.visual_degrees), number_of_trials=self.number_of_trials))
-        raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms.values)
+        raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #957d442f
+# %% ../../nbs/30_benchmark_base.ipynb #05e3df28
 class BehavioralBenchmark(BenchmarkBase):
     "Ask for the subjects' task; compare the model's answers with the trials; ceil by the subjects' consistency"
     def __init__(self, identifier:str, assembly, # trial-level BehavioralAssembly, stimulus set attached

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/coggan2024.html.m
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'TIME_BINS', 'coggan_rsm', 'off_diagonal_r', 'squared_ratio', 'coggan2024_fmri']
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #79df0a9f
+# %% ../../nbs/benchmarks/coggan2024.ipynb #070f8829
 from functools import partial
 import numpy as np
 from ..data.datasets import load_dataset
@@ -15,7 +15,7 @@ from ..metrics.score import Score
 from ..metrics.crossval import pearson_columns
 from .base import RSABenchmark, rdm_consistency, benchmark_registry
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #c3fc9822
+# %% ../../nbs/benchmarks/coggan2024.ipynb #6ba394cc
 def coggan_rsm(features:np.ndarray # stimuli x units
               )->np.ndarray:
     "The fMRI analysis' similarity matrix: units with variance and a mean response over 3.1 sd of the units' means, z-scored, correlated"
@@ -26,7 +26,8 @@ def coggan_rsm(features:np.ndarray # stimuli x units
     return np.corrcoef((x - x.mean(axis=0)) / x.std(axis=0))
 
 def off_diagonal_r(a:np.ndarray, b:np.ndarray)->float:
-    "Pearson r between the off-diagonal cells of two square matrices"
+    "Pearson r between the off-diagonal cells of two square matrices (arrays or DataArrays, in the same stimulus order)"
+    a, b = np.asarray(a), np.asarray(b)
     keep = ~np.eye(len(a), dtype=bool)
     return float(pearson_columns(a[keep][:, None], b[keep][:, None])[0])
 
@@ -34,7 +35,7 @@ def squared_ratio(score:Score, ceiling:Score)->Score:
     "The published normalisation, (r / ceiling)^2, with raw, ceiling and error in attrs"
     return Score((score.center / ceiling.center) ** 2, attrs={'raw': score, 'ceiling': ceiling, 'error': score.error})
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #d78f1845
+# %% ../../nbs/benchmarks/coggan2024.ipynb #a6e69a02
 BIBTEX = """@article{coggan2024amodal,
   title={Evidence of strong amodal completion in both early and high-level visual cortices},
   author={Coggan, David D. and Tong, Frank}, year={2024}}"""

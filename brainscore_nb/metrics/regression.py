@@ -7,9 +7,10 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/regression.html.md"""
 # %% auto #0
 __all__ = ['ALPHAS', 'pls_predict', 'ridge_predict', 'ridgecv_predict', 'linear_predict', 'neuron_to_neuron_predict', 'pls_cv',
            'pls_split', 'ridge_cv', 'ridge_split', 'ridgecv_cv', 'ridgecv_split', 'linear_predictivity_cv',
-           'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split']
+           'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split', 'spantime_pls',
+           'spantime_ridge']
 
-# %% ../../nbs/12_regression.ipynb #2b051ae6
+# %% ../../nbs/12_regression.ipynb #70cc5904
 import numpy as np
 import scipy.linalg as sl
 import xarray as xr
@@ -18,32 +19,32 @@ from threadpoolctl import threadpool_limits
 from .score import Score
 from .crossval import cross_validate, train_test_score
 
-# %% ../../nbs/12_regression.ipynb #fc8d3fe4
+# %% ../../nbs/12_regression.ipynb #50e3b3ae
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
     if dtype is not None: return np.dtype(dtype)
     return X.dtype if X.dtype.kind == 'f' and X.dtype.itemsize >= 4 else np.dtype(np.float64)
 
-# %% ../../nbs/12_regression.ipynb #86509041
+# %% ../../nbs/12_regression.ipynb #c370dad3
 def _masks(n:int, folds:list)->tuple:
     "Boolean n x folds masks of the training rows and of the rows outside training"
     train = np.zeros((n, len(folds)), bool)
     for f, (tr, _) in enumerate(folds): train[tr, f] = True
     return train, ~train
 
-# %% ../../nbs/12_regression.ipynb #53a07248
+# %% ../../nbs/12_regression.ipynb #42e15845
 def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
     return np.asarray(A @ np.asarray(B, A.dtype), np.float64)
 
-# %% ../../nbs/12_regression.ipynb #dffe7656
+# %% ../../nbs/12_regression.ipynb #e85b3ee6
 def _top_eigvec(M):
     "The eigenvector of the largest eigenvalue of the symmetric matrix M, and that eigenvalue"
     k = M.shape[0]
     vals, vecs = sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False)
     return vecs[:, 0], vals[0]
 
-# %% ../../nbs/12_regression.ipynb #bc034df0
+# %% ../../nbs/12_regression.ipynb #ae18cb5f
 def pls_predict(X, # stimuli x features
                 Y, # stimuli x neuroids
                 folds:list, # (train, test) index arrays
@@ -92,7 +93,7 @@ def pls_predict(X, # stimuli x features
             R[..., a], P[..., a], Q[..., a], TT[:, a] = Ra.T, Pa.T, Qa.T, tt * live
     return [(_dot(Xg[te], R[f]) - XM[:, f] @ R[f]) @ Q[f].T + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
-# %% ../../nbs/12_regression.ipynb #842a5931
+# %% ../../nbs/12_regression.ipynb #effc1f01
 def _ridge_inverse(X, alpha:float, dtype=None):
     "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64"
     Xg = np.asarray(X, _work_dtype(X, dtype)); Xg = Xg - Xg.mean(0)
@@ -104,7 +105,7 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
     return np.tril(B) + np.tril(B, -1).T
 
-# %% ../../nbs/12_regression.ipynb #a8ab5200
+# %% ../../nbs/12_regression.ipynb #2670ceb7
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
                   folds:list, # (train, test) index arrays
@@ -127,10 +128,10 @@ def ridge_predict(X, # stimuli x features
             out.append(pred[np.searchsorted(rest, te)])
     return out
 
-# %% ../../nbs/12_regression.ipynb #50d79fc4
+# %% ../../nbs/12_regression.ipynb #0ca607c3
 ALPHAS = np.logspace(-2, 7, 99)
 
-# %% ../../nbs/12_regression.ipynb #a2b3491f
+# %% ../../nbs/12_regression.ipynb #196b4e38
 def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     "RidgeCV's leave-one-out choice of alpha on one training part, and its test predictions"
     n, p = Xtr.shape
@@ -155,7 +156,7 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
         pred[:, cols] = Kte @ (g[:, None] * (V.T @ _dot(Xc.T, Yc[:, cols]) if primal else Z[:, cols])) + ym[cols]
     return pred, np.asarray(alphas)[best]
 
-# %% ../../nbs/12_regression.ipynb #2526911c
+# %% ../../nbs/12_regression.ipynb #36223f02
 def ridgecv_predict(X, # stimuli x features
                     Y, # stimuli x neuroids
                     folds:list, # (train, test) index arrays
@@ -175,7 +176,7 @@ def ridgecv_predict(X, # stimuli x features
     alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
-# %% ../../nbs/12_regression.ipynb #7a1a7ab7
+# %% ../../nbs/12_regression.ipynb #4778c8d6
 def linear_predict(X, # stimuli x features
                    Y, # stimuli x neuroids
                    folds:list # (train, test) index arrays
@@ -188,7 +189,7 @@ def linear_predict(X, # stimuli x features
         out.append((X[te] - xm) @ coef + ym)
     return out
 
-# %% ../../nbs/12_regression.ipynb #05d1b114
+# %% ../../nbs/12_regression.ipynb #96db08e7
 def neuron_to_neuron_predict(X, # stimuli x features
                              Y, # stimuli x neuroids
                              folds:list # (train, test) index arrays
@@ -204,7 +205,7 @@ def neuron_to_neuron_predict(X, # stimuli x features
         out.append(X[te][:, b]); best.append(b)
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
-# %% ../../nbs/12_regression.ipynb #79b75522
+# %% ../../nbs/12_regression.ipynb #5dbd3ba6
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
@@ -215,7 +216,7 @@ def pls_split(source_train, source_test, target_train, target_test, *, n_compone
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='pls', n_components=n_components)
 
-# %% ../../nbs/12_regression.ipynb #47ae7285
+# %% ../../nbs/12_regression.ipynb #dc08955b
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
@@ -225,7 +226,7 @@ def ridge_split(source_train, source_test, target_train, target_test, *, alpha:f
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='ridge', alpha=alpha)
 
-# %% ../../nbs/12_regression.ipynb #7bed8545
+# %% ../../nbs/12_regression.ipynb #7166301d
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
     return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
@@ -237,7 +238,7 @@ def ridgecv_split(source_train, source_test, target_train, target_test, *, alpha
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                             source_train, source_test, target_train, target_test, metric='ridgecv')
 
-# %% ../../nbs/12_regression.ipynb #cc372756
+# %% ../../nbs/12_regression.ipynb #965ec2d0
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
@@ -246,7 +247,7 @@ def linear_predictivity_split(source_train, source_test, target_train, target_te
     "Least-squares predictivity on a given train/test split"
     return train_test_score(linear_predict, source_train, source_test, target_train, target_test, metric='linear_predictivity')
 
-# %% ../../nbs/12_regression.ipynb #48a30dcf
+# %% ../../nbs/12_regression.ipynb #10b580b7
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
@@ -255,3 +256,38 @@ def neuron_to_neuron_split(source_train, source_test, target_train, target_test)
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             metric='neuron_to_neuron')
+
+# %% ../../nbs/12_regression.ipynb #9ca4bfd2
+def _time_bins(assembly)->list:
+    "The (start, end) pairs of an assembly's time bins"
+    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
+
+# %% ../../nbs/12_regression.ipynb #095c7e40
+def _spantime_cv(predict, source, target, name:str, **cv)->Score:
+    "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
+    from brainscore_nb.metrics.crossval import aligned_arrays, cv_splits, pearson_columns, split_score
+    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
+    bins = _time_bins(target)
+    if 'time_bin' in source.dims and _time_bins(source) != bins:
+        raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
+    parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source, target.isel(time_bin=k))
+             for k in range(len(bins))]
+    T = len(bins)
+    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
+    X, Y = X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1])
+    first = target.isel(time_bin=0)
+    expand = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()  # stimulus -> its samples
+    folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
+    out = predict(X, Y, folds)
+    predictions, extra = out if isinstance(out, tuple) else (out, {})
+    r = np.stack([pearson_columns(p, Y[te]) for p, (_, te) in zip(predictions, folds)])
+    return split_score(r, first['neuroid_id'].values, metric=name, time_bins=len(bins), **extra)
+
+# %% ../../nbs/12_regression.ipynb #e360132c
+def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
+    "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
+    return _spantime_cv(partial(pls_predict, n_components=n_components, dtype=dtype), source, target, 'spantime_pls', **cv)
+
+def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
+    "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"
+    return _spantime_cv(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, 'spantime_ridge', **cv)

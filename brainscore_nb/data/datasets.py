@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/datasets.html.md"""
 # %% auto #0
 __all__ = ['stimulus_set_registry', 'data_registry', 'list_stimulus_sets', 'list_datasets', 'load_stimulus_set', 'load_dataset']
 
-# %% ../../nbs/09_datasets.ipynb #d38c2b3f
+# %% ../../nbs/09_datasets.ipynb #09952475
 import difflib, hashlib, importlib, json, pkgutil
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,11 +19,11 @@ from .packaging import (package_stimulus_set_locally, package_data_assembly_loca
                                           load_stimulus_set_from_package, load_assembly_from_package)
 from .store import PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_discard, put_object, work_folder
 
-# %% ../../nbs/09_datasets.ipynb #2775a5bc
+# %% ../../nbs/09_datasets.ipynb #f24a1ecf
 stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
-# %% ../../nbs/09_datasets.ipynb #e5a330fd
+# %% ../../nbs/09_datasets.ipynb #ff8a766c
 _discovered = []
 
 def _discover():
@@ -37,7 +37,7 @@ def _discover():
             for identifier, recipe in getattr(module, name, {}).items(): registry.setdefault(identifier, recipe)
     _discovered.append(True)
 
-# %% ../../nbs/09_datasets.ipynb #3f98e253
+# %% ../../nbs/09_datasets.ipynb #a876f733
 def _resolve(registry:dict, identifier:str, what:str):
     "The registry entry of `identifier`, or a KeyError suggesting close matches"
     _discover()
@@ -46,7 +46,7 @@ def _resolve(registry:dict, identifier:str, what:str):
     hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ''
     raise KeyError(f"no {what} {identifier!r}{hint} (list_{what.replace(' ', '_')}s() names them all)")
 
-# %% ../../nbs/09_datasets.ipynb #b944921f
+# %% ../../nbs/09_datasets.ipynb #990383f3
 def list_stimulus_sets()->list:
     "The identifiers of every registered stimulus set, sorted"
     _discover()
@@ -57,7 +57,7 @@ def list_datasets()->list:
     _discover()
     return sorted(data_registry)
 
-# %% ../../nbs/09_datasets.ipynb #661701ce
+# %% ../../nbs/09_datasets.ipynb #91fcb6d3
 def _all_verified(rows:list)->bool:
     return bool(rows) and all([verify_or_discard(r['location'], r['sha1']) for r in rows])
 
@@ -66,7 +66,7 @@ def _recipe_name(build)->str:
     if isinstance(build, partial): return _recipe_name(build.func) + repr(build.args)
     return f'{build.__module__}.{build.__qualname__}'
 
-# %% ../../nbs/09_datasets.ipynb #806aee4e
+# %% ../../nbs/09_datasets.ipynb #8fbe1fbd
 def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict:
     "Package `obj` into `directory`: role -> (path, sha1)"
     if kind == 'stimulus_set':
@@ -75,7 +75,7 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
     p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls, directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
-# %% ../../nbs/09_datasets.ipynb #c13043ee
+# %% ../../nbs/09_datasets.ipynb #b65fabd3
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
@@ -96,7 +96,7 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
         catalog.add(rows)
     return {r['role']: r for r in catalog.find(identifier, kind, recipe.key)}
 
-# %% ../../nbs/09_datasets.ipynb #d2fa571c
+# %% ../../nbs/09_datasets.ipynb #41f177c4
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
     "The registered stimulus set `identifier`, from the verified local store (packaged from raw files first if needed)"
@@ -105,7 +105,7 @@ def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimul
     files = _packaged(identifier, 'stimulus_set', entry)
     return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'], identifier, zip_sha1=files['zip']['sha1'])
 
-# %% ../../nbs/09_datasets.ipynb #f1dec52b
+# %% ../../nbs/09_datasets.ipynb #651a4883
 def load_dataset(identifier:str # e.g. 'Kriegeskorte2008.hIT'; see `list_datasets()`
                 ):
     "The registered assembly `identifier` with its stimulus set attached, from the verified local store"

@@ -220,3 +220,24 @@ def test_server_stopped_mid_download(tmp_path, fresh_home, monkeypatch, s3_env):
         assert_clean(home, 'S3Test.stop')
     finally:
         server.stop()
+
+
+def test_corrupt_stored_download_is_fetched_again(published):
+    first = load_assembly_from_s3('S3Test.faults', published['bucket'], published['sha1'], published['version_id'])
+    [stored] = stored_files(published['home'])
+    stored.write_bytes(stored.read_bytes()[:100])  # truncated in the store
+    again = load_assembly_from_s3('S3Test.faults', published['bucket'], published['sha1'], published['version_id'])
+    assert again.drop_attrs().identical(first.drop_attrs()) and sha1_file(stored) == published['sha1']
+
+
+def test_interrupted_download_is_retried(published):
+    "A connection that drops after the first chunk is retried from the start, and the load succeeds"
+    drops = []
+
+    def drop_once(received):
+        if not drops:
+            drops.append(received)
+            raise ConnectionResetError('connection reset by peer')
+    back = load_assembly_from_s3('S3Test.faults', published['bucket'], published['sha1'], published['version_id'], progress=drop_once)
+    np.testing.assert_array_equal(back.values, small_assembly(5).values)
+    assert len(drops) == 1 and [sha1_file(p) for p in stored_files(published['home'])] == [published['sha1']]

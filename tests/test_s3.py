@@ -241,3 +241,20 @@ def test_interrupted_download_is_retried(published):
     back = load_assembly_from_s3('S3Test.faults', published['bucket'], published['sha1'], published['version_id'], progress=drop_once)
     np.testing.assert_array_equal(back.values, small_assembly(5).values)
     assert len(drops) == 1 and [sha1_file(p) for p in stored_files(published['home'])] == [published['sha1']]
+
+
+def test_two_processes_download_the_same_object_at_once(published, tmp_path):
+    import subprocess, sys, time
+    go = tmp_path / 'go'
+    code = ('import hashlib, os, sys, time; from pathlib import Path; from brainscore_nb.data.s3 import load_assembly_from_s3\n'
+            'Path(sys.argv[1] + f".ready.{os.getpid()}").touch()\nwhile not Path(sys.argv[1]).exists(): time.sleep(0.001)\n'
+            'a = load_assembly_from_s3("S3Test.faults", *sys.argv[2:5])\nprint(hashlib.sha1(a.values.tobytes()).hexdigest())')
+    args = [sys.executable, '-c', code, str(go), published['bucket'], published['sha1'], published['version_id']]
+    procs = [subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    while len(list(tmp_path.glob('go.ready.*'))) < 2 and all(p.poll() is None for p in procs): time.sleep(0.01)
+    go.touch()
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [o[1][-2000:] for o in outs]
+    assert outs[0][0] == outs[1][0]
+    assert [sha1_file(p) for p in stored_files(published['home'])] == [published['sha1']]
+    assert len(Catalog(published['home']).find('S3Test.faults', 'assembly')) == 1

@@ -7,10 +7,10 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/names.html.md"""
 # %% auto #0
 __all__ = ['resolve']
 
-# %% ../nbs/00a_names.ipynb #0dc0d40d
+# %% ../nbs/00a_names.ipynb #fe59b458
 import difflib
 
-# %% ../nbs/00a_names.ipynb #b63b612d
+# %% ../nbs/00a_names.ipynb #5e3f648c
 def resolve(registry:dict, # identifier -> whatever is registered under it
             identifier:str, # what the user asked for
             what:str # the kind of thing, for the message: 'model', 'benchmark', 'dataset', ...
@@ -19,4 +19,4 @@ def resolve(registry:dict, # identifier -> whatever is registered under it
     if identifier in registry: return registry[identifier]
     close = difflib.get_close_matches(str(identifier), [str(k) for k in registry], n=3, cutoff=0.5)
     raise KeyError(f"no {what} {identifier!r}" + (f"; did you mean {' or '.join(map(repr, close))}?" if close else '')
-                   + f" ({len(registry)} registered: see list_{what}s())")
+                   + f" ({len(registry)} registered: see list_{what.replace(' ', '_')}s())")

@@ -7,23 +7,24 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/datasets.html.md"""
 # %% auto #0
 __all__ = ['stimulus_set_registry', 'data_registry', 'list_stimulus_sets', 'list_datasets', 'load_stimulus_set', 'load_dataset']
 
-# %% ../../nbs/09_datasets.ipynb #d38c2b3f
-import difflib, hashlib, importlib, json, pkgutil
+# %% ../../nbs/09_datasets.ipynb #94dea0eb
+import hashlib, importlib, json, pkgutil
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Callable
 import brainscore_nb
+from ..names import resolve
 from .stimuli import StimulusSet
 from .packaging import (package_stimulus_set_locally, package_data_assembly_locally,
                                           load_stimulus_set_from_package, load_assembly_from_package)
 from .store import PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_discard, put_object, work_folder
 
-# %% ../../nbs/09_datasets.ipynb #2775a5bc
+# %% ../../nbs/09_datasets.ipynb #dba4f4a7
 stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
-# %% ../../nbs/09_datasets.ipynb #e5a330fd
+# %% ../../nbs/09_datasets.ipynb #ed4662a8
 _discovered = []
 
 def _discover():
@@ -37,16 +38,13 @@ def _discover():
             for identifier, recipe in getattr(module, name, {}).items(): registry.setdefault(identifier, recipe)
     _discovered.append(True)
 
-# %% ../../nbs/09_datasets.ipynb #3f98e253
+# %% ../../nbs/09_datasets.ipynb #2f17f2e7
 def _resolve(registry:dict, identifier:str, what:str):
-    "The registry entry of `identifier`, or a KeyError suggesting close matches"
+    "The registry entry of `identifier` (recipes discovered first), or a KeyError suggesting close matches"
     _discover()
-    if identifier in registry: return registry[identifier]
-    close = difflib.get_close_matches(str(identifier), list(registry), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ''
-    raise KeyError(f"no {what} {identifier!r}{hint} (list_{what.replace(' ', '_')}s() names them all)")
+    return resolve(registry, identifier, what)
 
-# %% ../../nbs/09_datasets.ipynb #b944921f
+# %% ../../nbs/09_datasets.ipynb #3a6278be
 def list_stimulus_sets()->list:
     "The identifiers of every registered stimulus set, sorted"
     _discover()
@@ -57,7 +55,7 @@ def list_datasets()->list:
     _discover()
     return sorted(data_registry)
 
-# %% ../../nbs/09_datasets.ipynb #661701ce
+# %% ../../nbs/09_datasets.ipynb #5fdb8ea0
 def _all_verified(rows:list)->bool:
     return bool(rows) and all([verify_or_discard(r['location'], r['sha1']) for r in rows])
 
@@ -66,7 +64,7 @@ def _recipe_name(build)->str:
     if isinstance(build, partial): return _recipe_name(build.func) + repr(build.args)
     return f'{build.__module__}.{build.__qualname__}'
 
-# %% ../../nbs/09_datasets.ipynb #806aee4e
+# %% ../../nbs/09_datasets.ipynb #89ac519b
 def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict:
     "Package `obj` into `directory`: role -> (path, sha1)"
     if kind == 'stimulus_set':
@@ -75,7 +73,7 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
     p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls, directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
-# %% ../../nbs/09_datasets.ipynb #c13043ee
+# %% ../../nbs/09_datasets.ipynb #3890c630
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
@@ -96,7 +94,7 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
         catalog.add(rows)
     return {r['role']: r for r in catalog.find(identifier, kind, recipe.key)}
 
-# %% ../../nbs/09_datasets.ipynb #d2fa571c
+# %% ../../nbs/09_datasets.ipynb #724f3f47
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
     "The registered stimulus set `identifier`, from the verified local store (packaged from raw files first if needed)"
@@ -105,7 +103,7 @@ def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimul
     files = _packaged(identifier, 'stimulus_set', entry)
     return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'], identifier, zip_sha1=files['zip']['sha1'])
 
-# %% ../../nbs/09_datasets.ipynb #f1dec52b
+# %% ../../nbs/09_datasets.ipynb #bee0e52a
 def load_dataset(identifier:str # e.g. 'Kriegeskorte2008.hIT'; see `list_datasets()`
                 ):
     "The registered assembly `identifier` with its stimulus set attached, from the verified local store"

@@ -21,6 +21,7 @@ class RawFile:
     "A published file: its public address and the sha1 of its bytes"
     url: str  # public address, e.g. https://raw.githubusercontent.com/<owner>/<repo>/<commit>/<path>
     sha1: str # hex sha1 of the file's bytes
+    restricted: str = '' # for data whose licence forbids redistribution: where and how a user obtains it
 
     @property
     def name(self): return unquote(Path(urlparse(self.url).path).name)
@@ -44,6 +45,15 @@ def _verified(path, raw:RawFile, where:str)->Path:
                             "the file is corrupt, truncated or a different version")
     return Path(path)
 
+# %% ../../nbs/02_fetch.ipynb #b1d2e3f4
+def _own_copy(raw:RawFile, home=None)->Path:
+    "The user's own copy of a restricted file, at `<home>/restricted/<name>`, sha1-verified; never downloaded"
+    p = Path(home or get_setting('home'))/'restricted'/raw.name
+    if not p.is_file():
+        raise FileNotFoundError(f"{raw.name} is restricted data that brainscore_nb never downloads or redistributes: "
+                                f"obtain your own copy ({raw.restricted}) and put it at {p}")
+    return _verified(p, raw, 'your own copy')
+
 # %% ../../nbs/02_fetch.ipynb #93193859
 def fetch(raw:RawFile, # the file to get
           mirror=None, # mirror root; default: the `mirror` setting (empty: download)
@@ -51,6 +61,7 @@ def fetch(raw:RawFile, # the file to get
          )->Path:
     "A local path to `raw`'s bytes, sha1-verified; read from a mirror or downloaded once"
     mirror = get_setting('mirror') if mirror is None else mirror
+    if raw.restricted and not (mirror and (Path(mirror)/raw.mirror_path).is_file()): return _own_copy(raw, home)
     if mirror:
         p = Path(mirror)/raw.mirror_path
         if not p.is_file(): raise FileNotFoundError(f"{raw.name} is not in the mirror: expected {p} ({raw.url})")

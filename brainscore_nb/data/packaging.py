@@ -9,7 +9,7 @@ __all__ = ['check_identifier', 'package_stimulus_set_locally', 'load_stimulus_se
            'load_assembly_from_package']
 
 # %% ../../nbs/06_packaging.ipynb #cda6a70d
-import re, shutil, tempfile, zipfile
+import os, re, shutil, tempfile, zipfile, zlib
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -99,11 +99,21 @@ def package_stimulus_set_locally(stimulus_set:StimulusSet, # a valid stimulus se
     return dict(identifier=identifier, csv_path=csv_path, zip_path=zip_path, csv_sha1=shas[csv_path], zip_sha1=shas[zip_path])
 
 # %% ../../nbs/06_packaging.ipynb #1ab9ede5
+def _intact(directory:Path, z:zipfile.ZipFile)->bool:
+    "True if `directory` holds exactly the ZIP's files, each with the size and CRC-32 the ZIP records"
+    if sorted(p.name for p in directory.iterdir()) != sorted(z.namelist()): return False
+    return all((directory/i.filename).stat().st_size == i.file_size and zlib.crc32((directory/i.filename).read_bytes()) == i.CRC
+               for i in z.infolist())
+
 def _extract(zip_path:Path, sha1:str|None=None)->Path:
-    "The folder holding the ZIP's files, extracted once per content (named by its sha1, given or computed) and atomically"
+    "The folder holding the ZIP's files, extracted once per content (named by its sha1) and atomically; changed files are extracted again"
     directory = zip_path.parent/f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
-    if directory.is_dir(): return directory
     with zipfile.ZipFile(zip_path) as z:
+        if directory.is_dir():
+            if _intact(directory, z): return directory
+            stale = directory.parent/f'.{directory.name}.stale.{os.getpid()}'
+            try: directory.rename(stale); shutil.rmtree(stale)
+            except FileNotFoundError: pass  # another process moved it away first
         bad = [n for n in z.namelist() if not _ZIP_NAME.fullmatch(Path(n).stem) or '/' in n or '\\' in n]
         if bad: raise ValueError(f"{zip_path} has entries that are not plain file names, e.g. {bad[:3]}")
         tmp = Path(tempfile.mkdtemp(prefix=f'.{directory.name}.', dir=directory.parent))

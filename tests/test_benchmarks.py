@@ -115,3 +115,13 @@ def test_bad_inputs_get_clear_errors(tmp_path):
     benchmark = NeuralBenchmark('Broken.V4-ridge', data, ridge_cv, lambda: None, region='V4', version=1, parent='V4')
     with pytest.raises(ValueError, match='cannot read stimulus image .*broken.jpg'):
         benchmark(load_model('pixels'))
+
+
+def test_efficientnet_lite0_scores_offline():
+    "The real model, loaded from its wheel: its IT layer matches monkey IT and its V4 layer predicts V4 better than pixels"
+    from brainscore_nb.registry import score
+    it, it_pixels = score('efficientnet-lite0', 'Kriegeskorte2008.mIT-rdm'), score('pixels', 'Kriegeskorte2008.mIT-rdm')
+    assert it.center == approx(0.4281, abs=2e-3) and it.center > it_pixels.center + 0.2
+    v4 = score('efficientnet-lite0', 'Cowley2023.V4-pls')
+    assert 0 <= v4.center <= 1 and v4.attrs['raw'].center == approx(0.5207, abs=5e-3)
+    assert v4.attrs['ceiling'].center == approx(CEILINGS['Cowley2023.V4-pls'], abs=1e-5) and v4.error > 0

@@ -1,0 +1,36 @@
+"""Every benchmark notebook is also a papermill notebook: it runs with parameters, writes its scores as JSON,
+and a failing cell fails the run and is named."""
+import json
+from pathlib import Path
+
+import papermill as pm
+import pytest
+
+NBS = Path(__file__).resolve().parents[1] / 'nbs' / 'benchmarks'
+NOTEBOOKS = sorted(NBS.glob('*.ipynb'))
+EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos2019': 0}  # scores written per model
+
+
+def test_every_benchmark_module_has_a_notebook():
+    assert {p.stem for p in NOTEBOOKS} == set(EXPECTED)
+
+
+@pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_runs_with_parameters(notebook, tmp_path):
+    out, results = tmp_path / notebook.name, tmp_path / 'results.json'
+    pm.execute_notebook(notebook, out, parameters=dict(models=['pixels'] if EXPECTED[notebook.stem] else [],
+                                                       results_path=str(results)),
+                        cwd=notebook.parent, kernel_name='python3', progress_bar=False)
+    rows = json.loads(results.read_text())
+    assert len(rows) == EXPECTED[notebook.stem]
+    for row in rows:
+        assert row['model'] == 'pixels' and 0 <= row['score'] <= 1 and row['ceiling'] > 0
+    executed = json.loads(out.read_text())
+    assert any('injected-parameters' in c['metadata'].get('tags', []) for c in executed['cells'])
+
+
+def test_failing_cell_fails_the_run_and_is_named(tmp_path):
+    with pytest.raises(pm.PapermillExecutionError) as e:
+        pm.execute_notebook(NBS / 'cowley2023.ipynb', tmp_path / 'out.ipynb', parameters=dict(models=['no-such-model']),
+                            cwd=NBS, kernel_name='python3', progress_bar=False)
+    assert "no model 'no-such-model'" in str(e.value) and e.value.cell_index > 0

@@ -7,21 +7,21 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/registry.html.md"""
 # %% auto #0
 __all__ = ['list_benchmarks', 'list_models', 'load_benchmark', 'score']
 
-# %% ../nbs/40_registry.ipynb #390ec51a
+# %% ../nbs/40_registry.ipynb #6a99f22f
 import importlib, pkgutil
 from .names import resolve
 from .models.zoo import model_registry, load_model
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
 from .benchmarks.base import benchmark_registry
 
-# %% ../nbs/40_registry.ipynb #c465536b
+# %% ../nbs/40_registry.ipynb #0c087e27
 def _discover():
     "Import every benchmark module once, so that each registers its benchmarks"
     try: package = importlib.import_module('brainscore_nb.benchmarks')
     except ModuleNotFoundError: return
     for m in pkgutil.iter_modules(package.__path__, 'brainscore_nb.benchmarks.'): importlib.import_module(m.name)
 
-# %% ../nbs/40_registry.ipynb #2fe08446
+# %% ../nbs/40_registry.ipynb #8d074241
 def list_benchmarks()->list:
     "Identifiers of every registered benchmark"
     _discover()
@@ -36,12 +36,9 @@ def load_benchmark(identifier:str):
     _discover()
     return resolve(benchmark_registry, identifier, 'benchmark')()
 
-# %% ../nbs/40_registry.ipynb #3931e083
+# %% ../nbs/40_registry.ipynb #52c95c9d
 def score(model_identifier:str, # e.g. 'pixels'; see list_models()
           benchmark_identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmarks()
          ):
     "The ceiled Score of a registered model on a registered benchmark, with raw, ceiling, error and provenance in attrs"
-    _discover()
-    benchmark = resolve(benchmark_registry, benchmark_identifier, 'benchmark')()
-    model = load_model(model_identifier)
-    return benchmark(model)
+    return load_benchmark(benchmark_identifier)(load_model(model_identifier))

@@ -7,13 +7,13 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/plots.html.md"""
 # %% auto #0
 __all__ = ['PARENTS', 'leaderboard', 'save_figure', 'plot_benchmarks', 'plot_heatmap', 'report']
 
-# %% ../nbs/42_plots.ipynb #a6723168
+# %% ../nbs/42_plots.ipynb #714136d7
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from .batch import read_results, results_table
 
-# %% ../nbs/42_plots.ipynb #294df226
+# %% ../nbs/42_plots.ipynb #0bc0ab23
 PARENTS = ['V1', 'V2', 'V4', 'IT', 'behavior']  # Brain-Score's order
 
 def leaderboard(results, # a results table, or a path that read_results reads
@@ -35,7 +35,7 @@ def leaderboard(results, # a results table, or a path that read_results reads
     board.columns.name = None
     return board
 
-# %% ../nbs/42_plots.ipynb #d3497ee8
+# %% ../nbs/42_plots.ipynb #cbe6bfc9
 def _pyplot():
     "matplotlib.pyplot on the Agg backend, with a clean publication style"
     import matplotlib
@@ -56,7 +56,7 @@ def save_figure(fig, # a matplotlib Figure
     fig.savefig(out[1], bbox_inches='tight', metadata={'Date': None, 'Creator': None})
     return out
 
-# %% ../nbs/42_plots.ipynb #e2e3619d
+# %% ../nbs/42_plots.ipynb #eeffef87
 def _ordered(df:pd.DataFrame)->list:
     "Benchmarks ordered by parent (Brain-Score's order), then name"
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent.fillna('other')
@@ -97,7 +97,7 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
     fig.tight_layout()
     return fig
 
-# %% ../nbs/42_plots.ipynb #68927a3b
+# %% ../nbs/42_plots.ipynb #a9169657
 def plot_heatmap(results, # a results table, or a path that read_results reads
                  *, missing:str='skip' # as in `leaderboard`
                 ):
@@ -121,7 +121,7 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     fig.tight_layout()
     return fig
 
-# %% ../nbs/42_plots.ipynb #b186c0a3
+# %% ../nbs/42_plots.ipynb #4e805173
 def report(results, # a run's folder, a results file, or a table
            out=None, # where to write (default: the run's folder, or the working directory for a table)
            *, missing:str='skip' # as in `leaderboard`

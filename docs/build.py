@@ -62,15 +62,15 @@ def _tags(cell: dict) -> dict:
     return cell
 
 
-def _links(text: str, base: str) -> str:
-    "nbdev's absolute doc links as links to the page's source (which Sphinx checks and resolves); Quarto-only attributes dropped"
-    text = re.sub(re.escape(base) + r'([\w/-]+)\.html', r'\1.ipynb', text)
+def _links(text: str, base: str, prefix: str = '') -> str:
+    "nbdev's absolute doc links as relative links to the pages' sources (which Sphinx checks and resolves); Quarto-only attributes dropped"
+    text = re.sub(re.escape(base) + r'([\w/-]+)\.html', lambda m: f'{prefix}{m.group(1)}.ipynb', text)
     return re.sub(r'\)\{target="_blank"[^}]*\}', ')', text)
 
 
 def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
     "A processed notebook made a myst-nb page: (page name, notebook)"
-    fm = frontmatter(nb)
+    fm, prefix = frontmatter(nb), '../' * depth
     stem = Path(fm.get('output-file', Path(name).stem + '.html')).stem
     cells = nb['cells'][1:] if fm else nb['cells']
     head = [{'cell_type': 'markdown', 'id': 'title', 'metadata': {}, 'source': f"# {fm.get('title', stem)}\n\n" + (f"> {fm['description']}\n" if fm.get('description') else '')}]
@@ -78,7 +78,7 @@ def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
     for c in cells:
         c = dict(c)
         if c['cell_type'] == 'markdown':
-            src = _links(''.join(c['source']), base)
+            src = _links(''.join(c['source']), base, prefix)
             if src.strip().startswith('<!-- WARNING'): continue
             c['source'] = src
         elif c['cell_type'] == 'code':
@@ -86,15 +86,12 @@ def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
             if outputs and c.get('id') in outputs and not c.get('outputs'): c['outputs'] = outputs[c['id']]
             for o in c.get('outputs', []):
                 md = o.get('data', {}).get('text/markdown')
-                if md: o['data']['text/markdown'] = re.sub(r'^\s*---\s*\n', '', _links(''.join(md), base))  # show_doc's leading rule
+                if md: o['data']['text/markdown'] = re.sub(r'^\s*---\s*\n', '', _links(''.join(md), base, prefix))  # show_doc's leading rule
             c.setdefault('execution_count', None)
             c['metadata'] = {k: v for k, v in c.get('metadata', {}).items() if k == 'tags'}
         else: continue
         keys = ('cell_type', 'id', 'metadata', 'source') + (('outputs', 'execution_count') if c['cell_type'] == 'code' else ())
         body.append({k: c[k] for k in keys if k in c})
-    prefix = '../' * depth
-    for c in head + body:  # relative links from pages in subfolders
-        if depth and c['cell_type'] == 'markdown': c['source'] = re.sub(r'\]\((?!https?:|#|\.\./)([\w./-]+\.html)', rf']({prefix}\1', c['source'])
     nb = dict(nb, cells=head + body, metadata={'kernelspec': {'name': 'python3', 'display_name': 'Python 3', 'language': 'python'},
                                               'language_info': {'name': 'python'}})
     return str(Path(name).parent / stem), nb
@@ -110,7 +107,7 @@ def _drop_dead_anchors(nb: dict, heads: dict, name: str):
     "Links to entries that have no heading (nbdev also links private names) point at their page instead"
     def fix(m):
         page_, anchor = m.group(1), m.group(2)
-        key = str(Path(name).parent / page_) if page_ and '/' not in page_ else page_
+        key = os.path.normpath(os.path.join(os.path.dirname(name), page_))
         return m.group(0) if anchor.lower() in heads.get(key, set()) else f'({page_}.ipynb)'
     sub = lambda text: re.sub(r'\(([\w./-]*?)\.ipynb#([^)\s]+)\)', fix, text)
     for c in nb['cells']:

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/datasets.html.md"""
 # %% auto #0
 __all__ = ['stimulus_set_registry', 'data_registry', 'list_stimulus_sets', 'list_datasets', 'load_stimulus_set', 'load_dataset']
 
-# %% ../../nbs/09_datasets.ipynb #94dea0eb
+# %% ../../nbs/09_datasets.ipynb #acbc98b0
 import hashlib, importlib, json, pkgutil
 from dataclasses import dataclass, field
 from functools import partial
@@ -20,11 +20,11 @@ from .packaging import (package_stimulus_set_locally, package_data_assembly_loca
                                           load_stimulus_set_from_package, load_assembly_from_package)
 from .store import PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_discard, put_object, work_folder
 
-# %% ../../nbs/09_datasets.ipynb #dba4f4a7
+# %% ../../nbs/09_datasets.ipynb #5973af71
 stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
-# %% ../../nbs/09_datasets.ipynb #ed4662a8
+# %% ../../nbs/09_datasets.ipynb #afee2cb4
 _discovered = []
 
 def _discover():
@@ -38,13 +38,13 @@ def _discover():
             for identifier, recipe in getattr(module, name, {}).items(): registry.setdefault(identifier, recipe)
     _discovered.append(True)
 
-# %% ../../nbs/09_datasets.ipynb #2f17f2e7
+# %% ../../nbs/09_datasets.ipynb #129caa2d
 def _resolve(registry:dict, identifier:str, what:str):
     "The registry entry of `identifier` (recipes discovered first), or a KeyError suggesting close matches"
     _discover()
     return resolve(registry, identifier, what)
 
-# %% ../../nbs/09_datasets.ipynb #3a6278be
+# %% ../../nbs/09_datasets.ipynb #fdd4933b
 def list_stimulus_sets()->list:
     "The identifiers of every registered stimulus set, sorted"
     _discover()
@@ -55,7 +55,7 @@ def list_datasets()->list:
     _discover()
     return sorted(data_registry)
 
-# %% ../../nbs/09_datasets.ipynb #5fdb8ea0
+# %% ../../nbs/09_datasets.ipynb #0b95d0a0
 def _all_verified(rows:list)->bool:
     return bool(rows) and all([verify_or_discard(r['location'], r['sha1']) for r in rows])
 
@@ -64,7 +64,7 @@ def _recipe_name(build)->str:
     if isinstance(build, partial): return _recipe_name(build.func) + repr(build.args)
     return f'{build.__module__}.{build.__qualname__}'
 
-# %% ../../nbs/09_datasets.ipynb #89ac519b
+# %% ../../nbs/09_datasets.ipynb #7380f50e
 def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict:
     "Package `obj` into `directory`: role -> (path, sha1)"
     if kind == 'stimulus_set':
@@ -73,7 +73,7 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
     p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls, directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
-# %% ../../nbs/09_datasets.ipynb #3890c630
+# %% ../../nbs/09_datasets.ipynb #dd567c87
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
@@ -94,7 +94,7 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
         catalog.add(rows)
     return {r['role']: r for r in catalog.find(identifier, kind, recipe.key)}
 
-# %% ../../nbs/09_datasets.ipynb #724f3f47
+# %% ../../nbs/09_datasets.ipynb #503ec071
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
     "The registered stimulus set `identifier`, from the verified local store (packaged from raw files first if needed)"
@@ -103,7 +103,7 @@ def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimul
     files = _packaged(identifier, 'stimulus_set', entry)
     return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'], identifier, zip_sha1=files['zip']['sha1'])
 
-# %% ../../nbs/09_datasets.ipynb #bee0e52a
+# %% ../../nbs/09_datasets.ipynb #a1d64059
 def load_dataset(identifier:str # e.g. 'Kriegeskorte2008.hIT'; see `list_datasets()`
                 ):
     "The registered assembly `identifier` with its stimulus set attached, from the verified local store"

@@ -1,0 +1,57 @@
+"""Speed of batch runs, as ratios measured in one run (not a test: machines are noisy).
+
+    python benchmarks/bench_batch.py [--models pixels gabor-v1] [--workers 2]
+
+Scores the models on the small real benchmarks of tests/small_benchmarks.py (Cowley 2023 V4 ridge, Kriegeskorte
+2008 IT RDM, and one that fails) three times, each into a fresh results folder:
+1. one pair at a time in this process (a 1-thread executor), with an empty activation cache;
+2. on a LocalCluster of `--workers` processes (1 thread, 1 BLAS thread each), with an empty activation cache;
+3. on the same kind of cluster again, with the cache that run 2 filled (activations shared across runs and benchmarks).
+Cluster start-up is included in 2 and 3, as a user sees it.
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'tests'))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('--models', nargs='+', default=['pixels', 'gabor-v1'])
+    p.add_argument('--workers', type=int, default=2)
+    a = p.parse_args(argv)
+    import small_benchmarks
+    from brainscore_nb.batch import run
+    from brainscore_nb.registry import load_dataset
+    benchmarks = small_benchmarks.register()
+    tmp = Path(tempfile.mkdtemp(prefix='bench-batch-'))
+    os.environ['BRAINSCORE_NB_HOME'] = str(tmp / 'warm-data')
+    load_dataset('Cowley2023.210325'), load_dataset('Kriegeskorte2008.hIT')  # datasets packaged once, outside the timings
+
+    def timed(name, home, **kw):
+        os.environ['BRAINSCORE_NB_HOME'] = str(home)
+        if not (home / 'catalog.sqlite').exists() and home != tmp / 'warm-data':
+            import shutil
+            shutil.copytree(tmp / 'warm-data', home, dirs_exist_ok=True, ignore=shutil.ignore_patterns('activations'))
+        t = time.perf_counter()
+        table = run(a.models, benchmarks, out=tmp / name, progress=False, **kw)
+        return time.perf_counter() - t, table
+
+    serial, t1 = timed('serial', tmp / 'home-serial', executor=ThreadPoolExecutor(1))
+    cold, t2 = timed('cluster-cold', tmp / 'home-cluster', n_workers=a.workers)
+    warm, t3 = timed('cluster-warm', tmp / 'home-cluster', n_workers=a.workers)
+    print(f'{len(t1)} pairs ({(t1.status == "ok").sum()} scored, {(t1.status != "ok").sum()} failing by design), models {a.models}')
+    print(f'serial, cold cache:                {serial:6.1f} s')
+    print(f'{a.workers}-worker LocalCluster, cold cache: {cold:6.1f} s   speed-up over serial {serial / cold:4.2f}x')
+    print(f'{a.workers}-worker LocalCluster, warm cache: {warm:6.1f} s   speed-up over cold   {cold / warm:4.2f}x')
+    same = (t1.set_index(['model', 'benchmark']).score - t3.set_index(['model', 'benchmark']).score).abs().max()
+    print(f'largest score difference between the serial and cluster runs: {same:.2e}')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,185 @@
+"""Build the documentation site offline: notebooks -> nbdev-proc-nbs -> Sphinx + myst-nb -> static HTML.
+
+    python docs/build.py [--out _site] [--execute 42_plots 'benchmarks/*']
+
+1. `nbdev-proc-nbs` processes nbs/ into _proc/ as it does for Quarto (show_doc API entries, hidden cells dropped).
+2. The notebooks named by --execute (globs, default EXECUTE) run from nbs/ with their inline tests, and their
+   outputs (figures, tables) are copied into the processed notebooks, cell by cell id.
+3. Each page is named as nbdev names it for Quarto (`output-file`), Quarto's cell options become myst-nb tags,
+   nbdev's absolute links become relative ones, and `api.md` lists every exported symbol.
+4. Sphinx builds the HTML into --out. Quarto's own configuration (_proc/_quarto.yml) is left as nbdev made it,
+   so `nbdev-docs` keeps working where Quarto is installed.
+"""
+import argparse, ast, fnmatch, json, os, re, shutil, subprocess, sys, tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NBS, PROC, SRC = ROOT / 'nbs', ROOT / '_proc', ROOT / '_docs_src'
+EXECUTE = ['42_plots', 'benchmarks/*']  # notebooks whose outputs the site shows (the rest show code and API entries)
+SECTIONS = {'Tutorials and runs': ('index', 'batch', 'plots', 'cli'), 'Benchmarks': ('benchmarks/',)}
+DIRECTIVE = re.compile(r'^#\|\s*([\w-]+)\s*:?\s*(.*)$')
+
+
+def _bin(name): return str(Path(sys.executable).parent / name)
+
+
+def frontmatter(nb: dict) -> dict:
+    "The YAML front matter nbdev writes as the first raw cell (title, description, output-file)"
+    c = nb['cells'][0] if nb['cells'] else {}
+    if c.get('cell_type') != 'raw': return {}
+    out, key = {}, None
+    for line in ''.join(c['source']).strip().strip('-').splitlines():
+        if re.match(r'^[\w-]+:', line): key, _, v = line.partition(':'); key = key.strip(); out[key] = v.strip()
+        elif key and line.startswith(' '): out[key] += ' ' + line.strip()
+    return out
+
+
+def execute(names: list) -> dict:
+    "Run the notebooks `names` (paths relative to nbs/) from nbs/; return name -> {cell id: outputs}"
+    import nbformat
+    from nbclient import NotebookClient
+    out = {}
+    for name in names:
+        nb = nbformat.read(NBS / name, as_version=4)
+        NotebookClient(nb, timeout=600, kernel_name='python3', resources={'metadata': {'path': str((NBS / name).parent)}}).execute()
+        out[name] = {c.get('id'): c.get('outputs', []) for c in nb.cells if c.cell_type == 'code'}
+    return out
+
+
+def _tags(cell: dict) -> dict:
+    "Quarto cell options (#| echo: false, ...) as myst-nb tags, the option lines removed"
+    lines, tags = ''.join(cell['source']).split('\n'), []
+    keep = []
+    for l in lines:
+        m = DIRECTIVE.match(l)
+        if not m: keep.append(l); continue
+        k, v = m.group(1), m.group(2).strip().lower()
+        if (k, v) in (('echo', 'false'),): tags.append('remove-input')
+        if (k, v) in (('include', 'false'), ('hide', 'true')) or k == 'hide': tags.append('remove-cell')
+        if (k, v) == ('output', 'false'): tags.append('remove-output')
+    cell['source'] = '\n'.join(keep).strip('\n')
+    if tags: cell.setdefault('metadata', {})['tags'] = sorted(set(tags))
+    return cell
+
+
+def _links(text: str, base: str, prefix: str = '') -> str:
+    "nbdev's absolute doc links as relative links to the pages' sources (which Sphinx checks and resolves); Quarto-only attributes dropped"
+    text = re.sub(re.escape(base) + r'([\w/-]+)\.html', lambda m: f'{prefix}{m.group(1)}.ipynb', text)
+    return re.sub(r'\)\{target="_blank"[^}]*\}', ')', text)
+
+
+def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
+    "A processed notebook made a myst-nb page: (page name, notebook)"
+    fm, prefix = frontmatter(nb), '../' * depth
+    stem = Path(fm.get('output-file', Path(name).stem + '.html')).stem
+    cells = nb['cells'][1:] if fm else nb['cells']
+    head = [{'cell_type': 'markdown', 'id': 'title', 'metadata': {}, 'source': f"# {fm.get('title', stem)}\n\n" + (f"> {fm['description']}\n" if fm.get('description') else '')}]
+    body = []
+    for c in cells:
+        c = dict(c)
+        if c['cell_type'] == 'markdown':
+            src = _links(''.join(c['source']), base, prefix)
+            if src.strip().startswith('<!-- WARNING'): continue
+            c['source'] = src
+        elif c['cell_type'] == 'code':
+            c = _tags(c)
+            if outputs and c.get('id') in outputs and not c.get('outputs'): c['outputs'] = outputs[c['id']]
+            for o in c.get('outputs', []):
+                md = o.get('data', {}).get('text/markdown')
+                if md: o['data']['text/markdown'] = re.sub(r'^\s*---\s*\n', '', _links(''.join(md), base, prefix))  # show_doc's leading rule
+            c.setdefault('execution_count', None)
+            c['metadata'] = {k: v for k, v in c.get('metadata', {}).items() if k == 'tags'}
+        else: continue
+        keys = ('cell_type', 'id', 'metadata', 'source') + (('outputs', 'execution_count') if c['cell_type'] == 'code' else ())
+        body.append({k: c[k] for k in keys if k in c})
+    nb = dict(nb, cells=head + body, metadata={'kernelspec': {'name': 'python3', 'display_name': 'Python 3', 'language': 'python'},
+                                              'language_info': {'name': 'python'}})
+    return str(Path(name).parent / stem), nb
+
+
+def _headings(nb: dict) -> set:
+    "Anchors of the `### name` entries that show_doc wrote into a page"
+    text = '\n'.join(''.join(o.get('data', {}).get('text/markdown', '')) for c in nb['cells'] for o in c.get('outputs', []))
+    return {h.strip().lower() for h in re.findall(r'^###\s+(.+)$', text, flags=re.M)}
+
+
+def _drop_dead_anchors(nb: dict, heads: dict, name: str):
+    "Links to entries that have no heading (nbdev also links private names) point at their page instead"
+    def fix(m):
+        page_, anchor = m.group(1), m.group(2)
+        key = os.path.normpath(os.path.join(os.path.dirname(name), page_))
+        return m.group(0) if anchor.lower() in heads.get(key, set()) else f'({page_}.ipynb)'
+    sub = lambda text: re.sub(r'\(([\w./-]*?)\.ipynb#([^)\s]+)\)', fix, text)
+    for c in nb['cells']:
+        if c['cell_type'] == 'markdown': c['source'] = sub(''.join(c['source']))
+        for o in c.get('outputs', []):
+            if 'text/markdown' in o.get('data', {}): o['data']['text/markdown'] = sub(''.join(o['data']['text/markdown']))
+
+
+def api_page(pages: dict) -> str:
+    "A Markdown page listing every exported symbol, by module, linked to its entry, with its one-line docstring"
+    import importlib
+    from brainscore_nb._modidx import d
+    lines = ['# API reference', '', 'Every exported symbol of the library, by module; each links to its entry in the notebook that defines it.', '']
+    for module in sorted(d['syms']):
+        mod = importlib.import_module(module)
+        names = [n for n in getattr(mod, '__all__', [])]
+        if not names: continue
+        pg = module.removeprefix('brainscore_nb.').split('.')[-1]
+        lines += [f'## `{module}`', '', f"{(mod.__doc__ or '').splitlines()[0]}", '']
+        for n in names:
+            page_, _, anchor = d['syms'][module].get(f'{module}.{n}', (f'{pg}.html#{n.lower()}',))[0].partition('#')
+            page_ = page_.removesuffix('.html')
+            target = f'{page_}.ipynb' + (f'#{anchor.lower()}' if anchor.lower() in _headings(pages.get(page_, {'cells': []})) else '')
+            doc = ((getattr(getattr(mod, n), '__doc__', '') or '').strip().splitlines() or [''])[0] if callable(getattr(mod, n)) else ''
+            lines.append(f'- [`{n}`]({target}){" — " + doc if doc else ""}')
+        lines.append('')
+    return '\n'.join(lines) + '\n'
+
+
+def toctree(pages: list) -> str:
+    "The index's table of contents: tutorials, benchmarks, the API reference, then every module page"
+    used, blocks = set(), []
+    for caption, keys in SECTIONS.items():
+        entries = [p for k in keys for p in pages if (p == k or (k.endswith('/') and p.startswith(k))) and p != 'index']
+        used |= set(entries)
+        if entries: blocks.append((caption, entries))
+    blocks.append(('Reference', ['api'] + [p for p in pages if p not in used and p != 'index']))
+    return '\n'.join(f"```{{toctree}}\n:caption: {c}\n:maxdepth: 1\n\n" + '\n'.join(e) + '\n```\n' for c, e in blocks)
+
+
+def build(out: Path, execute_globs=EXECUTE, proc: bool = True) -> Path:
+    "Build the site into `out`; return the path of its index.html"
+    env = dict(os.environ, MPLBACKEND='Agg')
+    env.setdefault('BRAINSCORE_NB_HOME', tempfile.mkdtemp(prefix='bsnb-docs-'))
+    os.environ.update(env)
+    if proc: subprocess.run([_bin('nbdev-proc-nbs')], cwd=ROOT, env=env, check=True, capture_output=True)
+    names = sorted(str(p.relative_to(PROC)) for p in PROC.rglob('*.ipynb') if not p.name.startswith(('_', '.')))
+    run = [n for n in names if any(fnmatch.fnmatch(n.removesuffix('.ipynb'), g) for g in execute_globs)]
+    outputs = execute(run)
+    from brainscore_nb._modidx import d
+    base = d['settings']['doc_host'] + d['settings']['doc_baseurl'] + '/'
+    shutil.rmtree(SRC, ignore_errors=True)
+    pages = {}
+    for n in names:
+        name, nb = page(n, json.loads((PROC / n).read_text()), outputs.get(n), base, n.count('/'))
+        pages[name] = nb
+    heads = {name: _headings(nb) for name, nb in pages.items()}
+    for name, nb in pages.items(): _drop_dead_anchors(nb, heads, name)
+    pages['index']['cells'].append({'cell_type': 'markdown', 'id': 'toctree', 'metadata': {}, 'source': toctree(sorted(pages))})
+    for name, nb in pages.items():
+        (SRC / name).parent.mkdir(parents=True, exist_ok=True)
+        (SRC / f'{name}.ipynb').write_text(json.dumps(nb, indent=1))
+    (SRC / 'api.md').write_text(api_page(pages))
+    shutil.copyfile(ROOT / 'docs' / 'conf.py', SRC / 'conf.py')
+    subprocess.run([_bin('sphinx-build'), '-b', 'html', '-q', '-j', '1', '-c', str(SRC), str(SRC), str(out)], cwd=ROOT, env=env, check=True)
+    return out / 'index.html'
+
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--out', default=str(ROOT / '_site'), help='where to write the HTML site')
+    ap.add_argument('--execute', nargs='*', default=EXECUTE, help='globs of notebooks (relative to nbs/, no suffix) to execute')
+    ap.add_argument('--no-proc', action='store_true', help='reuse _proc/ from an earlier nbdev-proc-nbs')
+    a = ap.parse_args()
+    print(build(Path(a.out).resolve(), a.execute, not a.no_proc))

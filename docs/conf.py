@@ -1,0 +1,19 @@
+"""Sphinx configuration of the offline documentation site (built by docs/build.py from nbdev-proc-nbs output)."""
+import brainscore_nb
+
+project = 'brainscore_nb'
+author = 'brainscore_nb developers'
+release = version = brainscore_nb.__version__
+extensions = ['myst_nb']
+root_doc = 'index'
+exclude_patterns = ['_build', '**.ipynb_checkpoints']
+nb_execution_mode = 'off'  # docs/build.py executes the notebooks whose outputs the site shows
+nb_render_markdown_format = 'myst'  # show_doc's Markdown outputs (signature blocks, tables)
+myst_enable_extensions = ['colon_fence', 'dollarmath', 'attrs_inline']
+myst_heading_anchors = 3  # '### run' gets the anchor #run, as nbdev's links expect
+suppress_warnings = ['myst.header', 'misc.highlighting_failure', 'myst.xref_missing', 'mystnb.unknown_mime_type']
+html_theme = 'furo'
+html_title = f'brainscore_nb {release}'
+html_static_path = []
+html_last_updated_fmt = None
+html_copy_source = False

@@ -1,0 +1,113 @@
+"""The documentation site as a user sees it: built offline from the notebooks (docs/build.py: nbdev-proc-nbs, then
+Sphinx + myst-nb), opened in headless Chromium (Debian's `chromium`, driven by Playwright): the index, the API
+reference and a notebook page render with their figures, and no internal link or image is broken."""
+import os
+import re
+import shutil
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = '/usr/bin/chromium'
+FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run']
+sys.path.insert(0, str(ROOT / 'docs'))
+import build as docs_build  # noqa: E402  (docs/build.py)
+
+
+class _Page(HTMLParser):
+    "Every id, link (a href) and image (img src) of a page"
+    def __init__(self):
+        super().__init__()
+        self.ids, self.links = set(), []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get('id'): self.ids.add(a['id'])
+        if tag == 'a' and a.get('href'): self.links.append(a['href'])
+        if tag == 'img' and a.get('src'): self.links.append(a['src'])
+
+
+def _parse(path: Path) -> _Page:
+    p = _Page()
+    p.feed(path.read_text(encoding='utf-8'))
+    return p
+
+
+@pytest.fixture(scope='module')
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp('site')
+    index = docs_build.build(out)
+    assert index.is_file()
+    return out
+
+
+def test_no_broken_internal_links(site):
+    "Every relative link and image of every page points at a file that exists, and at an id that exists in it"
+    pages = {p: _parse(p) for p in site.rglob('*.html')}
+    assert len(pages) > 20
+    broken = []
+    for path, page in pages.items():
+        for href in page.links:
+            if re.match(r'^[a-z]+:', href) or href.startswith('//'): continue  # external (https:, mailto:, ...)
+            url, frag = urldefrag(href)
+            target = (path.parent / unquote(url)).resolve() if url else path
+            if not target.exists(): broken.append(f'{path.relative_to(site)} -> {href} (no such file)')
+            elif frag and target.suffix == '.html' and frag not in (pages.get(target) or _parse(target)).ids:
+                broken.append(f'{path.relative_to(site)} -> {href} (no such anchor)')
+    assert not broken, '\n'.join(broken[:30])
+
+
+def test_pages_render_in_chromium(site, tmp_path):
+    "Index, API reference and the plots notebook render with their figures; the API links land on their entries"
+    from playwright.sync_api import expect, sync_playwright
+    assert Path(CHROMIUM).exists(), 'install Debian chromium (apt-get install chromium): .ci/run does'
+    shots = Path(os.environ.get('BRAINSCORE_NB_SCREENSHOTS', tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        errors = []
+        page.on('pageerror', lambda e: errors.append(str(e)))
+
+        page.goto((site / 'index.html').as_uri())
+        assert page.title().startswith('brainscore_nb')
+        nav = page.locator('.sidebar-tree a.reference').all_inner_texts()
+        assert {'Batch runs', 'Leaderboard and plots', 'Command line', 'API reference'} <= set(nav), nav
+        page.screenshot(path=str(shots / 'index.png'))
+
+        page.goto((site / 'api.html').as_uri())
+        assert page.locator('h1').inner_text().startswith('API reference')
+        link = page.locator('a[href="batch.html#run"]').first
+        link.click()
+        page.wait_for_load_state()
+        assert page.url.endswith('batch.html#run')
+        expect(page.locator('#run')).to_be_in_viewport()  # the browser scrolled to the entry
+        assert 'Score every model on every benchmark in parallel' in page.locator('article').inner_text()
+
+        page.goto((site / 'plots.html').as_uri())
+        assert page.locator('h1').inner_text().startswith('Leaderboard and plots')
+        images = page.locator('article img')
+        assert images.count() >= 2
+        sizes = [images.nth(i).evaluate('img => [img.complete, img.naturalWidth, img.getBoundingClientRect().width]') for i in range(images.count())]
+        assert all(done and natural > 500 and shown > 300 for done, natural, shown in sizes), sizes
+        assert page.locator('article table').count() >= 1  # the leaderboard
+        images.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / 'plots.png'))
+        browser.close()
+    assert not errors, errors
+    assert (shots / 'plots.png').stat().st_size > 10_000
+
+
+def test_quarto_configuration_stays_valid(site):
+    "nbdev-docs (Quarto) would find its configuration: _quarto.yml, the files it names, and nbdev's metadata files"
+    import yaml
+    q = yaml.safe_load((ROOT / 'nbs' / '_quarto.yml').read_text())
+    assert q['project']['type'] == 'website'
+    assert (ROOT / 'nbs' / q['format']['html']['css']).is_file()
+    for f in q['metadata-files']: assert yaml.safe_load((ROOT / 'nbs' / f).read_text())['website'], f
+    assert (ROOT / '_proc' / '_quarto.yml').is_file() and (ROOT / '_proc' / '42_plots.ipynb').is_file()

@@ -150,7 +150,7 @@ def toctree(pages: list) -> str:
 
 def build(out: Path, execute_globs=EXECUTE, proc: bool = True) -> Path:
     "Build the site into `out`; return the path of its index.html"
-    env = dict(os.environ, MPLBACKEND='Agg')
+    env = dict(os.environ, MPLBACKEND='module://matplotlib_inline.backend_inline')  # Jupyter's backend: plt.show() emits the figure
     env.setdefault('BRAINSCORE_NB_HOME', tempfile.mkdtemp(prefix='bsnb-docs-'))
     os.environ.update(env)
     if proc: subprocess.run([_bin('nbdev-proc-nbs')], cwd=ROOT, env=env, check=True, capture_output=True)

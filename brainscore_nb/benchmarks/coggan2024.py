@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/coggan2024.html.m
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'TIME_BINS', 'coggan_rsm', 'off_diagonal_r', 'squared_ratio', 'coggan2024_fmri']
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #070f8829
+# %% ../../nbs/benchmarks/coggan2024.ipynb #d634e9da
 from functools import partial
 import numpy as np
 from ..data.datasets import load_dataset
@@ -15,7 +15,7 @@ from ..metrics.score import Score
 from ..metrics.crossval import pearson_columns
 from .base import RSABenchmark, rdm_consistency, benchmark_registry
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #6ba394cc
+# %% ../../nbs/benchmarks/coggan2024.ipynb #12527c35
 def coggan_rsm(features:np.ndarray # stimuli x units
               )->np.ndarray:
     "The fMRI analysis' similarity matrix: units with variance and a mean response over 3.1 sd of the units' means, z-scored, correlated"
@@ -35,7 +35,7 @@ def squared_ratio(score:Score, ceiling:Score)->Score:
     "The published normalisation, (r / ceiling)^2, with raw, ceiling and error in attrs"
     return Score((score.center / ceiling.center) ** 2, attrs={'raw': score, 'ceiling': ceiling, 'error': score.error})
 
-# %% ../../nbs/benchmarks/coggan2024.ipynb #a6e69a02
+# %% ../../nbs/benchmarks/coggan2024.ipynb #da648899
 BIBTEX = """@article{coggan2024amodal,
   title={Evidence of strong amodal completion in both early and high-level visual cortices},
   author={Coggan, David D. and Tong, Frank}, year={2024}}"""

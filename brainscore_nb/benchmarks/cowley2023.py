@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/cowley2023.html.m
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'TIME_BINS', 'cowley2023_v4']
 
-# %% ../../nbs/benchmarks/cowley2023.ipynb #1ae1eef4
+# %% ../../nbs/benchmarks/cowley2023.ipynb #4b0d3cf2
 from functools import partial
 from ..data.datasets import load_dataset
 from ..data.assemblies import average_repetition
@@ -15,7 +15,7 @@ from ..metrics.regression import pls_cv, ridge_cv
 from ..metrics.ceilings import internal_consistency
 from .base import NeuralBenchmark, benchmark_registry, squeeze_time_bin
 
-# %% ../../nbs/benchmarks/cowley2023.ipynb #0f83ef98
+# %% ../../nbs/benchmarks/cowley2023.ipynb #c98fcc4c
 BIBTEX = """@article{cowley2023compact,
   title={Compact deep neural network models of visual cortex},
   author={Cowley, Benjamin R. and Stan, Patricia L. and Pillow, Jonathan W. and Smith, Matthew A.},

@@ -8,7 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/geirhos2019.html.
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'CATEGORIES', 'UNCEILED', 'truth_per_stimulus', 'shape_bias_similarity',
            'geirhos2019_benchmark']
 
-# %% ../../nbs/benchmarks/geirhos2019.ipynb #88a8f337
+# %% ../../nbs/benchmarks/geirhos2019.ipynb #cbec307d
 from functools import partial
 import numpy as np
 import xarray as xr
@@ -20,7 +20,7 @@ from ..models.interface import BrainModel
 from .base import BehavioralBenchmark, benchmark_registry
 from data_packaging import geirhos2019
 
-# %% ../../nbs/benchmarks/geirhos2019.ipynb #3fbad136
+# %% ../../nbs/benchmarks/geirhos2019.ipynb #5758ceb8
 BIBTEX = """@inproceedings{geirhos2019imagenet,
   title={ImageNet-trained CNNs are biased towards texture; increasing shape bias improves accuracy and robustness},
   author={Geirhos, Robert and Rubisch, Patricia and Michaelis, Claudio and Bethge, Matthias and Wichmann, Felix A and Brendel, Wieland},
@@ -35,7 +35,7 @@ def truth_per_stimulus(trials:xr.DataArray)->xr.DataArray:
     ids, first = np.unique(trials.stimulus_id.values, return_index=True)
     return xr.DataArray(trials.truth.values[first], dims=['presentation'], coords={'stimulus_id': ('presentation', ids)})
 
-# %% ../../nbs/benchmarks/geirhos2019.ipynb #5315d6c5
+# %% ../../nbs/benchmarks/geirhos2019.ipynb #e694fc6a
 def _bias(answers)->float: return geirhos2019.shape_bias(answers.values, answers.stimulus_id.values)
 
 def shape_bias_similarity(answers, trials)->Score:
@@ -49,7 +49,7 @@ def _benchmark(name:str, kind:str, metric, ceiling_func)->BehavioralBenchmark:
                                metric=metric, ceiling_func=partial(ceiling_func, trials), version=1, parent='behavior',
                                bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
-# %% ../../nbs/benchmarks/geirhos2019.ipynb #673a0ca3
+# %% ../../nbs/benchmarks/geirhos2019.ipynb #f5af5c84
 def geirhos2019_benchmark(name:str, # 'cue_conflict', 'edges' or 'silhouettes'
                 kind:str # 'shape_bias', 'accuracy' or 'error_consistency'
                )->BehavioralBenchmark:

@@ -7,13 +7,13 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/score.html.md"""
 # %% auto #0
 __all__ = ['Score']
 
-# %% ../../nbs/10_score.ipynb #500637bf
+# %% ../../nbs/10_score.ipynb #cb0a51c4
 import numpy as np
 import xarray as xr
 from fastcore.basics import patch
 from ..data.assemblies import DataAssembly
 
-# %% ../../nbs/10_score.ipynb #82c970ee
+# %% ../../nbs/10_score.ipynb #42e32395
 class Score(DataAssembly):
     "A score: a center value with `error`, `raw`, `ceiling` and per-split values in attrs"
     __slots__ = ()
@@ -24,7 +24,7 @@ class Score(DataAssembly):
     @property
     def error(self)->float: return float(self.attrs.get('error', np.nan))
 
-# %% ../../nbs/10_score.ipynb #e79a8af5
+# %% ../../nbs/10_score.ipynb #b74f39f5
 def _fmt(v):
     if isinstance(v, xr.DataArray) and v.ndim == 0: v = float(v.values)
     return f'{v:.4f}' if isinstance(v, (float, int, np.number)) else type(v).__name__
@@ -33,6 +33,6 @@ def _fmt(v):
 def __repr__(self:Score):
     "A one-line summary for a scalar score; xarray's repr otherwise"
     if self.ndim: return xr.DataArray.__repr__(self)
-    parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling') if k in self.attrs]
+    parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling') if k in self.attrs and np.ndim(self.attrs[k]) == 0]
     err = f" ± {_fmt(self.attrs['error'])}" if 'error' in self.attrs else ''
     return f"<Score {_fmt(float(self.values))}{err}{' (' + ', '.join(parts) + ')' if parts else ''}>"

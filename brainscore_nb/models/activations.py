@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/activations.html.md"""
 # %% auto #0
 __all__ = ['Preprocessing', 'weights_hash', 'torch_layers', 'project', 'ActivationsExtractor']
 
-# %% ../../nbs/22_activations.ipynb #a59d3dc1
+# %% ../../nbs/22_activations.ipynb #13eaf330
 import hashlib, json
 from dataclasses import dataclass, asdict
 from functools import lru_cache
@@ -20,7 +20,7 @@ from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import NeuroidAssembly, save_assembly, load_assembly
 from .screen import stimulus_set_hash
 
-# %% ../../nbs/22_activations.ipynb #e9f8f74b
+# %% ../../nbs/22_activations.ipynb #ba46a477
 @dataclass(frozen=True)
 class Preprocessing:
     "How a stimulus file becomes model input: resize to a square, scale to [0, 1], normalise"
@@ -37,7 +37,7 @@ class Preprocessing:
             except (OSError, ValueError) as e: raise ValueError(f"cannot read stimulus image {p}: {e}") from None
         return (out - np.asarray(self.mean, np.float32)) / np.asarray(self.std, np.float32)
 
-# %% ../../nbs/22_activations.ipynb #25801f1a
+# %% ../../nbs/22_activations.ipynb #420c5674
 def weights_hash(module)->str:
     "sha1 of a torch module's parameters and buffers, by name"
     h = hashlib.sha1()
@@ -46,7 +46,7 @@ def weights_hash(module)->str:
         h.update(t.detach().cpu().contiguous().numpy().tobytes())
     return h.hexdigest()
 
-# %% ../../nbs/22_activations.ipynb #f4020e6a
+# %% ../../nbs/22_activations.ipynb #67a8eb40
 def torch_layers(module, # a torch.nn.Module in eval mode
                  layers, # names of its submodules (`named_modules`), or 'logits' for its output
                  images:np.ndarray # N x H x W x 3
@@ -65,7 +65,7 @@ def torch_layers(module, # a torch.nn.Module in eval mode
     if 'logits' in layers: out['logits'] = logits.detach().cpu().numpy()
     return {l: out[l] for l in layers}
 
-# %% ../../nbs/22_activations.ipynb #4150295b
+# %% ../../nbs/22_activations.ipynb #43b6a021
 @lru_cache(maxsize=32)
 def _projection(n_features:int, max_features:int, seed:int):
     from sklearn.random_projection import SparseRandomProjection
@@ -79,7 +79,7 @@ def project(features:np.ndarray, # N x D
     if not max_features or features.shape[1] <= max_features: return features
     return _projection(features.shape[1], max_features, seed).transform(features).astype(np.float32)
 
-# %% ../../nbs/22_activations.ipynb #638b89fc
+# %% ../../nbs/22_activations.ipynb #a48686c5
 class ActivationsExtractor:
     "A model's layer activations for stimulus sets: batched, memory-bounded, cached by content"
     def __init__(self, model, # a torch.nn.Module, or a callable images -> {layer: array}
@@ -99,7 +99,7 @@ class ActivationsExtractor:
         self.cache_dir = None if cache_dir is False else Path(cache_dir or Path(get_setting('home'))/'activations')
         self._forward = (lambda images, layers: torch_layers(model, layers, images)) if is_torch else (lambda images, layers: model(images))
 
-# %% ../../nbs/22_activations.ipynb #500ca626
+# %% ../../nbs/22_activations.ipynb #2ed3371c
 def _key(self:ActivationsExtractor, stimuli_hash:str, layer:str)->str:
     "The cache key of one layer's activations: a hash of everything that determines them"
     spec = dict(model=self.identifier, weights=self.weights, preprocessing=asdict(self.preprocessing), stimuli=stimuli_hash,
@@ -122,10 +122,10 @@ def _store(self:ActivationsExtractor, key:str, assembly):
 
 ActivationsExtractor._key, ActivationsExtractor._cached, ActivationsExtractor._store = _key, _cached, _store
 
-# %% ../../nbs/22_activations.ipynb #71d5623e
+# %% ../../nbs/22_activations.ipynb #311e5cd6
 def _compute(self:ActivationsExtractor, stimuli, layers:list)->dict:
     "`{layer: N x features}` for `layers`, computed batch by batch (each batch flattened and projected at once)"
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
     paths = [stimuli.get_stimulus(s) for s in stimuli['stimulus_id']]
     parts = {l: [] for l in layers}
     for start in tqdm(range(0, len(paths), self.batch_size), desc=self.identifier, disable=not self.progress):
@@ -139,7 +139,7 @@ def _compute(self:ActivationsExtractor, stimuli, layers:list)->dict:
 
 ActivationsExtractor._compute = _compute
 
-# %% ../../nbs/22_activations.ipynb #bb49cf7b
+# %% ../../nbs/22_activations.ipynb #ee13d247
 def _layer_assembly(stimuli, layer:str, values:np.ndarray)->NeuroidAssembly:
     return NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
         'stimulus_id': ('presentation', stimuli['stimulus_id'].to_numpy(dtype=str)),

@@ -7,13 +7,13 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/commitment.html.md"""
 # %% auto #0
 __all__ = ['ModelCommitment', 'select_layer']
 
-# %% ../../nbs/23_commitment.ipynb #e3fcd30d
+# %% ../../nbs/23_commitment.ipynb #9769b0a6
 import numpy as np
 import pandas as pd
 from ..data.assemblies import BehavioralAssembly
 from .interface import BrainModel, check_time_bins, with_time_bins
 
-# %% ../../nbs/23_commitment.ipynb #36b5fe3a
+# %% ../../nbs/23_commitment.ipynb #21cbf1dc
 class ModelCommitment(BrainModel):
     "A BrainModel made of an activations model, a region -> layer mapping, a field of view and readouts"
     def __init__(self, identifier:str, # the model's name
@@ -32,7 +32,7 @@ class ModelCommitment(BrainModel):
     def visual_degrees(self): return self._degrees
     def __repr__(self): return f"ModelCommitment({self.identifier!r}, {self.region_layer_map}, visual_degrees={self._degrees})"
 
-# %% ../../nbs/23_commitment.ipynb #288e5225
+# %% ../../nbs/23_commitment.ipynb #0dcce07f
 def _start_recording(self:ModelCommitment, recording_target:str, time_bins:list):
     "Record the layer committed to `recording_target` from now on"
     if recording_target not in self.region_layer_map:
@@ -41,7 +41,7 @@ def _start_recording(self:ModelCommitment, recording_target:str, time_bins:list)
 
 ModelCommitment.start_recording = _start_recording
 
-# %% ../../nbs/23_commitment.ipynb #a81bf3d7
+# %% ../../nbs/23_commitment.ipynb #9e301bbc
 def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None):
     "Prepare `task`: fit the probabilities readout, or choose the labels to report"
     from sklearn.linear_model import LogisticRegression
@@ -59,7 +59,7 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None):
 
 ModelCommitment.start_task = _start_task
 
-# %% ../../nbs/23_commitment.ipynb #b43e6e9d
+# %% ../../nbs/23_commitment.ipynb #04cda50c
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
     "Recordings (presentation x neuroid x time_bin) or behaviour (labels, or probabilities per label) for `stimuli`"
     T, ids = BrainModel.Task, stimuli['stimulus_id'].to_numpy(dtype=str)
@@ -80,7 +80,7 @@ def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
 
 ModelCommitment.look_at = _look_at
 
-# %% ../../nbs/23_commitment.ipynb #4c93de2c
+# %% ../../nbs/23_commitment.ipynb #a36f15aa
 def select_layer(self:ModelCommitment, region:str, # the region to commit
                  benchmark, # callable(model) -> Score that records `region`
                  layers:list # candidate layers

@@ -7,12 +7,12 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/model_interface.html.md"""
 # %% auto #0
 __all__ = ['BrainModel', 'check_time_bins', 'with_time_bins', 'select_stimuli', 'PrecomputedFeatures', 'PrecomputedBehavior']
 
-# %% ../../nbs/20_model_interface.ipynb #733b3bb8
+# %% ../../nbs/20_model_interface.ipynb #2f0bd67b
 import numpy as np
 import pandas as pd
 from ..data.assemblies import NeuroidAssembly
 
-# %% ../../nbs/20_model_interface.ipynb #1ee64d28
+# %% ../../nbs/20_model_interface.ipynb #2cc7e672
 class BrainModel:
     "A model as benchmarks see it: Brain-Score's BrainModel interface (subclasses implement every method)"
     class Task:
@@ -31,7 +31,7 @@ class BrainModel:
     def start_recording(self, recording_target:str, time_bins:list): "Record `recording_target` in `time_bins` ([(start_ms, end_ms), ...]) from now on"; self._missing('start_recording')
     def look_at(self, stimuli, number_of_trials:int=1): "The model's responses to `stimuli`: recordings or behaviour"; self._missing('look_at')
 
-# %% ../../nbs/20_model_interface.ipynb #381e4a31
+# %% ../../nbs/20_model_interface.ipynb #3696f988
 def check_time_bins(time_bins)->list:
     "`time_bins` as a list of (start, end) int pairs, or a ValueError that says what is wrong"
     try: bins = [(int(s), int(e)) for s, e in time_bins]
@@ -39,7 +39,7 @@ def check_time_bins(time_bins)->list:
     if not bins or any(e <= s for s, e in bins): raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {bins}")
     return bins
 
-# %% ../../nbs/20_model_interface.ipynb #659a6eec
+# %% ../../nbs/20_model_interface.ipynb #7fc509fc
 def with_time_bins(activations:NeuroidAssembly, # presentation x neuroid
                    time_bins:list # [(start_ms, end_ms), ...]
                   )->NeuroidAssembly:
@@ -50,7 +50,7 @@ def with_time_bins(activations:NeuroidAssembly, # presentation x neuroid
     coords.update(time_bin_start=('time_bin', [s for s, _ in bins]), time_bin_end=('time_bin', [e for _, e in bins]))
     return NeuroidAssembly(values, coords=coords, dims=['presentation', 'neuroid', 'time_bin'], attrs=activations.attrs)
 
-# %% ../../nbs/20_model_interface.ipynb #27caf972
+# %% ../../nbs/20_model_interface.ipynb #c3d0407a
 def select_stimuli(features:NeuroidAssembly, stimuli)->NeuroidAssembly:
     "The presentations of `features` for each stimulus of `stimuli`, in the stimuli's order"
     ids = pd.Index(features['stimulus_id'].values)
@@ -60,7 +60,7 @@ def select_stimuli(features:NeuroidAssembly, stimuli)->NeuroidAssembly:
     if len(missing): raise KeyError(f"no features for {len(missing)} of the {len(wanted)} stimuli, e.g. {list(missing[:3])}")
     return features.isel(presentation=ids.get_indexer(wanted))
 
-# %% ../../nbs/20_model_interface.ipynb #4c817469
+# %% ../../nbs/20_model_interface.ipynb #94efda01
 class PrecomputedFeatures(BrainModel):
     "A BrainModel that answers from stored activations (presentation x neuroid) instead of computing them"
     def __init__(self, features:NeuroidAssembly, # activations with a stimulus_id coord along presentation
@@ -87,7 +87,7 @@ class PrecomputedFeatures(BrainModel):
         seen = select_stimuli(self._features, stimuli)
         return with_time_bins(seen.assign_coords(region=('neuroid', [region] * seen.sizes['neuroid'])), bins)
 
-# %% ../../nbs/20_model_interface.ipynb #2fb30508
+# %% ../../nbs/20_model_interface.ipynb #ca0e124a
 class PrecomputedBehavior(BrainModel):
     "A BrainModel that answers label tasks from stored choices (presentation, one per stimulus_id)"
     def __init__(self, choices, # BehavioralAssembly of labels with a stimulus_id coord, one per stimulus

@@ -8,7 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/zoo.html.md"""
 __all__ = ['GEIRHOS16_IMAGENET', 'model_registry', 'Pixels', 'pixels', 'GaborBank', 'gabor_v1', 'category_probabilities',
            'efficientnet_lite0', 'load_model']
 
-# %% ../../nbs/24_zoo.ipynb #25799d41
+# %% ../../nbs/24_zoo.ipynb #0319c061
 import contextlib, io
 import numpy as np
 import pandas as pd
@@ -16,7 +16,7 @@ from .activations import ActivationsExtractor, Preprocessing
 from .commitment import ModelCommitment
 from ..names import resolve
 
-# %% ../../nbs/24_zoo.ipynb #11a2a6e1
+# %% ../../nbs/24_zoo.ipynb #8137ad80
 class Pixels:
     "Raw pixels as a model: the preprocessed image is the one layer, `pixels`"
     def __call__(self, images:np.ndarray)->dict: return {'pixels': images}
@@ -26,7 +26,7 @@ def pixels()->ModelCommitment:
     extractor = ActivationsExtractor(Pixels(), 'pixels', weights='pixels-v1', preprocessing=Preprocessing(64, (0, 0, 0), (1, 1, 1)))
     return ModelCommitment('pixels', extractor, {r: 'pixels' for r in ('V1', 'V2', 'V4', 'IT')})
 
-# %% ../../nbs/24_zoo.ipynb #2022e014
+# %% ../../nbs/24_zoo.ipynb #3c4751a0
 class GaborBank:
     "A V1-like bank of quadrature Gabor filters, applied in the Fourier domain, with simple and complex cells"
     def __init__(self, size:int=96, # side of the (grayscale) input
@@ -40,7 +40,7 @@ class GaborBank:
         self.size, self.pool = size, pool
         self.weights = f'gabor-v1:{size}:{orientations}:{tuple(frequencies)}:{bandwidth}:{pool}'
 
-# %% ../../nbs/24_zoo.ipynb #6981a85c
+# %% ../../nbs/24_zoo.ipynb #25492649
 def _pool(x:np.ndarray, k:int)->np.ndarray:
     "Average over k x k blocks of the last two axes"
     n, c, h, w = x.shape
@@ -61,7 +61,7 @@ def gabor_v1()->ModelCommitment:
     extractor = ActivationsExtractor(bank, 'gabor-v1', weights=bank.weights, preprocessing=Preprocessing(bank.size, (0.5,) * 3, (0.5,) * 3))
     return ModelCommitment('gabor-v1', extractor, {r: 'complex' for r in ('V1', 'V2', 'V4', 'IT')})
 
-# %% ../../nbs/24_zoo.ipynb #60def35b
+# %% ../../nbs/24_zoo.ipynb #2eb7b0a0
 def _spans(*spans)->list: return [i for s in spans for i in (range(s[0], s[1] + 1) if isinstance(s, tuple) else [s])]
 
 GEIRHOS16_IMAGENET = {  # ImageNet indices of each of Geirhos et al.'s 16 categories (model-vs-human @ 79ed7cd1)
@@ -73,7 +73,7 @@ GEIRHOS16_IMAGENET = {  # ImageNet indices of each of Geirhos et al.'s 16 catego
     'elephant': [385, 386], 'keyboard': [508, 878], 'knife': [499], 'oven': [766],
     'truck': [555, 569, 656, 675, 717, 734, 864, 867]}
 
-# %% ../../nbs/24_zoo.ipynb #46dea024
+# %% ../../nbs/24_zoo.ipynb #3fc52dd4
 def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
                            categories=None # names from GEIRHOS16_IMAGENET (default: all 16)
                           )->pd.DataFrame:
@@ -85,7 +85,7 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
     p /= p.sum(axis=1, keepdims=True)
     return pd.DataFrame({c: p[:, GEIRHOS16_IMAGENET[c]].mean(axis=1) for c in categories})
 
-# %% ../../nbs/24_zoo.ipynb #cc2ebad5
+# %% ../../nbs/24_zoo.ipynb #bd81dd05
 def efficientnet_lite0()->ModelCommitment:
     "ImageNet-pretrained EfficientNet-Lite0 (torch extra), layers committed to V1/V2/V4/IT, labels over Geirhos' 16 categories"
     try:
@@ -99,7 +99,7 @@ def efficientnet_lite0()->ModelCommitment:
     return ModelCommitment('efficientnet-lite0', extractor, {'V1': '_blocks.2', 'V2': '_blocks.4', 'V4': '_blocks.8', 'IT': '_blocks.13'},
                            visual_degrees=8, own_labels=own)
 
-# %% ../../nbs/24_zoo.ipynb #9cc2df36
+# %% ../../nbs/24_zoo.ipynb #6460a551
 model_registry = {'pixels': pixels, 'gabor-v1': gabor_v1, 'efficientnet-lite0': efficientnet_lite0}
 
 def load_model(identifier:str)->ModelCommitment:

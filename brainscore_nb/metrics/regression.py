@@ -10,7 +10,7 @@ __all__ = ['ALPHAS', 'pls_predict', 'ridge_predict', 'ridgecv_predict', 'linear_
            'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split', 'spantime_pls',
            'spantime_ridge']
 
-# %% ../../nbs/12_regression.ipynb #90ac3d6a
+# %% ../../nbs/12_regression.ipynb #e61cb8e3
 import numpy as np
 import scipy.linalg as sl
 import xarray as xr
@@ -19,32 +19,32 @@ from threadpoolctl import threadpool_limits
 from .score import Score
 from .crossval import cross_validate, train_test_score, aligned_arrays, cv_splits, pearson_columns, _nanmedian
 
-# %% ../../nbs/12_regression.ipynb #5991ff71
+# %% ../../nbs/12_regression.ipynb #31eed9c0
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
     if dtype is not None: return np.dtype(dtype)
     return X.dtype if X.dtype.kind == 'f' and X.dtype.itemsize >= 4 else np.dtype(np.float64)
 
-# %% ../../nbs/12_regression.ipynb #d7678a49
+# %% ../../nbs/12_regression.ipynb #2d33e311
 def _masks(n:int, folds:list)->tuple:
     "Boolean n x folds masks of the training rows and of the rows outside training"
     train = np.zeros((n, len(folds)), bool)
     for f, (tr, _) in enumerate(folds): train[tr, f] = True
     return train, ~train
 
-# %% ../../nbs/12_regression.ipynb #b2cb2714
+# %% ../../nbs/12_regression.ipynb #e852b312
 def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
     return np.asarray(A @ np.asarray(B, A.dtype), np.float64)
 
-# %% ../../nbs/12_regression.ipynb #a28212f7
+# %% ../../nbs/12_regression.ipynb #e79b2756
 def _top_eigvec(M):
     "The eigenvector of the largest eigenvalue of the symmetric matrix M, and that eigenvalue"
     k = M.shape[0]
     vals, vecs = sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False)
     return vecs[:, 0], vals[0]
 
-# %% ../../nbs/12_regression.ipynb #65216dba
+# %% ../../nbs/12_regression.ipynb #77653305
 def pls_predict(X, # stimuli x features
                 Y, # stimuli x neuroids
                 folds:list, # (train, test) index arrays
@@ -97,7 +97,7 @@ def pls_predict(X, # stimuli x features
             R[..., a], P[..., a], Q[..., a], TT[:, a] = Ra.T, Pa.T, Qa.T, tt * live
     return [(_dot(Xg[te], R[f]) - XM[:, f] @ R[f]) @ Q[f].T + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
-# %% ../../nbs/12_regression.ipynb #c3c26791
+# %% ../../nbs/12_regression.ipynb #203fd1d1
 def _centred_gram(X, dtype=None, block:int=256):
     "The Gram matrix of the centred rows of X in float64, accumulated in blocks so that no centred copy of X is made"
     dtype = _work_dtype(X, dtype)
@@ -110,7 +110,7 @@ def _centred_gram(X, dtype=None, block:int=256):
             G[i:i + block] += Xk[i:i + block] @ Xk.T
     return G
 
-# %% ../../nbs/12_regression.ipynb #87d1806d
+# %% ../../nbs/12_regression.ipynb #66b2de2b
 def _symmetrize_lower(B, block:int=512):
     "Copy the lower triangle of the square matrix B onto its upper triangle, in place, block by block"
     for i in range(0, len(B), block):
@@ -119,7 +119,7 @@ def _symmetrize_lower(B, block:int=512):
         d[...] = np.tril(d) + np.tril(d, -1).T
     return B
 
-# %% ../../nbs/12_regression.ipynb #70ffce07
+# %% ../../nbs/12_regression.ipynb #68bc89b8
 def _ridge_inverse(X, alpha:float, dtype=None):
     "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64, computed in place"
     M = _centred_gram(X, dtype)
@@ -129,7 +129,7 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
     return _symmetrize_lower(B)
 
-# %% ../../nbs/12_regression.ipynb #89b59bb1
+# %% ../../nbs/12_regression.ipynb #2b3f2576
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
                   folds:list, # (train, test) index arrays
@@ -154,10 +154,10 @@ def ridge_predict(X, # stimuli x features
             out.append(pred[np.searchsorted(rest, te)])
     return out
 
-# %% ../../nbs/12_regression.ipynb #002334aa
+# %% ../../nbs/12_regression.ipynb #90553237
 ALPHAS = np.logspace(-2, 7, 99)
 
-# %% ../../nbs/12_regression.ipynb #40c37ab6
+# %% ../../nbs/12_regression.ipynb #06e8945a
 def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     "RidgeCV's leave-one-out choice of alpha on one training part, and its test predictions"
     n, p = Xtr.shape
@@ -182,7 +182,7 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
         pred[:, cols] = Kte @ (g[:, None] * (V.T @ _dot(Xc.T, Yc[:, cols]) if primal else Z[:, cols])) + ym[cols]
     return pred, np.asarray(alphas)[best]
 
-# %% ../../nbs/12_regression.ipynb #55a09bd1
+# %% ../../nbs/12_regression.ipynb #acedb9e8
 def ridgecv_predict(X, # stimuli x features
                     Y, # stimuli x neuroids
                     folds:list, # (train, test) index arrays
@@ -202,7 +202,7 @@ def ridgecv_predict(X, # stimuli x features
     alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
-# %% ../../nbs/12_regression.ipynb #1255e825
+# %% ../../nbs/12_regression.ipynb #23bf321e
 def linear_predict(X, # stimuli x features
                    Y, # stimuli x neuroids
                    folds:list # (train, test) index arrays
@@ -215,7 +215,7 @@ def linear_predict(X, # stimuli x features
         out.append((X[te] - xm) @ coef + ym)
     return out
 
-# %% ../../nbs/12_regression.ipynb #daa5a095
+# %% ../../nbs/12_regression.ipynb #3420d2e4
 def neuron_to_neuron_predict(X, # stimuli x features
                              Y, # stimuli x neuroids
                              folds:list # (train, test) index arrays
@@ -231,69 +231,69 @@ def neuron_to_neuron_predict(X, # stimuli x features
         out.append(X[te][:, b]); best.append(b)
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
-# %% ../../nbs/12_regression.ipynb #87f3616f
+# %% ../../nbs/12_regression.ipynb #32551c7e
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
                           metric='pls', n_components=n_components, **cv)
 
-# %% ../../nbs/12_regression.ipynb #28c03c13
+# %% ../../nbs/12_regression.ipynb #c55be307
 def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='pls', n_components=n_components)
 
-# %% ../../nbs/12_regression.ipynb #a8dca58e
+# %% ../../nbs/12_regression.ipynb #f105d5df
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
 
-# %% ../../nbs/12_regression.ipynb #f471b2f3
+# %% ../../nbs/12_regression.ipynb #6ecdd705
 def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None)->Score:
     "Ridge predictivity on a given train/test split"
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='ridge', alpha=alpha)
 
-# %% ../../nbs/12_regression.ipynb #0dc33f9c
+# %% ../../nbs/12_regression.ipynb #238d4575
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
     return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                           source, target, metric='ridgecv', **cv)
 
-# %% ../../nbs/12_regression.ipynb #72c4769a
+# %% ../../nbs/12_regression.ipynb #ffef38ad
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
                   alpha_per_target:bool=False, dtype=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                             source_train, source_test, target_train, target_test, metric='ridgecv')
 
-# %% ../../nbs/12_regression.ipynb #7464c7a9
+# %% ../../nbs/12_regression.ipynb #597a62d1
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
 
-# %% ../../nbs/12_regression.ipynb #2edbeeff
+# %% ../../nbs/12_regression.ipynb #4023f005
 def linear_predictivity_split(source_train, source_test, target_train, target_test)->Score:
     "Least-squares predictivity on a given train/test split"
     return train_test_score(linear_predict, source_train, source_test, target_train, target_test, metric='linear_predictivity')
 
-# %% ../../nbs/12_regression.ipynb #ce5fd991
+# %% ../../nbs/12_regression.ipynb #c8a87679
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
-# %% ../../nbs/12_regression.ipynb #c80736e7
+# %% ../../nbs/12_regression.ipynb #dc19973c
 def neuron_to_neuron_split(source_train, source_test, target_train, target_test)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             metric='neuron_to_neuron')
 
-# %% ../../nbs/12_regression.ipynb #a046d882
+# %% ../../nbs/12_regression.ipynb #78c51a06
 def _time_bins(assembly)->list:
     "The (start, end) pairs of an assembly's time bins"
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
-# %% ../../nbs/12_regression.ipynb #65b4f124
+# %% ../../nbs/12_regression.ipynb #500a5b9c
 def _spantime_cv(predict, source, target, name:str, **cv)->Score:
     "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
     if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
@@ -321,12 +321,12 @@ def _spantime_cv(predict, source, target, name:str, **cv)->Score:
                                           'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
                                           'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
 
-# %% ../../nbs/12_regression.ipynb #5a85d96b
+# %% ../../nbs/12_regression.ipynb #9db8faa8
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
     return _spantime_cv(partial(pls_predict, n_components=n_components, dtype=dtype), source, target, 'spantime_pls', **cv)
 
-# %% ../../nbs/12_regression.ipynb #805f084e
+# %% ../../nbs/12_regression.ipynb #6d9f5569
 def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"
     return _spantime_cv(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, 'spantime_ridge', **cv)

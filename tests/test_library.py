@@ -38,3 +38,5 @@ def test_import_is_light():
             "brainscore_nb.metrics.score, brainscore_nb.models.zoo; "
             "print(sorted({\"torch\", \"boto3\", \"botocore\", \"dask\", \"matplotlib\", \"sklearn\"} & set(sys.modules)))")
     assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.strip() == '[]'
+    code = 'import sys, brainscore_nb.registry, brainscore_nb.metrics.registry; print(sorted({"torch", "boto3", "botocore", "dask", "matplotlib"} & set(sys.modules)))'
+    assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.strip() == '[]'

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/crossval.html.md"""
 # %% auto #0
 __all__ = ['pearson_columns', 'aligned_arrays', 'cv_splits', 'split_score', 'cross_validate', 'train_test_score']
 
-# %% ../../nbs/11_crossval.ipynb #92c588a0
+# %% ../../nbs/11_crossval.ipynb #115ff8a4
 import warnings
 import numpy as np
 import pandas as pd
@@ -15,7 +15,7 @@ import xarray as xr
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 from .score import Score
 
-# %% ../../nbs/11_crossval.ipynb #29880c0a
+# %% ../../nbs/11_crossval.ipynb #b580b5f4
 def pearson_columns(a, # n x k array
                     b, # n x k array (same shape)
                     axis:int=0 # the axis along which to correlate
@@ -32,7 +32,7 @@ def pearson_columns(a, # n x k array
     with np.errstate(invalid='ignore', divide='ignore'):
         return np.where((na > 0) & (nb > 0), (a * b).sum(axis) / (na * nb), np.nan)
 
-# %% ../../nbs/11_crossval.ipynb #2cedff5f
+# %% ../../nbs/11_crossval.ipynb #1a633241
 def _as_2d(assembly, name:str, dim:str='presentation'):
     "The values of a presentation x feature assembly, with presentation first"
     if not isinstance(assembly, xr.DataArray) or dim not in assembly.dims:
@@ -43,15 +43,15 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
     if 'stimulus_id' not in assembly.coords: raise ValueError(f"{name} has no 'stimulus_id' coord along {dim!r}")
     return assembly.transpose(dim, ...)
 
-# %% ../../nbs/11_crossval.ipynb #0b185caa
+# %% ../../nbs/11_crossval.ipynb #4e55a69f
 def _check_finite(values, name:str):
     "Raise if `values` has NaN or infinite entries, saying how many"
-    if values.dtype.kind in 'fc' and not np.isfinite(values).all():
+    if values.dtype.kind in 'fc' and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
         bad = ~np.isfinite(values)
         raise ValueError(f"{name} has {bad.sum()} NaN or infinite values (in {bad.any(0).sum()} of {values.shape[1]} "
                          f"columns): remove or impute them first")
 
-# %% ../../nbs/11_crossval.ipynb #c802252e
+# %% ../../nbs/11_crossval.ipynb #05d31d27
 def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)
                    target:xr.DataArray # presentation x neuroid, one presentation per stimulus
                   )->tuple:
@@ -68,11 +68,13 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
         raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli missing from the "
                          f"source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the target "
                          f"(e.g. {list(extra[:3])})")
-    X, Y = source.values[sids.get_indexer(tids)], target.values
+    order = sids.get_indexer(tids)
+    X, Y = source.values, target.values
+    if (order != np.arange(len(order))).any(): X = X[order]  # copy only when the order differs
     _check_finite(X, 'source'); _check_finite(Y, 'target')
     return X, Y
 
-# %% ../../nbs/11_crossval.ipynb #13c1cbac
+# %% ../../nbs/11_crossval.ipynb #4c3cca40
 def _split_pairs(ids:pd.Index, splits)->list:
     "User-provided (train ids, test ids) pairs as index arrays into `ids`, checked"
     out = []
@@ -85,7 +87,7 @@ def _split_pairs(ids:pd.Index, splits)->list:
         out.append((tr, te))
     return out
 
-# %% ../../nbs/11_crossval.ipynb #e941d364
+# %% ../../nbs/11_crossval.ipynb #0c293d13
 def cv_splits(target:xr.DataArray, # the target assembly (its presentations are split)
               *, splits=10, # number of splits, or a list of (train_stimulus_ids, test_stimulus_ids)
               train_size:float|None=None, # fraction (or count) of stimuli to train on (0.9 when neither size is given)
@@ -113,14 +115,14 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
                          f"{min_test} a correlation needs")
     return folds
 
-# %% ../../nbs/11_crossval.ipynb #812261fe
+# %% ../../nbs/11_crossval.ipynb #257d6b98
 def _nanmedian(values, axis):
     "np.nanmedian without the warning for an all-NaN slice"
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)
         return np.nanmedian(values, axis=axis)
 
-# %% ../../nbs/11_crossval.ipynb #d67fcda3
+# %% ../../nbs/11_crossval.ipynb #2c9f31dc
 def split_score(values, # split x neuroid values (NaN where undefined)
                 neuroid_ids=None, # ids of the neuroids, for the raw values' coords
                 **attrs # anything else to record in the Score's attrs
@@ -137,7 +139,7 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
-# %% ../../nbs/11_crossval.ipynb #a5d73c96
+# %% ../../nbs/11_crossval.ipynb #b57a84bc
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                    source:xr.DataArray, # presentation x feature
                    target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
@@ -159,7 +161,7 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
     return split_score(r, ids, **extra, **attrs)
 
-# %% ../../nbs/11_crossval.ipynb #413b0a5c
+# %% ../../nbs/11_crossval.ipynb #30997448
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                      source_train:xr.DataArray, # presentation x feature, training stimuli
                      source_test:xr.DataArray, # presentation x feature, test stimuli

@@ -7,11 +7,11 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/metric_registry.html.md"""
 # %% auto #0
 __all__ = ['metric_registry', 'ceiling_registry', 'normalisation_registry', 'load_metric', 'load_ceiling']
 
-# %% ../../nbs/19_metric_registry.ipynb #52e93b80
+# %% ../../nbs/19_metric_registry.ipynb #bc565458
 from functools import partial
 from . import regression, rsa, behavior, properties, ceilings
 
-# %% ../../nbs/19_metric_registry.ipynb #88ab3c66
+# %% ../../nbs/19_metric_registry.ipynb #6b1c425b
 metric_registry = {}
 for _name in ('pls', 'ridge', 'ridgecv', 'linear_predictivity', 'neuron_to_neuron'):
     metric_registry[_name] = metric_registry[f'{_name}_cv'] = getattr(regression, f'{_name}_cv')
@@ -21,27 +21,27 @@ metric_registry.update(spantime_pls=regression.spantime_pls, spantime_ridge=regr
                        i2n=behavior.i2n, accuracy=behavior.accuracy, error_consistency=behavior.error_consistency,
                        ks_similarity=properties.ks_similarity)
 
-# %% ../../nbs/19_metric_registry.ipynb #3950551e
+# %% ../../nbs/19_metric_registry.ipynb #602b26c2
 ceiling_registry = {'internal_consistency': ceilings.internal_consistency, 'inter_subject': ceilings.inter_subject,
-                    'i2n': behavior.i2n_ceiling}
+                    'i2n': behavior.i2n_ceiling, 'error_consistency': behavior.error_consistency_ceiling}
 normalisation_registry = {'explained_variance': ceilings.explained_variance, 'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
-# %% ../../nbs/19_metric_registry.ipynb #d8af2eaf
+# %% ../../nbs/19_metric_registry.ipynb #f799e371
 def _load(registry:dict, kind:str, key:str, kwargs:dict):
     "The registered function `key` with `kwargs` bound, or a clear error listing the known keys"
     if key not in registry:
         raise KeyError(f"unknown {kind} {key!r}; known: {', '.join(sorted(registry))}")
     return partial(registry[key], **kwargs) if kwargs else registry[key]
 
-# %% ../../nbs/19_metric_registry.ipynb #e697d210
+# %% ../../nbs/19_metric_registry.ipynb #531509c8
 def load_metric(key:str, # e.g. 'pls', 'ridge_split', 'rdm_cv'
                 **kwargs # options bound to the metric (n_components=..., splits=...)
                ):
     "The metric registered under `key`, with `kwargs` bound as its options"
     return _load(metric_registry, 'metric', key, kwargs)
 
-# %% ../../nbs/19_metric_registry.ipynb #fdd66713
+# %% ../../nbs/19_metric_registry.ipynb #74f5392b
 def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n', 'explained_variance'
                  **kwargs # options bound to the ceiling
                 ):

@@ -10,41 +10,41 @@ __all__ = ['ALPHAS', 'pls_predict', 'ridge_predict', 'ridgecv_predict', 'linear_
            'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split', 'spantime_pls',
            'spantime_ridge']
 
-# %% ../../nbs/12_regression.ipynb #70cc5904
+# %% ../../nbs/12_regression.ipynb #3748f6e6
 import numpy as np
 import scipy.linalg as sl
 import xarray as xr
 from functools import partial
 from threadpoolctl import threadpool_limits
 from .score import Score
-from .crossval import cross_validate, train_test_score
+from .crossval import cross_validate, train_test_score, aligned_arrays, cv_splits, pearson_columns, _nanmedian
 
-# %% ../../nbs/12_regression.ipynb #50e3b3ae
+# %% ../../nbs/12_regression.ipynb #147b238d
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
     if dtype is not None: return np.dtype(dtype)
     return X.dtype if X.dtype.kind == 'f' and X.dtype.itemsize >= 4 else np.dtype(np.float64)
 
-# %% ../../nbs/12_regression.ipynb #c370dad3
+# %% ../../nbs/12_regression.ipynb #fbfd1bb7
 def _masks(n:int, folds:list)->tuple:
     "Boolean n x folds masks of the training rows and of the rows outside training"
     train = np.zeros((n, len(folds)), bool)
     for f, (tr, _) in enumerate(folds): train[tr, f] = True
     return train, ~train
 
-# %% ../../nbs/12_regression.ipynb #42e15845
+# %% ../../nbs/12_regression.ipynb #b108f7ca
 def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
     return np.asarray(A @ np.asarray(B, A.dtype), np.float64)
 
-# %% ../../nbs/12_regression.ipynb #e85b3ee6
+# %% ../../nbs/12_regression.ipynb #647437e8
 def _top_eigvec(M):
     "The eigenvector of the largest eigenvalue of the symmetric matrix M, and that eigenvalue"
     k = M.shape[0]
     vals, vecs = sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False)
     return vecs[:, 0], vals[0]
 
-# %% ../../nbs/12_regression.ipynb #ae18cb5f
+# %% ../../nbs/12_regression.ipynb #0e71dc44
 def pls_predict(X, # stimuli x features
                 Y, # stimuli x neuroids
                 folds:list, # (train, test) index arrays
@@ -60,10 +60,14 @@ def pls_predict(X, # stimuli x features
     XM, YM = _dot(Xg.T, train / ntr), Yg.T @ (train / ntr)  # training means per fold
     XY = _dot(Xg.T, Yg)
     Ms = []
-    for f in range(F):  # each fold's C'C, C = X_f'Y_f (training rows, centred)
+    D = np.empty_like(XY)
+    for f in range(F):  # each fold's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
         o = out[:, f]
-        C = XY - _dot(Xg[o].T, Yg[o]) - ntr[f] * np.outer(XM[:, f], YM[:, f])
-        Ms.append(C.T @ C)
+        np.subtract(XY, Xg[o].T @ np.asarray(Yg[o], dtype), out=D)
+        u, v = ntr[f] * XM[:, f], YM[:, f]
+        Du = D.T @ u
+        Ms.append(D.T @ D - np.outer(Du, v) - np.outer(v, Du) + (u @ u) * np.outer(v, v))
+    del D
     floor = 1e-12 * np.array([M.trace() for M in Ms])  # below this the covariance is rounding noise
     R, P, Q, TT = np.zeros((F, p, n_components)), np.zeros((F, p, n_components)), np.zeros((F, m, n_components)), np.zeros((F, n_components))
     def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
@@ -93,19 +97,40 @@ def pls_predict(X, # stimuli x features
             R[..., a], P[..., a], Q[..., a], TT[:, a] = Ra.T, Pa.T, Qa.T, tt * live
     return [(_dot(Xg[te], R[f]) - XM[:, f] @ R[f]) @ Q[f].T + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
-# %% ../../nbs/12_regression.ipynb #effc1f01
+# %% ../../nbs/12_regression.ipynb #01102cc8
+def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
+    "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), without a centred copy of X"
+    dtype = _work_dtype(X, dtype)
+    n, p = X.shape
+    mean = np.asarray(X, np.float64).mean(0) if X.dtype.itemsize > 4 else X.mean(0, dtype=np.float64)
+    G = np.zeros((n, n), order='F')  # Fortran order: LAPACK factorises and inverts it in place
+    for k in range(0, p, features):  # feature blocks: centre a slice, accumulate its Gram in float64
+        Xk = np.asarray(X[:, k:k + features], dtype) - mean[k:k + features].astype(dtype)
+        for i in range(0, n, block):
+            end = i + block if lower else n  # the lower triangle needs only the columns up to the block's end
+            G[i:i + block, :end] += Xk[i:i + block] @ Xk[:end].T
+    return G
+
+# %% ../../nbs/12_regression.ipynb #39831226
+def _symmetrize_lower(B, block:int=512):
+    "Copy the lower triangle of the square matrix B onto its upper triangle, in place, block by block"
+    for i in range(0, len(B), block):
+        B[i:i + block, i + block:] = B[i + block:, i:i + block].T
+        d = B[i:i + block, i:i + block]
+        d[...] = np.tril(d) + np.tril(d, -1).T
+    return B
+
+# %% ../../nbs/12_regression.ipynb #9cfe2cd3
 def _ridge_inverse(X, alpha:float, dtype=None):
-    "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64"
-    Xg = np.asarray(X, _work_dtype(X, dtype)); Xg = Xg - Xg.mean(0)
-    M = _dot(Xg, Xg.T)
-    del Xg
+    "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64, computed in place"
+    M = _centred_gram(X, dtype, lower=True)  # Cholesky (lower) reads only the lower triangle: half the work
     M[np.diag_indices_from(M)] += alpha
     c, lower = sl.cho_factor(M, lower=True, overwrite_a=True, check_finite=False)
     B, info = sl.lapack.dpotri(c, lower=True, overwrite_c=True)
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
-    return np.tril(B) + np.tril(B, -1).T
+    return _symmetrize_lower(B)
 
-# %% ../../nbs/12_regression.ipynb #2670ceb7
+# %% ../../nbs/12_regression.ipynb #98fb53ef
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
                   folds:list, # (train, test) index arrays
@@ -114,24 +139,26 @@ def ridge_predict(X, # stimuli x features
                  )->list:
     "Ridge(alpha) (with intercept) test-part predictions for every fold, from one inverse of the full Gram matrix"
     if not alpha > 0: raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
-    Y, B = np.asarray(Y, np.float64), _ridge_inverse(X, alpha, dtype)
+    B = _ridge_inverse(X, alpha, dtype)
     rowsum, out = B.sum(1), []
     with threadpool_limits(1, user_api='blas'):
         for tr, te in folds:
             rest = np.setdiff1d(np.arange(len(B)), tr)  # the test rows and any rows the fold does not use
-            Brest = B[rest]
-            Brr, Brt = Brest[:, rest], Brest[:, tr]
-            S = sl.solve(Brr, Brt, assume_a='pos', check_finite=False)  # -K_rest,tr (K_tr,tr + aI)^-1
-            c1 = rowsum[tr] - Brt.sum(0) - Brt.T @ S.sum(1)  # (K_tr,tr + aI)^-1 1
-            b = c1 @ Y[tr] / c1.sum()  # the intercept
-            pred = b - S @ (Y[tr] - b)
+            Brt = B[np.ix_(tr, rest)].T  # B is symmetric; the transpose is Fortran-ordered, as LAPACK wants it
+            col_sums, row_sums = Brt.sum(0), Brt.sum(1)
+            S = sl.solve(B[np.ix_(rest, rest)], Brt, assume_a='pos', overwrite_b=True, check_finite=False)  # -K_rest,tr (K_tr,tr + aI)^-1
+            c1 = rowsum[tr] - col_sums - S.T @ row_sums  # (K_tr,tr + aI)^-1 1 = B_tt 1 - B_tr B_rr^-1 B_rt 1
+            Ytr = np.asarray(Y[tr], np.float64)
+            b = c1 @ Ytr / c1.sum()  # the intercept
+            Ytr -= b
+            pred = b - S @ Ytr
             out.append(pred[np.searchsorted(rest, te)])
     return out
 
-# %% ../../nbs/12_regression.ipynb #0ca607c3
+# %% ../../nbs/12_regression.ipynb #534adfb9
 ALPHAS = np.logspace(-2, 7, 99)
 
-# %% ../../nbs/12_regression.ipynb #196b4e38
+# %% ../../nbs/12_regression.ipynb #6921f2e9
 def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     "RidgeCV's leave-one-out choice of alpha on one training part, and its test predictions"
     n, p = Xtr.shape
@@ -156,7 +183,7 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
         pred[:, cols] = Kte @ (g[:, None] * (V.T @ _dot(Xc.T, Yc[:, cols]) if primal else Z[:, cols])) + ym[cols]
     return pred, np.asarray(alphas)[best]
 
-# %% ../../nbs/12_regression.ipynb #36223f02
+# %% ../../nbs/12_regression.ipynb #98c204f6
 def ridgecv_predict(X, # stimuli x features
                     Y, # stimuli x neuroids
                     folds:list, # (train, test) index arrays
@@ -176,7 +203,7 @@ def ridgecv_predict(X, # stimuli x features
     alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
-# %% ../../nbs/12_regression.ipynb #4778c8d6
+# %% ../../nbs/12_regression.ipynb #48e21f73
 def linear_predict(X, # stimuli x features
                    Y, # stimuli x neuroids
                    folds:list # (train, test) index arrays
@@ -189,7 +216,7 @@ def linear_predict(X, # stimuli x features
         out.append((X[te] - xm) @ coef + ym)
     return out
 
-# %% ../../nbs/12_regression.ipynb #96db08e7
+# %% ../../nbs/12_regression.ipynb #830510f5
 def neuron_to_neuron_predict(X, # stimuli x features
                              Y, # stimuli x neuroids
                              folds:list # (train, test) index arrays
@@ -205,67 +232,71 @@ def neuron_to_neuron_predict(X, # stimuli x features
         out.append(X[te][:, b]); best.append(b)
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
-# %% ../../nbs/12_regression.ipynb #5dbd3ba6
+# %% ../../nbs/12_regression.ipynb #1bc4d958
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
                           metric='pls', n_components=n_components, **cv)
 
+# %% ../../nbs/12_regression.ipynb #581c9cee
 def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='pls', n_components=n_components)
 
-# %% ../../nbs/12_regression.ipynb #dc08955b
+# %% ../../nbs/12_regression.ipynb #6ee3b825
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
 
+# %% ../../nbs/12_regression.ipynb #0f4d6383
 def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None)->Score:
     "Ridge predictivity on a given train/test split"
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, metric='ridge', alpha=alpha)
 
-# %% ../../nbs/12_regression.ipynb #7166301d
+# %% ../../nbs/12_regression.ipynb #6ae90380
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
     return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                           source, target, metric='ridgecv', **cv)
 
+# %% ../../nbs/12_regression.ipynb #f2c70fb3
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
                   alpha_per_target:bool=False, dtype=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                             source_train, source_test, target_train, target_test, metric='ridgecv')
 
-# %% ../../nbs/12_regression.ipynb #965ec2d0
+# %% ../../nbs/12_regression.ipynb #5e3e35fc
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
 
+# %% ../../nbs/12_regression.ipynb #ca4039b9
 def linear_predictivity_split(source_train, source_test, target_train, target_test)->Score:
     "Least-squares predictivity on a given train/test split"
     return train_test_score(linear_predict, source_train, source_test, target_train, target_test, metric='linear_predictivity')
 
-# %% ../../nbs/12_regression.ipynb #10b580b7
+# %% ../../nbs/12_regression.ipynb #eaf9f3ba
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
+# %% ../../nbs/12_regression.ipynb #25be8644
 def neuron_to_neuron_split(source_train, source_test, target_train, target_test)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             metric='neuron_to_neuron')
 
-# %% ../../nbs/12_regression.ipynb #9ca4bfd2
+# %% ../../nbs/12_regression.ipynb #cc57f3cd
 def _time_bins(assembly)->list:
     "The (start, end) pairs of an assembly's time bins"
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
-# %% ../../nbs/12_regression.ipynb #095c7e40
+# %% ../../nbs/12_regression.ipynb #0c87cd23
 def _spantime_cv(predict, source, target, name:str, **cv)->Score:
     "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
-    from brainscore_nb.metrics.crossval import aligned_arrays, cv_splits, pearson_columns, split_score
     if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
     bins = _time_bins(target)
     if 'time_bin' in source.dims and _time_bins(source) != bins:
@@ -280,14 +311,23 @@ def _spantime_cv(predict, source, target, name:str, **cv)->Score:
     folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
     out = predict(X, Y, folds)
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    r = np.stack([pearson_columns(p, Y[te]) for p, (_, te) in zip(predictions, folds)])
-    return split_score(r, first['neuroid_id'].values, metric=name, time_bins=len(bins), **extra)
+    N = Y.shape[1]
+    r = np.stack([pearson_columns(p.reshape(-1, T * N), Y[te].reshape(-1, T * N)).reshape(T, N)
+                  for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
+    medians = _nanmedian(r, axis=2)  # split x time_bin
+    per_split = medians.mean(1)
+    coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]), 'time_bin_end': ('time_bin', [b[1] for b in bins])}
+    raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'], coords={**coords, 'neuroid_id': ('neuroid', first['neuroid_id'].values)})
+    return Score(per_split.mean(), attrs={'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
+                                          'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
+                                          'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
 
-# %% ../../nbs/12_regression.ipynb #e360132c
+# %% ../../nbs/12_regression.ipynb #265f4a75
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
     return _spantime_cv(partial(pls_predict, n_components=n_components, dtype=dtype), source, target, 'spantime_pls', **cv)
 
+# %% ../../nbs/12_regression.ipynb #6521369f
 def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"
     return _spantime_cv(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, 'spantime_ridge', **cv)

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/rsa.html.md"""
 # %% auto #0
 __all__ = ['rdm_matrix', 'compare_rdms', 'rdm', 'cka', 'cka_biased', 'rdm_cv', 'cka_cv']
 
-# %% ../../nbs/13_rsa.ipynb #130e35da
+# %% ../../nbs/13_rsa.ipynb #392e7a25
 import numpy as np
 import pandas as pd
 import xarray as xr
@@ -15,7 +15,7 @@ from scipy.stats import rankdata
 from .score import Score
 from .crossval import aligned_arrays, cv_splits, pearson_columns, _as_2d
 
-# %% ../../nbs/13_rsa.ipynb #5f1d420e
+# %% ../../nbs/13_rsa.ipynb #2b462a2e
 def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
               )->xr.DataArray:
     "The stimulus x stimulus correlation-distance RDM, 1 - Pearson r between response patterns"
@@ -29,7 +29,7 @@ def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation 
     return xr.DataArray(1 - np.corrcoef(values), dims=['stimulus', 'stimulus_2'],
                         coords={'stimulus_id': ('stimulus', ids), 'stimulus_id_2': ('stimulus_2', ids)})
 
-# %% ../../nbs/13_rsa.ipynb #e8b51d30
+# %% ../../nbs/13_rsa.ipynb #df5ace59
 def compare_rdms(a:xr.DataArray, # an RDM from `rdm_matrix`
                  b:xr.DataArray # another RDM over the same stimuli, in any order
                 )->float:
@@ -43,7 +43,14 @@ def compare_rdms(a:xr.DataArray, # an RDM from `rdm_matrix`
     iu = np.triu_indices(len(ia), k=1)
     return float(pearson_columns(rankdata(a.values[iu])[:, None], rankdata(bv[iu])[:, None])[0])
 
-# %% ../../nbs/13_rsa.ipynb #ef19e309
+# %% ../../nbs/13_rsa.ipynb #28be721e
+def _rdm_similarity(X, Y):
+    "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y"
+    ids = np.arange(len(X)).astype(str)
+    as_rdm = lambda v: rdm_matrix(xr.DataArray(v, dims=['presentation', 'neuroid'], coords={'stimulus_id': ('presentation', ids)}))
+    return compare_rdms(as_rdm(X), as_rdm(Y))
+
+# %% ../../nbs/13_rsa.ipynb #6ef5e591
 def rdm(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
        )->Score:
@@ -51,13 +58,7 @@ def rdm(source:xr.DataArray, # presentation x feature
     X, Y = aligned_arrays(source, target)
     return Score(_rdm_similarity(X, Y), attrs={'metric': 'rdm'})
 
-def _rdm_similarity(X, Y):
-    "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y"
-    ids = np.arange(len(X)).astype(str)
-    as_rdm = lambda v: rdm_matrix(xr.DataArray(v, dims=['presentation', 'neuroid'], coords={'stimulus_id': ('presentation', ids)}))
-    return compare_rdms(as_rdm(X), as_rdm(Y))
-
-# %% ../../nbs/13_rsa.ipynb #c243fca8
+# %% ../../nbs/13_rsa.ipynb #7dc94391
 def _hsic_terms(A, B):
     "The unbiased HSIC of the linear kernels of A and B (rows are stimuli), from feature-space products"
     n = len(A)
@@ -67,13 +68,13 @@ def _hsic_terms(A, B):
     ra, rb = A @ A.sum(0) - ka, B @ B.sum(0) - kb  # K~ 1, L~ 1
     return (trace + ra.sum() * rb.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
 
-# %% ../../nbs/13_rsa.ipynb #dd60ab39
+# %% ../../nbs/13_rsa.ipynb #cd6fe7e1
 def _gram_norm2(A):
     "||A'A||_F^2 through the smaller of A'A and AA'"
     G = A.T @ A if A.shape[1] <= A.shape[0] else A @ A.T
     return (G * G).sum()
 
-# %% ../../nbs/13_rsa.ipynb #c3baaeb7
+# %% ../../nbs/13_rsa.ipynb #f80c4510
 def _cka(X, Y, unbiased:bool=True)->float:
     "Linear CKA between the rows of X and Y (unbiased by default)"
     X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
@@ -92,7 +93,7 @@ def _cka(X, Y, unbiased:bool=True)->float:
     XtY = X.T @ Y
     return float((XtY * XtY).sum() / den)
 
-# %% ../../nbs/13_rsa.ipynb #c2f04805
+# %% ../../nbs/13_rsa.ipynb #72b9ddf6
 def cka(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
        )->Score:
@@ -100,12 +101,13 @@ def cka(source:xr.DataArray, # presentation x feature
     X, Y = aligned_arrays(source, target)
     return Score(_cka(X, Y), attrs={'metric': 'cka'})
 
+# %% ../../nbs/13_rsa.ipynb #224103f4
 def cka_biased(source:xr.DataArray, target:xr.DataArray)->Score:
     "Linear CKA with centred Gram matrices (the biased HSIC estimator)"
     X, Y = aligned_arrays(source, target)
     return Score(_cka(X, Y, unbiased=False), attrs={'metric': 'cka_biased'})
 
-# %% ../../nbs/13_rsa.ipynb #50d6cf31
+# %% ../../nbs/13_rsa.ipynb #f3b21a85
 def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
                    stratification_coord='object_name', random_state:int=1)->Score:
     "A similarity computed on each test part of the cross-validation splits, mean and standard error"
@@ -116,11 +118,12 @@ def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:flo
     return Score(values.mean(), attrs={'error': float(values.std() / np.sqrt(len(values))), 'metric': name,
                                        'raw': xr.DataArray(values, dims=['split'])})
 
-# %% ../../nbs/13_rsa.ipynb #edf37049
+# %% ../../nbs/13_rsa.ipynb #47f320ab
 def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "RDM similarity on each test part of 10 splits (test_size 0.9), mean and standard error"
     return _cv_similarity(_rdm_similarity, source, target, 'rdm_cv', **cv)
 
+# %% ../../nbs/13_rsa.ipynb #12da82b4
 def cka_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "Unbiased CKA on each test part of 10 splits (test_size 0.9), mean and standard error"
     return _cv_similarity(_cka, source, target, 'cka_cv', **cv)

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/ceilings.html.md"""
 # %% auto #0
 __all__ = ['internal_consistency', 'inter_subject', 'explained_variance', 'ceil_score', 'bound_score']
 
-# %% ../../nbs/16_ceilings.ipynb #03813d69
+# %% ../../nbs/16_ceilings.ipynb #a3004b52
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
@@ -16,14 +16,14 @@ from sklearn.model_selection import ShuffleSplit
 from .score import Score
 from .crossval import pearson_columns, split_score, _as_2d, _check_finite
 
-# %% ../../nbs/16_ceilings.ipynb #786e13b4
+# %% ../../nbs/16_ceilings.ipynb #4a415918
 def _half_means(values, codes, n_stimuli:int, in_half):
-    "Per-stimulus means of the presentations in `in_half` and of the rest, with their counts"
+    "Per-stimulus sums of the presentations in `in_half` (float64), and their counts"
     rows = np.flatnonzero(in_half)
     ind = sp.csr_array((np.ones(len(rows), values.dtype), (codes[rows], rows)), shape=(n_stimuli, len(values)))
     return np.asarray(ind @ values, np.float64), np.bincount(codes[rows], minlength=n_stimuli)
 
-# %% ../../nbs/16_ceilings.ipynb #a25e6aad
+# %% ../../nbs/16_ceilings.ipynb #8b401351
 def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
     "Per-stimulus sums and counts of the presentations whose repetition is in each half (repetition index arrays)"
     n_reps = int(rep_codes.max()) + 1
@@ -41,7 +41,7 @@ def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
     for i in range(len(halves)):
         yield np.asarray(sums[i].reshape(n_stimuli, -1), np.float64), (H[i] @ counts).round().astype(int)
 
-# %% ../../nbs/16_ceilings.ipynb #85cf1b44
+# %% ../../nbs/16_ceilings.ipynb #6f19351c
 def internal_consistency(assembly:xr.DataArray, # presentation x neuroid, repeated presentations of stimuli
                          *, split_coord:str='repetition', # coord that numbers the repetitions
                          splits:int=10, # number of random split-halves
@@ -71,7 +71,7 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid, repeat
     return split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
                        stimuli_dropped=xr.DataArray(dropped, dims=['split']))
 
-# %% ../../nbs/16_ceilings.ipynb #e0981168
+# %% ../../nbs/16_ceilings.ipynb #f7bc63d6
 def inter_subject(assembly:xr.DataArray, # data with a subject coord along one dim
                   metric, # metric(others, held_out) -> Score
                   *, subject_coord:str='subject' # the coord naming each element's subject
@@ -88,14 +88,14 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
     return Score(np.nanmean(values), attrs={'error': float(np.nanstd(values) / np.sqrt(np.isfinite(values).sum())),
                                             'raw': raw, 'metric': 'inter_subject'})
 
-# %% ../../nbs/16_ceilings.ipynb #374654d4
+# %% ../../nbs/16_ceilings.ipynb #ca0c8019
 def _check_ceiling(ceiling)->float:
     "The ceiling's center, which must be a positive number"
     c = float(getattr(ceiling, 'values', ceiling))
     if not c > 0: raise ValueError(f"the ceiling must be a positive number to normalise by, got {c}")
     return c
 
-# %% ../../nbs/16_ceilings.ipynb #edb54adb
+# %% ../../nbs/16_ceilings.ipynb #333e2ba7
 def explained_variance(score:Score, # a regression score (Pearson r)
                        ceiling:Score # the internal-consistency ceiling (a reliability)
                       )->Score:
@@ -104,7 +104,7 @@ def explained_variance(score:Score, # a regression score (Pearson r)
     return Score(r * r / c, attrs={'raw': score, 'ceiling': ceiling, 'error': score.attrs.get('error', np.nan),
                                    'normalisation': 'explained_variance'})
 
-# %% ../../nbs/16_ceilings.ipynb #cd22af5e
+# %% ../../nbs/16_ceilings.ipynb #91aa6190
 def ceil_score(score:Score, # any score on the ceiling's scale
                ceiling:Score # its ceiling
               )->Score:
@@ -113,7 +113,7 @@ def ceil_score(score:Score, # any score on the ceiling's scale
     return Score(float(score.values) / c, attrs={'raw': score, 'ceiling': ceiling, 'error': score.attrs.get('error', np.nan),
                                                  'normalisation': 'ceil_score'})
 
-# %% ../../nbs/16_ceilings.ipynb #03897e0e
+# %% ../../nbs/16_ceilings.ipynb #3a2ad784
 def bound_score(score:Score # a (ceiled) score
                )->Score:
     "The score clamped to [0, 1], with the unclamped value in attrs['unbounded']"

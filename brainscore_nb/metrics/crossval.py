@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/crossval.html.md"""
 # %% auto #0
 __all__ = ['pearson_columns', 'aligned_arrays', 'cv_splits', 'split_score', 'cross_validate', 'train_test_score']
 
-# %% ../../nbs/11_crossval.ipynb #115ff8a4
+# %% ../../nbs/11_crossval.ipynb #75cfafc6
 import warnings
 import numpy as np
 import pandas as pd
@@ -15,7 +15,7 @@ import xarray as xr
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 from .score import Score
 
-# %% ../../nbs/11_crossval.ipynb #b580b5f4
+# %% ../../nbs/11_crossval.ipynb #6410b9b9
 def pearson_columns(a, # n x k array
                     b, # n x k array (same shape)
                     axis:int=0 # the axis along which to correlate
@@ -32,9 +32,9 @@ def pearson_columns(a, # n x k array
     with np.errstate(invalid='ignore', divide='ignore'):
         return np.where((na > 0) & (nb > 0), (a * b).sum(axis) / (na * nb), np.nan)
 
-# %% ../../nbs/11_crossval.ipynb #1a633241
+# %% ../../nbs/11_crossval.ipynb #298b7046
 def _as_2d(assembly, name:str, dim:str='presentation'):
-    "The values of a presentation x feature assembly, with presentation first"
+    "The assembly checked to be 2-d with stimulus_ids, transposed to presentation first"
     if not isinstance(assembly, xr.DataArray) or dim not in assembly.dims:
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got {type(assembly).__name__}")
     if assembly.ndim != 2:
@@ -43,7 +43,7 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
     if 'stimulus_id' not in assembly.coords: raise ValueError(f"{name} has no 'stimulus_id' coord along {dim!r}")
     return assembly.transpose(dim, ...)
 
-# %% ../../nbs/11_crossval.ipynb #4e55a69f
+# %% ../../nbs/11_crossval.ipynb #8e166410
 def _check_finite(values, name:str):
     "Raise if `values` has NaN or infinite entries, saying how many"
     if values.dtype.kind in 'fc' and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
@@ -51,7 +51,7 @@ def _check_finite(values, name:str):
         raise ValueError(f"{name} has {bad.sum()} NaN or infinite values (in {bad.any(0).sum()} of {values.shape[1]} "
                          f"columns): remove or impute them first")
 
-# %% ../../nbs/11_crossval.ipynb #05d31d27
+# %% ../../nbs/11_crossval.ipynb #8a094262
 def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)
                    target:xr.DataArray # presentation x neuroid, one presentation per stimulus
                   )->tuple:
@@ -74,7 +74,7 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
     _check_finite(X, 'source'); _check_finite(Y, 'target')
     return X, Y
 
-# %% ../../nbs/11_crossval.ipynb #4c3cca40
+# %% ../../nbs/11_crossval.ipynb #c3720dc5
 def _split_pairs(ids:pd.Index, splits)->list:
     "User-provided (train ids, test ids) pairs as index arrays into `ids`, checked"
     out = []
@@ -87,7 +87,7 @@ def _split_pairs(ids:pd.Index, splits)->list:
         out.append((tr, te))
     return out
 
-# %% ../../nbs/11_crossval.ipynb #0c293d13
+# %% ../../nbs/11_crossval.ipynb #960c5b17
 def cv_splits(target:xr.DataArray, # the target assembly (its presentations are split)
               *, splits=10, # number of splits, or a list of (train_stimulus_ids, test_stimulus_ids)
               train_size:float|None=None, # fraction (or count) of stimuli to train on (0.9 when neither size is given)
@@ -115,14 +115,14 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
                          f"{min_test} a correlation needs")
     return folds
 
-# %% ../../nbs/11_crossval.ipynb #257d6b98
+# %% ../../nbs/11_crossval.ipynb #bd0866a9
 def _nanmedian(values, axis):
     "np.nanmedian without the warning for an all-NaN slice"
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)
         return np.nanmedian(values, axis=axis)
 
-# %% ../../nbs/11_crossval.ipynb #2c9f31dc
+# %% ../../nbs/11_crossval.ipynb #be84c6e1
 def split_score(values, # split x neuroid values (NaN where undefined)
                 neuroid_ids=None, # ids of the neuroids, for the raw values' coords
                 **attrs # anything else to record in the Score's attrs
@@ -139,7 +139,7 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
-# %% ../../nbs/11_crossval.ipynb #b57a84bc
+# %% ../../nbs/11_crossval.ipynb #3bec2696
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                    source:xr.DataArray, # presentation x feature
                    target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
@@ -161,7 +161,7 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
     return split_score(r, ids, **extra, **attrs)
 
-# %% ../../nbs/11_crossval.ipynb #30997448
+# %% ../../nbs/11_crossval.ipynb #c1ec0f4e
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                      source_train:xr.DataArray, # presentation x feature, training stimuli
                      source_test:xr.DataArray, # presentation x feature, test stimuli

@@ -9,7 +9,8 @@ __all__ = ['COLUMNS', 'WORKER_ENV', 'score_pair', 'results_table', 'read_results
 
 # %% ../nbs/41_batch.ipynb #f9871e1a
 import datetime, os, socket, time, traceback
-from concurrent.futures import as_completed
+import signal, threading
+from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -169,17 +170,34 @@ def run(models, # model identifiers (list, or comma-separated string)
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
     tasks = [partial(score_pair, m, b, model_factory=model_registry[m], benchmark_factory=benchmark_registry[b], settings=settings,
                      blas_threads=blas_threads) for m, b in todo]
-    with (executor_for(scheduler, n_workers, dashboard) if executor is None else _given(executor)) as ex:
+    with (executor_for(scheduler, n_workers, dashboard) if executor is None else _given(executor)) as ex, _sigint_flag() as interrupted:
         futures = {ex.submit(t): pair for t, pair in zip(tasks, todo)}
+        pending, bar = set(futures), tqdm(total=len(futures), desc='pairs', disable=not progress)
         try:
-            for f in tqdm(as_completed(futures), total=len(futures), desc='pairs', disable=not progress):
-                try: row = f.result()
-                except Exception as e: row = _row(*futures[f]) | dict(error_message=f'{type(e).__name__} (worker lost?): {e}')
-                table = _record(table, row, out)
+            while pending:
+                done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+                for f in done:
+                    try: row = f.result()
+                    except Exception as e: row = _row(*futures[f]) | dict(error_message=f'{type(e).__name__} (worker lost?): {e}')
+                    table = _record(table, row, out)
+                    bar.update()
+                if interrupted(): raise KeyboardInterrupt
         except BaseException:
             for f in futures: f.cancel()
             raise
+        finally: bar.close()
     return table
+
+@contextmanager
+def _sigint_flag():
+    "Within the block, Ctrl-C only sets a flag that the caller polls: a signal landing in a library callback is never lost"
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    hits = []
+    previous = signal.signal(signal.SIGINT, lambda *_: hits.append(1))
+    try: yield lambda: bool(hits)
+    finally: signal.signal(signal.SIGINT, previous)
 
 @contextmanager
 def _given(executor):

@@ -125,7 +125,8 @@ def api_page(pages: dict) -> str:
         mod = importlib.import_module(module)
         names = [n for n in getattr(mod, '__all__', [])]
         if not names: continue
-        pg = module.removeprefix('brainscore_nb.').split('.')[-1]
+        known = [v[0].partition('#')[0] for v in d['syms'][module].values()]
+        pg = known[0].removesuffix('.html') if known else module.removeprefix('brainscore_nb.').split('.')[-1]  # the module's page
         lines += [f'## `{module}`', '', f"{(mod.__doc__ or '').splitlines()[0]}", '']
         for n in names:
             page_, _, anchor = d['syms'][module].get(f'{module}.{n}', (f'{pg}.html#{n.lower()}',))[0].partition('#')

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/batch.html.md"""
 # %% auto #0
 __all__ = ['COLUMNS', 'WORKER_ENV', 'score_pair', 'results_table', 'read_results', 'write_results', 'executor_for', 'run']
 
-# %% ../nbs/41_batch.ipynb #f9871e1a
+# %% ../nbs/41_batch.ipynb #93bd8b4c
 import datetime, os, socket, time, traceback
 import signal, threading
 from concurrent.futures import FIRST_COMPLETED, wait
@@ -23,7 +23,7 @@ from .names import resolve
 from .registry import benchmark_registry, _discover
 from .models.zoo import model_registry
 
-# %% ../nbs/41_batch.ipynb #0634748f
+# %% ../nbs/41_batch.ipynb #5fbc1124
 COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'raw', 'raw_error', 'ceiling', 'benchmark_version', 'data_sha1',
            'status', 'error_message', 'elapsed', 'finished', 'worker', 'brainscore_nb_version']
 
@@ -32,7 +32,7 @@ def _float(v)->float:
     if v is None: return np.nan
     return float(getattr(v, 'values', v))
 
-# %% ../nbs/41_batch.ipynb #3c129cc3
+# %% ../nbs/41_batch.ipynb #17d36974
 def _row(model:str, benchmark:str, score=None, bench=None)->dict:
     "A results row for `model` on `benchmark`, filled from `score` and the benchmark that made it"
     row = dict.fromkeys(COLUMNS, None) | dict(model=model, benchmark=benchmark, brainscore_nb_version=brainscore_nb.__version__,
@@ -45,7 +45,7 @@ def _row(model:str, benchmark:str, score=None, bench=None)->dict:
                    benchmark_version=a.get('benchmark_version', row['benchmark_version']), status='ok')
     return row
 
-# %% ../nbs/41_batch.ipynb #7011a374
+# %% ../nbs/41_batch.ipynb #f4b9caac
 def score_pair(model:str, # model identifier
                benchmark:str, # benchmark identifier
                *, model_factory=None, # () -> BrainModel (default: the registry's)
@@ -66,7 +66,7 @@ def score_pair(model:str, # model identifier
         row = _row(model, benchmark, None, bench) | dict(error_message=f'{type(e).__name__}: {e}', _traceback=traceback.format_exc())
     return row | dict(elapsed=round(time.perf_counter() - t0, 3), finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))
 
-# %% ../nbs/41_batch.ipynb #aaea032b
+# %% ../nbs/41_batch.ipynb #973ad966
 def results_table(rows)->pd.DataFrame:
     "Rows (dicts) as the results table: `COLUMNS` in order, one row per (model, benchmark), sorted"
     df = pd.DataFrame(list(rows), columns=COLUMNS)
@@ -86,7 +86,7 @@ def read_results(path)->pd.DataFrame:
     if missing: raise ValueError(f"{path} is not a results table: it has no column(s) {missing}")
     return results_table(df.to_dict('records'))
 
-# %% ../nbs/41_batch.ipynb #46aebf09
+# %% ../nbs/41_batch.ipynb #d733b0b6
 def write_results(table:pd.DataFrame, out)->Path:
     "Write `table` atomically to `out/results.parquet` and `out/results.csv`; return the folder"
     out = Path(out)
@@ -94,7 +94,7 @@ def write_results(table:pd.DataFrame, out)->Path:
     with atomic_write(out/'results.csv') as tmp: tmp.write_bytes(table.to_csv(index=False, lineterminator='\n').encode())
     return out
 
-# %% ../nbs/41_batch.ipynb #d3d8a7a5
+# %% ../nbs/41_batch.ipynb #5bef7ee9
 def _serves(url:str)->bool:
     "Whether `url` answers 200 (is there a dashboard behind the link?)"
     import urllib.request
@@ -114,7 +114,8 @@ def executor_for(scheduler:str|None=None, # Dask scheduler address; default: the
     except ImportError: raise ImportError("batch runs on Dask need the dask extra: pip install 'brainscore_nb[dask]' (or pass executor=...)") from None
     address, cluster = scheduler or get_setting('dask_scheduler'), None
     if not address:
-        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, host='127.0.0.1', dashboard_address=':0' if dashboard else None, env=WORKER_ENV)
+        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, host='127.0.0.1', env=WORKER_ENV,  # free ports: runs side by side
+                               dashboard_address=':0', scheduler_kwargs={'dashboard': dashboard})
     client = Client(cluster or address)
     try:
         link = client.dashboard_link if _serves(client.dashboard_link) else None
@@ -125,7 +126,7 @@ def executor_for(scheduler:str|None=None, # Dask scheduler address; default: the
         client.close()
         if cluster is not None: cluster.close()
 
-# %% ../nbs/41_batch.ipynb #46cb3a7e
+# %% ../nbs/41_batch.ipynb #463d1188
 def _names(ids, registry:dict, what:str)->list:
     "`ids` (a string, comma-separated string or list) as a list, each checked against `registry`"
     ids = [i.strip() for i in ids.split(',')] if isinstance(ids, str) else list(ids)
@@ -138,7 +139,7 @@ def _pending(table:pd.DataFrame, models:list, benchmarks:list)->list:
     done = set(zip(table.model[table.status == 'ok'], table.benchmark[table.status == 'ok']))
     return [(m, b) for b in benchmarks for m in models if (m, b) not in done]
 
-# %% ../nbs/41_batch.ipynb #f54a804d
+# %% ../nbs/41_batch.ipynb #ad35b254
 def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
     "`table` with `row` added (replacing an older row of its pair), written to `out`; a failure's traceback goes to out/logs"
     tb = row.pop('_traceback', None)
@@ -148,7 +149,7 @@ def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
     write_results(table, out)
     return table
 
-# %% ../nbs/41_batch.ipynb #f1b80f8b
+# %% ../nbs/41_batch.ipynb #c26d4428
 def run(models, # model identifiers (list, or comma-separated string)
         benchmarks, # benchmark identifiers (list, or comma-separated string)
         *, out, # folder for results.parquet, results.csv and logs/; re-running with it resumes

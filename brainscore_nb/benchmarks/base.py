@@ -9,7 +9,7 @@ __all__ = ['benchmark_registry', 'data_sha1', 'Benchmark', 'BenchmarkBase', 'fin
            'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'subject_scores', 'rdm_consistency', 'RSABenchmark',
            'BehavioralBenchmark', 'property_ceiling', 'PropertiesBenchmark']
 
-# %% ../../nbs/30_benchmark_base.ipynb #268e8336
+# %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import hashlib, json
 import numpy as np
 import pandas as pd
@@ -20,7 +20,7 @@ from ..metrics.ceilings import explained_variance, ceil_score, bound_score, inte
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 
-# %% ../../nbs/30_benchmark_base.ipynb #0547d592
+# %% ../../nbs/30_benchmark_base.ipynb #3e3874ab
 def data_sha1(assembly:xr.DataArray)->str:
     "sha1 of an assembly's content: values, dims and every coordinate"
     h = hashlib.sha1(json.dumps([list(assembly.dims), str(assembly.dtype)]).encode())
@@ -30,7 +30,7 @@ def data_sha1(assembly:xr.DataArray)->str:
         h.update(np.asarray(assembly[k].values).astype(str).tobytes())
     return h.hexdigest()
 
-# %% ../../nbs/30_benchmark_base.ipynb #e3ac09be
+# %% ../../nbs/30_benchmark_base.ipynb #969a7f6d
 benchmark_registry = {}  # identifier -> () -> Benchmark; filled by each dataset's module, read by brainscore_nb.registry
 _CEILINGS = {}  # (identifier, version, data sha1) -> Score: one computation per process and data content
 
@@ -41,7 +41,7 @@ class Benchmark:
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
 
-# %% ../../nbs/30_benchmark_base.ipynb #53d6b991
+# %% ../../nbs/30_benchmark_base.ipynb #74a38b17
 class BenchmarkBase(Benchmark):
     "A benchmark's identity and metadata, and a ceiling computed once per data content"
     def __init__(self, identifier:str, # e.g. 'Cowley2023.V4-pls'
@@ -64,7 +64,7 @@ class BenchmarkBase(Benchmark):
 
     def __repr__(self): return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent})>"
 
-# %% ../../nbs/30_benchmark_base.ipynb #7174400f
+# %% ../../nbs/30_benchmark_base.ipynb #23860c5a
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1], with raw, ceiling, error and the provenance of benchmark, model and data in attrs"
     out = bound_score(score)
@@ -73,7 +73,7 @@ def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, can
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__)
     return out
 
-# %% ../../nbs/30_benchmark_base.ipynb #e1882000
+# %% ../../nbs/30_benchmark_base.ipynb #cd5da6d7
 def stimuli_of(assembly:xr.DataArray):
     "The attached stimulus set's rows for the assembly's stimuli, in order of first appearance in the assembly"
     if assembly.stimulus_set is None: raise ValueError("the assembly has no stimulus set attached (attrs['stimulus_set'])")
@@ -83,7 +83,7 @@ def stimuli_of(assembly:xr.DataArray):
     if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in its stimulus set, e.g. {list(missing[:3])}")
     return rows.loc[ids].reset_index(drop=True)
 
-# %% ../../nbs/30_benchmark_base.ipynb #b9543cb8
+# %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
 def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
     "`assembly` without its time_bin dim when that dim has exactly one bin"
     if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1: return assembly.isel(time_bin=0, drop=True)
@@ -106,7 +106,7 @@ class NeuralBenchmark(BenchmarkBase):
         raw = self.metric(source, squeeze_time_bin(self.assembly))
         return finalize(explained_variance(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #3e327adb
+# %% ../../nbs/30_benchmark_base.ipynb #c48b1b22
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
     def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric, # (src_train, src_test, tgt_train, tgt_test) -> Score
@@ -121,7 +121,7 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         raw = self.metric(*seen, squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly))
         return finalize(explained_variance(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #a9b6ad9e
+# %% ../../nbs/30_benchmark_base.ipynb #aba3bd61
 def subject_scores(compare, # (model matrix, subject matrix) -> float
                    model_rdm, # stimulus x stimulus
                    rdms:xr.DataArray # subject x stimulus x stimulus
@@ -134,7 +134,7 @@ def rdm_consistency(compare, rdms:xr.DataArray)->Score:
     "Ceiling: each subject's RDM compared with the mean of the others' RDMs (inter_subject), mean over subjects"
     return inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
 
-# %% ../../nbs/30_benchmark_base.ipynb #d03ead48
+# %% ../../nbs/30_benchmark_base.ipynb #ff63966d
 class RSABenchmark(BenchmarkBase):
     "Model RDM against each subject's RDM; leave-one-subject-out ceiling"
     def __init__(self, identifier:str, rdms, # subject x presentation x presentation_2 (stimulus set attached)
@@ -154,7 +154,7 @@ class RSABenchmark(BenchmarkBase):
         raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #d3331993
+# %% ../../nbs/30_benchmark_base.ipynb #257c8748
 class BehavioralBenchmark(BenchmarkBase):
     "Ask for the subjects' task; compare the model's answers with the trials; ceil by the subjects' consistency"
     def __init__(self, identifier:str, assembly, # trial-level BehavioralAssembly, stimulus set attached
@@ -172,7 +172,7 @@ class BehavioralBenchmark(BenchmarkBase):
         raw = self.metric(candidate.look_at(stimuli, number_of_trials=self.number_of_trials), self.assembly)
         return finalize(ceil_score(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #f125c5e4
+# %% ../../nbs/30_benchmark_base.ipynb #479df4ae
 def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
                      similarity, # (values, values) -> Score
                      *, splits:int=10, seed:int=0)->Score:
@@ -184,7 +184,7 @@ def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
         values.append(np.mean([similarity(p.values[half], p.values[~half]).center for _, p in properties.groupby('neuronal_property', squeeze=False)]))
     return Score(np.mean(values), attrs={'error': float(np.std(values)), 'per_split': np.array(values)})
 
-# %% ../../nbs/30_benchmark_base.ipynb #eb20c9d5
+# %% ../../nbs/30_benchmark_base.ipynb #f65b4612
 class PropertiesBenchmark(BenchmarkBase):
     "Per-neuroid properties of the model's units against the recorded neurons', property by property"
     def __init__(self, identifier:str, properties, # neuroid x neuronal_property, measured on `stimuli`

@@ -7,14 +7,14 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/kriegeskorte2008.
 # %% auto #0
 __all__ = ['UNCEILED', 'BIBTEX', 'VISUAL_DEGREES', 'kriegeskorte2008']
 
-# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #6ef5e998
+# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #b20012c4
 from functools import partial
 from ..data.datasets import load_dataset
 from ..metrics.score import Score
 from ..metrics.rsa import rdm_matrix, compare_rdms
 from .base import RSABenchmark, rdm_consistency, benchmark_registry
 
-# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #4b81ff86
+# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #dc387c0d
 def _subjects(rdms):
     "Subject x presentation x presentation_2, sessions averaged; a single matrix becomes one 'subject'"
     if 'session' in rdms.dims: rdms = rdms.mean('session', keep_attrs=True)
@@ -22,7 +22,7 @@ def _subjects(rdms):
 
 UNCEILED = Score(1.0, attrs={'note': 'no repeated measurements published: not ceiled'})
 
-# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #7daef342
+# %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #c3ff93be
 BIBTEX = """@article{kriegeskorte2008matching,
   title={Matching categorical object representations in inferior temporal cortex of man and monkey},
   author={Kriegeskorte, Nikolaus and Mur, Marieke and Ruff, Douglas A and Kiani, Roozbeh and Bodurka, Jerzy and Esteky, Hossein and Tanaka, Keiji and Bandettini, Peter A},

@@ -1,7 +1,7 @@
 """Speed and memory of the metrics against plain scikit-learn/scipy implementations of the same protocol, in one run.
 
     python benchmarks/bench_metrics.py [--stimuli 3200] [--features 4096] [--neuroids 256] [--sklearn-folds 10]
-                                       [--threads 1] [--only pls,ridge,internal_consistency]
+                                       [--threads 1] [--only pls,ridge,internal_consistency] [--backend torch:cuda]
 
 The reference protocol is Brain-Score's: 10 ShuffleSplit folds (train_size 0.9, random_state 1); per fold fit
 scikit-learn's PLSRegression(25, scale=False) or Ridge(alpha=1) on the training stimuli, predict the test
@@ -11,6 +11,9 @@ internal_consistency is compared with the plain xarray idiom (groupby-mean of ea
 pearsonr per neuroid, Spearman-Brown). Peak memory is tracemalloc's peak of each brainscore_nb call (NumPy
 reports its allocations to tracemalloc), against the size of the inputs. BLAS threads are limited with
 threadpoolctl (`--threads`); the machine's load is printed because other processes share the cores.
+`--backend` also times each brainscore_nb metric on that array backend (e.g. torch:cuda, cupy; transfers to
+and from the device included, after one warm-up call) and prints its ratio to the NumPy time and the largest
+difference of the raw values.
 """
 import argparse
 import os
@@ -66,6 +69,7 @@ def main(argv=None):
     p.add_argument('--sklearn-folds', type=int, default=10, help='folds to time scikit-learn on (scaled to 10)')
     p.add_argument('--threads', type=int, default=1, help='BLAS threads for both sides')
     p.add_argument('--only', default='pls,ridge,internal_consistency')
+    p.add_argument('--backend', default=None, help='also time brainscore_nb on this array backend (torch, torch:cuda, cupy)')
     a = p.parse_args(argv)
     from sklearn.cross_decomposition import PLSRegression
     from sklearn.linear_model import Ridge
@@ -98,6 +102,7 @@ def main(argv=None):
             print(f'{name}: brainscore_nb {t_ours:.2f} s, scikit-learn {t_ref:.1f} s{"" if k == 10 else f" (first {k} folds, scaled to 10)"}: '
                   f'{t_ref / t_ours:.0f}x faster; score {score.center:.5f} (sklearn on the same folds {ref:.5f}, ours {ours_k:.5f}); '
                   f'peak extra memory {peak / 1e6:.0f} MB = {peak / inputs:.2f}x the inputs')
+            compare_backend(a.backend, name, metric, (source, target), score, t_ours)
         if 'internal_consistency' in todo:
             from brainscore_nb.metrics.ceilings import internal_consistency
             n, nr, nn = a.stimuli, a.repetitions, a.neuroids
@@ -113,7 +118,18 @@ def main(argv=None):
             print(f'internal_consistency ({n} x {nn} x {nr} repetitions, {values.nbytes / 1e6:.0f} MB): brainscore_nb {t_ours:.2f} s, '
                   f'xarray+scipy {t_ref:.1f} s: {t_ref / t_ours:.0f}x faster; ceiling {ceiling.center:.5f} (reference {ref:.5f}); '
                   f'peak extra memory {peak / 1e6:.0f} MB = {peak / values.nbytes:.2f}x the input')
+            compare_backend(a.backend, 'internal_consistency', internal_consistency, (reps,), ceiling, t_ours)
     print(f'load average after: {os.getloadavg()}')
+
+
+def compare_backend(backend, name, metric, args, numpy_score, numpy_seconds):
+    "Time `metric(*args, backend=backend)` (after a warm-up call) against the NumPy time; print the ratio and agreement"
+    if backend is None: return
+    metric(*args, backend=backend)  # warm-up: library initialisation and kernel compilation are not the metric's cost
+    t, score, _ = timed(lambda: metric(*args, backend=backend))
+    diff = np.nanmax(np.abs(score.attrs['raw'].values - numpy_score.attrs['raw'].values))
+    print(f'  {name} on {backend}: {t:.2f} s = {numpy_seconds / t:.1f}x the NumPy speed; score {score.center:.5f}, '
+          f'raw values within {diff:.1e} of NumPy\'s')
 
 
 if __name__ == '__main__':

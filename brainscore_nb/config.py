@@ -11,13 +11,14 @@ __all__ = ['DEFAULTS', 'PATH_KEYS', 'find_settings', 'get_setting']
 import configparser, os
 from pathlib import Path
 
-# %% ../nbs/00_config.ipynb #fa5d73b0
+# %% ../nbs/00_config.ipynb #017f8edf
 DEFAULTS = dict(
     home='~/.brainscore_nb',                          # catalog, caches and fetched files
     packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's default)
     mirror='',                                        # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
     s3_endpoint='', s3_bucket='brainscore-nb',        # S3-compatible store for publishing
     dask_scheduler='',                                # scheduler address for batch runs; empty: LocalCluster
+    array_backend='numpy',                            # where metrics compute: numpy, torch, torch:cuda, cupy, ...
     models='pixels', benchmarks='',                   # defaults for batch runs
 )
 PATH_KEYS = {'home', 'packages_dir', 'mirror'}

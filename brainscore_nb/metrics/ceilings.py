@@ -7,45 +7,64 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/ceilings.html.md"""
 # %% auto #0
 __all__ = ['internal_consistency', 'inter_subject', 'explained_variance', 'ceil_score', 'bound_score']
 
-# %% ../../nbs/16_ceilings.ipynb #a3004b52
+# %% ../../nbs/16_ceilings.ipynb #126f14b8
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 import xarray as xr
+import array_api_compat as aac
 from sklearn.model_selection import ShuffleSplit
 from .score import Score
 from .crossval import pearson_columns, split_score, _as_2d, _check_finite
+from .backend import get_backend, to_backend, to_numpy, namespace, take
 
-# %% ../../nbs/16_ceilings.ipynb #4a415918
-def _half_means(values, codes, n_stimuli:int, in_half):
-    "Per-stimulus sums of the presentations in `in_half` (float64), and their counts"
-    rows = np.flatnonzero(in_half)
-    ind = sp.csr_array((np.ones(len(rows), values.dtype), (codes[rows], rows)), shape=(n_stimuli, len(values)))
-    return np.asarray(ind @ values, np.float64), np.bincount(codes[rows], minlength=n_stimuli)
+# %% ../../nbs/16_ceilings.ipynb #4d92eeb8
+def _group_sums(values, # rows to sum, of any backend
+                groups, # host array: the group of each row summed
+                n_groups:int, # number of groups
+                rows=None, # host array: the rows summed (default: all, in order)
+                dtype=None # dtype of the sums (default: float64)
+               ):
+    "Per-group sums of rows of `values`: row `rows[i]` adds to group `groups[i]`"
+    rows = np.arange(len(groups)) if rows is None else rows
+    if aac.is_numpy_array(values):  # one sparse indicator product, in the values' dtype
+        ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)), shape=(n_groups, values.shape[0]))
+        return np.asarray(ind @ values, dtype or np.float64)
+    xp, counts = namespace(values), np.bincount(groups, minlength=n_groups)
+    if counts.max(initial=0) <= 1:  # at most one row per group (say, one presentation per repetition and stimulus)
+        src = np.full(n_groups, values.shape[0]); src[groups] = rows  # an empty group takes an appended row of zeros
+        zero = xp.zeros((1, values.shape[1]), dtype=values.dtype, device=aac.device(values))
+        return xp.astype(take(values if counts.min() == 1 else xp.concat([values, zero]), src), dtype or xp.float64)
+    # larger groups: rows sorted by group, sums as differences of their cumulative sum at the group boundaries
+    csum = xp.cumulative_sum(xp.astype(take(values, rows[np.argsort(groups, kind='stable')]), xp.float64), axis=0, include_initial=True)
+    ends = np.cumsum(counts)
+    return xp.astype(take(csum, ends) - take(csum, ends - counts), dtype or xp.float64)
 
-# %% ../../nbs/16_ceilings.ipynb #8b401351
+# %% ../../nbs/16_ceilings.ipynb #40718851
 def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
-    "Per-stimulus sums and counts of the presentations whose repetition is in each half (repetition index arrays)"
-    n_reps = int(rep_codes.max()) + 1
-    if n_reps * n_stimuli > 1.5 * len(values):  # sparse repetitions: one sparse product per split
-        for h in halves: yield _half_means(values, codes, n_stimuli, np.isin(rep_codes, h))
+    "Per-stimulus sums (float64) and counts of the presentations whose repetition is in each half (repetition index arrays)"
+    xp, n_reps = namespace(values), int(rep_codes.max()) + 1
+    if n_reps * n_stimuli > 1.5 * values.shape[0]:  # sparse repetitions: each half summed from the data
+        for h in halves:
+            rows = np.flatnonzero(np.isin(rep_codes, h))
+            yield _group_sums(values, codes[rows], n_stimuli, rows), np.bincount(codes[rows], minlength=n_stimuli)
         return
     cell = rep_codes * n_stimuli + codes  # one pass: sums per (repetition, stimulus), then one product for all splits
-    ind = sp.csr_array((np.ones(len(values), values.dtype), (cell, np.arange(len(values)))), shape=(n_reps * n_stimuli, len(values)))
-    per_rep = (ind @ values).reshape(n_reps, -1)
+    per_rep = xp.reshape(_group_sums(values, cell, n_reps * n_stimuli, dtype=values.dtype), (n_reps, -1))
     counts = np.bincount(cell, minlength=n_reps * n_stimuli).reshape(n_reps, n_stimuli)
-    H = np.zeros((len(halves), n_reps), values.dtype)
+    H = np.zeros((len(halves), n_reps))
     for i, h in enumerate(halves): H[i, h] = 1
-    sums = H @ per_rep
+    sums = xp.asarray(H, dtype=values.dtype, device=aac.device(values)) @ per_rep
     del per_rep
     for i in range(len(halves)):
-        yield np.asarray(sums[i].reshape(n_stimuli, -1), np.float64), (H[i] @ counts).round().astype(int)
+        yield xp.astype(xp.reshape(sums[i, ...], (n_stimuli, -1)), xp.float64), (H[i] @ counts).round().astype(int)
 
-# %% ../../nbs/16_ceilings.ipynb #6f19351c
+# %% ../../nbs/16_ceilings.ipynb #bd2cc4e8
 def internal_consistency(assembly:xr.DataArray, # presentation x neuroid, repeated presentations of stimuli
                          *, split_coord:str='repetition', # coord that numbers the repetitions
                          splits:int=10, # number of random split-halves
-                         random_state:int=1 # seed of the split-halves
+                         random_state:int=1, # seed of the split-halves
+                         backend:str|None=None # array backend to compute on ('torch:cuda', ...; default: the setting)
                         )->Score:
     "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean over splits"
     a = _as_2d(assembly, 'assembly')
@@ -57,14 +76,16 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid, repeat
     if len(reps) < 2: raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
     codes, stimuli = pd.factorize(a['stimulus_id'].values)
     rep_codes = np.searchsorted(reps, a[split_coord].values)
-    total, count = _half_means(values, codes, len(stimuli), np.ones(len(values), bool))
+    be = get_backend(backend)
+    values = to_backend(values, be)
+    total, count = _group_sums(values, codes, len(stimuli)), np.bincount(codes, minlength=len(stimuli))
     r, dropped = [], []
     halves = [half for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state).split(reps)]
     for s1, c1 in _split_half_sums(values, codes, rep_codes, len(stimuli), halves):
         c2 = count - c1
-        keep = (c1 > 0) & (c2 > 0)
-        m1, m2 = s1[keep] / c1[keep, None], (total[keep] - s1[keep]) / c2[keep, None]
-        r.append(pearson_columns(m1, m2)); dropped.append(int((~keep).sum()))
+        keep = np.flatnonzero((c1 > 0) & (c2 > 0))
+        s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None] * 1.0, be), to_backend(c2[keep, None] * 1.0, be)
+        r.append(to_numpy(pearson_columns(s1 / n1, (take(total, keep) - s1) / n2))); dropped.append(len(stimuli) - len(keep))
     r = np.stack(r)
     with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
     ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None

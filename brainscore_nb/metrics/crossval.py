@@ -7,30 +7,32 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/crossval.html.md"""
 # %% auto #0
 __all__ = ['pearson_columns', 'aligned_arrays', 'cv_splits', 'split_score', 'cross_validate', 'train_test_score']
 
-# %% ../../nbs/11_crossval.ipynb #75cfafc6
+# %% ../../nbs/11_crossval.ipynb #7c4297df
 import warnings
 import numpy as np
 import pandas as pd
 import xarray as xr
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 from .score import Score
+from .backend import get_backend, to_backend, to_numpy, namespace, take
 
-# %% ../../nbs/11_crossval.ipynb #6410b9b9
+# %% ../../nbs/11_crossval.ipynb #4e4c3dd5
 def pearson_columns(a, # n x k array
                     b, # n x k array (same shape)
                     axis:int=0 # the axis along which to correlate
-                   )->np.ndarray:
+                   ):
     "Pearson r between matching columns of `a` and `b`; NaN where either column is constant"
-    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    xp = namespace(a, b)
+    a, b = xp.astype(xp.asarray(a), xp.float64, copy=False), xp.astype(xp.asarray(b), xp.float64, copy=False)
     if a.shape != b.shape: raise ValueError(f"cannot correlate arrays of shapes {a.shape} and {b.shape}")
     n = a.shape[axis]
     def spread(x): # centered values and their norm; the norm is 0 for a column constant up to rounding
-        xc = x - x.mean(axis, keepdims=True)
-        norm = np.sqrt((xc * xc).sum(axis))
-        return xc, np.where(norm > 1e-12 * np.sqrt(n) * np.abs(x).max(axis, initial=0), norm, 0)
+        xc = x - xp.mean(x, axis=axis, keepdims=True)
+        norm = xp.sqrt(xp.sum(xc * xc, axis=axis))
+        return xc, xp.where(norm > 1e-12 * n ** 0.5 * xp.max(xp.abs(x), axis=axis), norm, 0.0)
     (a, na), (b, nb) = spread(a), spread(b)
-    with np.errstate(invalid='ignore', divide='ignore'):
-        return np.where((na > 0) & (nb > 0), (a * b).sum(axis) / (na * nb), np.nan)
+    defined = (na > 0) & (nb > 0)
+    return xp.where(defined, xp.sum(a * b, axis=axis) / xp.where(defined, na * nb, 1.0), xp.nan)
 
 # %% ../../nbs/11_crossval.ipynb #298b7046
 def _as_2d(assembly, name:str, dim:str='presentation'):
@@ -139,7 +141,7 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
-# %% ../../nbs/11_crossval.ipynb #3bec2696
+# %% ../../nbs/11_crossval.ipynb #99ad2071
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                    source:xr.DataArray, # presentation x feature
                    target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
@@ -148,6 +150,7 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
                    test_size:float|None=None, # as in `cv_splits`
                    stratification_coord:str|None='object_name', # as in `cv_splits`
                    random_state:int=1, # as in `cv_splits`
+                   backend:str|None=None, # array backend to compute on ('torch:cuda', ...; default: the setting)
                    **attrs # recorded in the Score's attrs
                   )->Score:
     "A cross-validated regression score: Pearson r per neuroid on each test part, median, mean over splits"
@@ -155,18 +158,21 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     target = _as_2d(target, 'target')
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state)
+    be = get_backend(backend)
+    X, Y = to_backend(X, be), to_backend(Y, be)
     out = predict(X, Y, folds)
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    r = np.stack([pearson_columns(p, Y[te]) for p, (_, te) in zip(predictions, folds)])
+    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
     return split_score(r, ids, **extra, **attrs)
 
-# %% ../../nbs/11_crossval.ipynb #c1ec0f4e
+# %% ../../nbs/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                      source_train:xr.DataArray, # presentation x feature, training stimuli
                      source_test:xr.DataArray, # presentation x feature, test stimuli
                      target_train:xr.DataArray, # presentation x neuroid, training stimuli
                      target_test:xr.DataArray, # presentation x neuroid, test stimuli
+                     backend:str|None=None, # array backend to compute on ('torch:cuda', ...; default: the setting)
                      **attrs # recorded in the Score's attrs
                     )->Score:
     "Fit on the training pair, score on the test pair: median over neuroids of the Pearson r"
@@ -176,10 +182,11 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
         raise ValueError(f"training and test parts have different features ({Xtr.shape[1]} vs {Xte.shape[1]}) "
                          f"or neuroids ({Ytr.shape[1]} vs {Yte.shape[1]})")
     if len(Yte) < 2: raise ValueError(f"the test part has {len(Yte)} stimuli, fewer than the 2 a correlation needs")
-    n = len(Xtr)
-    out = predict(np.concatenate([Xtr, Xte]), np.concatenate([Ytr, Yte]), [(np.arange(n), np.arange(n, n + len(Xte)))])
+    n, be = len(Xtr), get_backend(backend)
+    X, Y = to_backend(np.concatenate([Xtr, Xte]), be), to_backend(np.concatenate([Ytr, Yte]), be)
+    out = predict(X, Y, [(np.arange(n), np.arange(n, n + len(Xte)))])
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    r = pearson_columns(predictions[0], Yte)
+    r = to_numpy(pearson_columns(predictions[0], Y[n:, ...]))
     target = _as_2d(target_test, 'target_test')
     raw = xr.DataArray(r, dims=['neuroid'], coords={'neuroid_id': ('neuroid', target['neuroid_id'].values)}
                        if 'neuroid_id' in target.coords else None)

@@ -10,20 +10,23 @@ __all__ = ['ALPHAS', 'pls_predict', 'ridge_predict', 'ridgecv_predict', 'linear_
            'linear_predictivity_split', 'neuron_to_neuron_cv', 'neuron_to_neuron_split', 'spantime_pls',
            'spantime_ridge']
 
-# %% ../../nbs/12_regression.ipynb #3748f6e6
+# %% ../../nbs/12_regression.ipynb #59a676f6
 import numpy as np
 import scipy.linalg as sl
+import array_api_compat as aac
 import xarray as xr
 from functools import partial
 from threadpoolctl import threadpool_limits
 from .score import Score
 from .crossval import cross_validate, train_test_score, aligned_arrays, cv_splits, pearson_columns, _nanmedian
+from .backend import get_backend, to_backend, to_numpy, namespace, take
 
-# %% ../../nbs/12_regression.ipynb #147b238d
+# %% ../../nbs/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
-    if dtype is not None: return np.dtype(dtype)
-    return X.dtype if X.dtype.kind == 'f' and X.dtype.itemsize >= 4 else np.dtype(np.float64)
+    xp = namespace(X)
+    if dtype is not None: return getattr(xp, np.dtype(dtype).name)
+    return X.dtype if X.dtype in (xp.float32, xp.float64) else xp.float64
 
 # %% ../../nbs/12_regression.ipynb #fbfd1bb7
 def _masks(n:int, folds:list)->tuple:
@@ -32,19 +35,41 @@ def _masks(n:int, folds:list)->tuple:
     for f, (tr, _) in enumerate(folds): train[tr, f] = True
     return train, ~train
 
-# %% ../../nbs/12_regression.ipynb #b108f7ca
+# %% ../../nbs/12_regression.ipynb #711e86b7
 def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
-    return np.asarray(A @ np.asarray(B, A.dtype), np.float64)
+    xp = namespace(A)
+    return xp.astype(A @ xp.astype(B, A.dtype, copy=False), xp.float64, copy=False)
 
-# %% ../../nbs/12_regression.ipynb #647437e8
-def _top_eigvec(M):
-    "The eigenvector of the largest eigenvalue of the symmetric matrix M, and that eigenvalue"
-    k = M.shape[0]
-    vals, vecs = sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False)
-    return vecs[:, 0], vals[0]
+# %% ../../nbs/12_regression.ipynb #45a8f81f
+def _top_eigvecs(Ms):
+    "The eigenvectors (as rows) of the largest eigenvalues of a stack of symmetric matrices, and those eigenvalues"
+    if aac.is_numpy_array(Ms):  # SciPy computes only the one eigenpair wanted
+        k = Ms.shape[-1]
+        pairs = [sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False) for M in Ms]
+        return np.stack([v[:, 0] for _, v in pairs]), np.array([w[0] for w, _ in pairs])
+    vals, vecs = namespace(Ms).linalg.eigh(Ms)
+    return vecs[..., -1], vals[..., -1]
 
-# %% ../../nbs/12_regression.ipynb #0e71dc44
+# %% ../../nbs/12_regression.ipynb #dcd27c79
+def _contract(T, V):
+    "einsum('fak,kf->fa', T, V) for a stack T (folds x a x k) and V (k x folds)"
+    return (T @ V.mT[:, :, None])[..., 0]
+
+# %% ../../nbs/12_regression.ipynb #5f1dcb6e
+def _expand(T, c):
+    "einsum('fak,fa->kf', T, c) for a stack T (folds x a x k) and c (folds x a)"
+    return (c[:, None, :] @ T)[:, 0, :].mT
+
+# %% ../../nbs/12_regression.ipynb #ea34a9c5
+def _deflate(Ms, q, u, w, t):
+    "Ms_f += w_f q_f q_f' - t_f (q_f u_f' + u_f q_f') in place, for a stack of matrices (rows of q, u, w, t are folds)"
+    for f in range(Ms.shape[0]):  # fold by fold: the temporaries stay the size of one matrix
+        qf, uf = q[f, :][:, None], u[f, :][:, None]
+        qu = qf * uf.mT
+        Ms[f, ...] += w[f] * (qf * qf.mT) - t[f] * (qu + qu.mT)
+
+# %% ../../nbs/12_regression.ipynb #1ad8a54c
 def pls_predict(X, # stimuli x features
                 Y, # stimuli x neuroids
                 folds:list, # (train, test) index arrays
@@ -52,63 +77,63 @@ def pls_predict(X, # stimuli x features
                 dtype=None # dtype of the products with X (default: X's)
                )->list:
     "PLSRegression(n_components, scale=False) test-part predictions for every fold, by improved kernel PLS"
+    xp, dev = namespace(X), aac.device(X)
     dtype, (n, p), m, F = _work_dtype(X, dtype), X.shape, Y.shape[1], len(folds)
-    Xg = np.asarray(X, dtype); Xg = Xg - Xg.mean(0)  # globally centred; each fold's centring is exact below
-    Yg = np.asarray(Y, np.float64); ymean = Yg.mean(0); Yg = Yg - ymean
+    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)  # globally centred; each fold's centring is exact below
+    Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
     train, out = _masks(n, folds)
-    ntr = train.sum(0)
-    XM, YM = _dot(Xg.T, train / ntr), Yg.T @ (train / ntr)  # training means per fold
-    XY = _dot(Xg.T, Yg)
-    Ms = []
-    D = np.empty_like(XY)
-    for f in range(F):  # each fold's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
-        o = out[:, f]
-        np.subtract(XY, Xg[o].T @ np.asarray(Yg[o], dtype), out=D)
+    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
+    XM, YM = _dot(Xg.mT, trainf / ntr), Yg.mT @ (trainf / ntr)  # training means per fold
+    XY = _dot(Xg.mT, Yg)
+    def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
+        o = np.flatnonzero(out[:, f])
+        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)  # the product in X's dtype, the difference in float64
         u, v = ntr[f] * XM[:, f], YM[:, f]
-        Du = D.T @ u
-        Ms.append(D.T @ D - np.outer(Du, v) - np.outer(v, Du) + (u @ u) * np.outer(v, v))
-    del D
-    floor = 1e-12 * np.array([M.trace() for M in Ms])  # below this the covariance is rounding noise
-    R, P, Q, TT = np.zeros((F, p, n_components)), np.zeros((F, p, n_components)), np.zeros((F, m, n_components)), np.zeros((F, n_components))
+        Du = D.mT @ u
+        return D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :] + (u @ u) * (v[:, None] * v[None, :])
+    Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
+    for f in range(F): Ms[f, ...] = cov2(f)
+    floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
+    # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
+    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components)))
     def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
-        if left: full = _dot(XY, V) - _dot(Xg.T, (Yg @ V) * out) - XM * (ntr * (YM * V).sum(0))
-        else: full = XY.T @ V - Yg.T @ (Z * out) - YM * (ntr * (XM * V).sum(0))
-        inner = TT[:, :a] * np.einsum('fma,mf->fa', Q[..., :a], V) if left else TT[:, :a] * np.einsum('fpa,pf->fa', P[..., :a], V)
-        return full - np.einsum('fpa,fa->pf', P[..., :a], inner) if left else full - np.einsum('fma,fa->mf', Q[..., :a], inner)
+        if left: full = _dot(XY, V) - _dot(Xg.mT, (Yg @ V) * outf) - XM * (ntr * xp.sum(YM * V, axis=0))
+        else: full = XY.mT @ V - Yg.mT @ (Z * outf) - YM * (ntr * xp.sum(XM * V, axis=0))
+        A, B = (Q, P) if left else (P, Q)
+        return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
     with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
         for a in range(n_components):
-            V, lam = np.empty((m, F)), np.empty(F)
-            for f in range(F): V[:, f], lam[f] = _top_eigvec(Ms[f])
-            W = C_dot(V, None, a, True)
-            W /= np.linalg.norm(W, axis=0)
-            Ra = W - np.einsum('fpa,fa->pf', R[..., :a], np.einsum('fqa,qf->fa', P[..., :a], W))
+            V, lam = _top_eigvecs(Ms)
+            W = C_dot(V.mT, None, a, True)
+            W = W / xp.linalg.vector_norm(W, axis=0)
+            Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
             T = _dot(Xg, Ra)
-            Tt = (T - (XM * Ra).sum(0)) * train
-            tt = (Tt * Tt).sum(0)
+            Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
+            tt = xp.sum(Tt * Tt, axis=0)
             live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
-            tt = np.where(live, tt, 1.0)
-            Pa = _dot(Xg.T, Tt) / tt
+            tt = xp.where(live, tt, 1.0)
+            Pa = _dot(Xg.mT, Tt) / tt
             Qa = C_dot(Ra, T, a, False) / tt
             U = C_dot(Pa, _dot(Xg, Pa), a, False)
-            Ra, Pa, Qa = Ra * live, Pa * live, Qa * live
-            for f in range(F):
-                q, u, pa = Qa[:, f], U[:, f], Pa[:, f]
-                Ms[f] += tt[f] ** 2 * (pa @ pa) * np.outer(q, q) - tt[f] * (np.outer(q, u) + np.outer(u, q))
-            R[..., a], P[..., a], Q[..., a], TT[:, a] = Ra.T, Pa.T, Qa.T, tt * live
-    return [(_dot(Xg[te], R[f]) - XM[:, f] @ R[f]) @ Q[f].T + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
+            keep = xp.astype(live, xp.float64)
+            Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
+            _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
+            R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
+    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
-# %% ../../nbs/12_regression.ipynb #01102cc8
+# %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
     "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), without a centred copy of X"
-    dtype = _work_dtype(X, dtype)
-    n, p = X.shape
-    mean = np.asarray(X, np.float64).mean(0) if X.dtype.itemsize > 4 else X.mean(0, dtype=np.float64)
-    G = np.zeros((n, n), order='F')  # Fortran order: LAPACK factorises and inverts it in place
+    xp, dtype, (n, p) = namespace(X), _work_dtype(X, dtype), X.shape
+    mean = xp.sum(X, axis=0, dtype=xp.float64) / n
+    # NumPy: Fortran order, so that LAPACK factorises and inverts it in place
+    G = np.zeros((n, n), order='F') if aac.is_numpy_array(X) else xp.zeros((n, n), dtype=xp.float64, device=aac.device(X))
     for k in range(0, p, features):  # feature blocks: centre a slice, accumulate its Gram in float64
-        Xk = np.asarray(X[:, k:k + features], dtype) - mean[k:k + features].astype(dtype)
+        cols = slice(k, min(k + features, p))
+        Xk = xp.astype(X[:, cols], dtype, copy=False) - xp.astype(mean[cols], dtype)
         for i in range(0, n, block):
-            end = i + block if lower else n  # the lower triangle needs only the columns up to the block's end
-            G[i:i + block, :end] += Xk[i:i + block] @ Xk[:end].T
+            rows, end = slice(i, min(i + block, n)), min(i + block, n) if lower else n  # the lower triangle needs only the columns up to the block's end
+            G[rows, :end] += Xk[rows, :] @ Xk[:end, :].mT
     return G
 
 # %% ../../nbs/12_regression.ipynb #39831226
@@ -120,9 +145,14 @@ def _symmetrize_lower(B, block:int=512):
         d[...] = np.tril(d) + np.tril(d, -1).T
     return B
 
-# %% ../../nbs/12_regression.ipynb #9cfe2cd3
+# %% ../../nbs/12_regression.ipynb #0542eeed
 def _ridge_inverse(X, alpha:float, dtype=None):
-    "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64, computed in place"
+    "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64 (for NumPy, by Cholesky in place)"
+    if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
+        xp, G = namespace(X), _centred_gram(X, dtype)
+        B = xp.linalg.inv(G + alpha * xp.eye(G.shape[0], dtype=G.dtype, device=aac.device(G)))
+        if not bool(xp.all(xp.isfinite(B))): raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is singular (alpha={alpha})")
+        return B
     M = _centred_gram(X, dtype, lower=True)  # Cholesky (lower) reads only the lower triangle: half the work
     M[np.diag_indices_from(M)] += alpha
     c, lower = sl.cho_factor(M, lower=True, overwrite_a=True, check_finite=False)
@@ -130,7 +160,18 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
     return _symmetrize_lower(B)
 
-# %% ../../nbs/12_regression.ipynb #98fb53ef
+# %% ../../nbs/12_regression.ipynb #62d469e3
+def _block(B, rows, cols):
+    "The submatrix B[rows][:, cols] for host index arrays"
+    return B[np.ix_(rows, cols)] if aac.is_numpy_array(B) else take(take(B, rows, 0), cols, 1)
+
+# %% ../../nbs/12_regression.ipynb #37b2a393
+def _solve_pos(A, B):
+    "A^-1 B for a symmetric positive definite A (NumPy: LAPACK's Cholesky solve, overwriting B)"
+    if aac.is_numpy_array(A): return sl.solve(A, B, assume_a='pos', overwrite_b=True, check_finite=False)
+    return namespace(A).linalg.solve(A, B)
+
+# %% ../../nbs/12_regression.ipynb #62cec00f
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
                   folds:list, # (train, test) index arrays
@@ -139,51 +180,51 @@ def ridge_predict(X, # stimuli x features
                  )->list:
     "Ridge(alpha) (with intercept) test-part predictions for every fold, from one inverse of the full Gram matrix"
     if not alpha > 0: raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
-    B = _ridge_inverse(X, alpha, dtype)
-    rowsum, out = B.sum(1), []
+    xp, B = namespace(X), _ridge_inverse(X, alpha, dtype)
+    n, rowsum, out = B.shape[0], xp.sum(B, axis=1), []
     with threadpool_limits(1, user_api='blas'):
         for tr, te in folds:
-            rest = np.setdiff1d(np.arange(len(B)), tr)  # the test rows and any rows the fold does not use
-            Brt = B[np.ix_(tr, rest)].T  # B is symmetric; the transpose is Fortran-ordered, as LAPACK wants it
-            col_sums, row_sums = Brt.sum(0), Brt.sum(1)
-            S = sl.solve(B[np.ix_(rest, rest)], Brt, assume_a='pos', overwrite_b=True, check_finite=False)  # -K_rest,tr (K_tr,tr + aI)^-1
-            c1 = rowsum[tr] - col_sums - S.T @ row_sums  # (K_tr,tr + aI)^-1 1 = B_tt 1 - B_tr B_rr^-1 B_rt 1
-            Ytr = np.asarray(Y[tr], np.float64)
-            b = c1 @ Ytr / c1.sum()  # the intercept
+            rest = np.setdiff1d(np.arange(n), tr)  # the test rows and any rows the fold does not use
+            Brt = _block(B, tr, rest).mT  # B is symmetric; for NumPy the transpose is Fortran-ordered, as LAPACK wants it
+            col_sums, row_sums = xp.sum(Brt, axis=0), xp.sum(Brt, axis=1)
+            S = _solve_pos(_block(B, rest, rest), Brt)  # -K_rest,tr (K_tr,tr + aI)^-1
+            c1 = take(rowsum, tr) - col_sums - S.mT @ row_sums  # (K_tr,tr + aI)^-1 1 = B_tt 1 - B_tr B_rr^-1 B_rt 1
+            Ytr = xp.astype(take(Y, tr), xp.float64)
+            b = c1 @ Ytr / xp.sum(c1)  # the intercept
             Ytr -= b
-            pred = b - S @ Ytr
-            out.append(pred[np.searchsorted(rest, te)])
+            out.append(take(b - S @ Ytr, np.searchsorted(rest, te)))
     return out
 
 # %% ../../nbs/12_regression.ipynb #534adfb9
 ALPHAS = np.logspace(-2, 7, 99)
 
-# %% ../../nbs/12_regression.ipynb #6921f2e9
+# %% ../../nbs/12_regression.ipynb #af81bebb
 def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     "RidgeCV's leave-one-out choice of alpha on one training part, and its test predictions"
-    n, p = Xtr.shape
-    xm, ym = Xtr.mean(0), Ytr.mean(0)
+    xp, (n, p) = namespace(Xtr), Xtr.shape
+    xm, ym = xp.mean(Xtr, axis=0), xp.mean(Ytr, axis=0)
     Xc, Yc = Xtr - xm, Ytr - ym
     primal = p <= n
-    s2, V = np.linalg.eigh(_dot(Xc.T, Xc) if primal else _dot(Xc, Xc.T))
-    s2 = np.clip(s2, 0, None)
+    s2, V = xp.linalg.eigh(_dot(Xc.mT, Xc) if primal else _dot(Xc, Xc.mT))
+    s2 = xp.clip(s2, min=0.0)
     U = _dot(Xc, V) if primal else V  # n x k; hat matrix U diag(f) U'
-    Z = U.T @ Yc
-    errors = np.empty((len(alphas), Yc.shape[1]))
-    for i, a in enumerate(alphas):
+    Z, UU = U.mT @ Yc, U * U
+    def loo(a): # mean squared leave-one-out error per neuroid with penalty a
         f = 1 / (s2 + a) if primal else s2 / (s2 + a)
-        h = 1 / n + (U * U) @ f
-        errors[i] = (((Yc - U @ (f[:, None] * Z)) / (1 - h)[:, None]) ** 2).mean(0)
+        h = 1 / n + UU @ f
+        return xp.mean(((Yc - U @ (f[:, None] * Z)) / (1 - h)[:, None]) ** 2, axis=0)
+    errors = to_numpy(xp.stack([loo(float(a)) for a in alphas]))
     best = errors.argmin(0) if per_target else np.full(Yc.shape[1], errors.mean(1).argmin())
-    Kte = _dot(Xte - xm, Xc.T) @ U if not primal else _dot(Xte - xm, V)
-    pred = np.empty((len(Xte), Yc.shape[1]))
-    for i in np.unique(best):
-        cols = best == i
-        g = 1 / (s2 + alphas[i])
-        pred[:, cols] = Kte @ (g[:, None] * (V.T @ _dot(Xc.T, Yc[:, cols]) if primal else Z[:, cols])) + ym[cols]
-    return pred, np.asarray(alphas)[best]
+    Kte = _dot(Xte - xm, Xc.mT) @ U if not primal else _dot(Xte - xm, V)
+    parts, columns = [], []
+    for i in np.unique(best):  # the neuroids that share an alpha, predicted together
+        cols = np.flatnonzero(best == i)
+        g = 1 / (s2 + float(alphas[i]))
+        parts.append(Kte @ (g[:, None] * (V.mT @ _dot(Xc.mT, take(Yc, cols, 1)) if primal else take(Z, cols, 1))) + take(ym, cols))
+        columns.append(cols)
+    return take(xp.concat(parts, axis=1), np.argsort(np.concatenate(columns)), 1), np.asarray(alphas)[best]
 
-# %% ../../nbs/12_regression.ipynb #98c204f6
+# %% ../../nbs/12_regression.ipynb #1a9ba18e
 def ridgecv_predict(X, # stimuli x features
                     Y, # stimuli x neuroids
                     folds:list, # (train, test) index arrays
@@ -194,42 +235,52 @@ def ridgecv_predict(X, # stimuli x features
     "RidgeCV test-part predictions for every fold, and the alphas chosen on each training part"
     alphas = np.asarray(alphas, np.float64)
     if alphas.ndim != 1 or not (alphas > 0).all(): raise ValueError("alphas must be a 1-d list of positive numbers")
-    Xw, Y = np.asarray(X, _work_dtype(X, dtype)), np.asarray(Y, np.float64)
+    xp = namespace(X)
+    Xw, Y = xp.astype(X, _work_dtype(X, dtype), copy=False), xp.astype(Y, xp.float64, copy=False)
     preds, chosen = [], []
     for tr, te in folds:
-        pred, a = _ridgecv_fold(Xw[tr], Y[tr], Xw[te], alphas, alpha_per_target)
+        pred, a = _ridgecv_fold(take(Xw, tr), take(Y, tr), take(Xw, te), alphas, alpha_per_target)
         preds.append(pred); chosen.append(a)
     chosen = np.stack(chosen)
     alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
-# %% ../../nbs/12_regression.ipynb #48e21f73
+# %% ../../nbs/12_regression.ipynb #a1696fab
+def _lstsq(A, B, cond:float):
+    "The minimum-norm least-squares solution of A x = B, singular values at most `cond` times the largest taken as 0"
+    if aac.is_numpy_array(A): return sl.lstsq(A, B, cond=cond)[0]
+    return namespace(A).linalg.pinv(A, rtol=cond) @ B
+
+# %% ../../nbs/12_regression.ipynb #199d6a77
 def linear_predict(X, # stimuli x features
                    Y, # stimuli x neuroids
                    folds:list # (train, test) index arrays
                   )->list:
     "LinearRegression (least squares with intercept) test-part predictions for every fold"
-    X, Y, out = np.asarray(X, np.float64), np.asarray(Y, np.float64), []
+    xp = namespace(X)
+    X, Y, out = xp.astype(X, xp.float64, copy=False), xp.astype(Y, xp.float64, copy=False), []
     for tr, te in folds:
-        xm, ym = X[tr].mean(0), Y[tr].mean(0)
-        coef = sl.lstsq(X[tr] - xm, Y[tr] - ym, cond=max(len(tr), X.shape[1]) * np.finfo(np.float64).eps)[0]
-        out.append((X[te] - xm) @ coef + ym)
+        Xtr, Ytr = take(X, tr), take(Y, tr)
+        xm, ym = xp.mean(Xtr, axis=0), xp.mean(Ytr, axis=0)
+        coef = _lstsq(Xtr - xm, Ytr - ym, max(len(tr), X.shape[1]) * np.finfo(np.float64).eps)
+        out.append((take(X, te) - xm) @ coef + ym)
     return out
 
-# %% ../../nbs/12_regression.ipynb #830510f5
+# %% ../../nbs/12_regression.ipynb #6f4db28c
 def neuron_to_neuron_predict(X, # stimuli x features
                              Y, # stimuli x neuroids
                              folds:list # (train, test) index arrays
                             )->tuple:
     "Per neuroid, the test values of the feature best correlated with it on the training part"
-    X, Y, out, best = np.asarray(X, np.float64), np.asarray(Y, np.float64), [], []
+    xp = namespace(X)
+    X, Y, out, best = xp.astype(X, xp.float64, copy=False), xp.astype(Y, xp.float64, copy=False), [], []
     for tr, te in folds:
-        Xc, Yc = X[tr] - X[tr].mean(0), Y[tr] - Y[tr].mean(0)
-        with np.errstate(invalid='ignore', divide='ignore'):
-            r = (Xc.T @ Yc) / np.outer(np.linalg.norm(Xc, axis=0), np.linalg.norm(Yc, axis=0))
-        r[~np.isfinite(r)] = -np.inf
-        b = r.argmax(0)
-        out.append(X[te][:, b]); best.append(b)
+        Xtr, Ytr = take(X, tr), take(Y, tr)
+        Xc, Yc = Xtr - xp.mean(Xtr, axis=0), Ytr - xp.mean(Ytr, axis=0)
+        norms = xp.linalg.vector_norm(Xc, axis=0)[:, None] * xp.linalg.vector_norm(Yc, axis=0)[None, :]
+        r = (Xc.mT @ Yc) / xp.where(norms > 0, norms, 1.0)
+        b = xp.argmax(xp.where((norms > 0) & xp.isfinite(r), r, -xp.inf), axis=0)  # constant features never win
+        out.append(xp.take(take(X, te), b, axis=1)); best.append(to_numpy(b))
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
 # %% ../../nbs/12_regression.ipynb #1bc4d958
@@ -238,22 +289,22 @@ def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
                           metric='pls', n_components=n_components, **cv)
 
-# %% ../../nbs/12_regression.ipynb #581c9cee
-def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None)->Score:
+# %% ../../nbs/12_regression.ipynb #79dbb173
+def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None, backend=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
-                            target_train, target_test, metric='pls', n_components=n_components)
+                            target_train, target_test, backend=backend, metric='pls', n_components=n_components)
 
 # %% ../../nbs/12_regression.ipynb #6ee3b825
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
 
-# %% ../../nbs/12_regression.ipynb #0f4d6383
-def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None)->Score:
+# %% ../../nbs/12_regression.ipynb #a45e2c69
+def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None, backend=None)->Score:
     "Ridge predictivity on a given train/test split"
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
-                            target_train, target_test, metric='ridge', alpha=alpha)
+                            target_train, target_test, backend=backend, metric='ridge', alpha=alpha)
 
 # %% ../../nbs/12_regression.ipynb #6ae90380
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
@@ -261,41 +312,42 @@ def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dt
     return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                           source, target, metric='ridgecv', **cv)
 
-# %% ../../nbs/12_regression.ipynb #f2c70fb3
+# %% ../../nbs/12_regression.ipynb #4c7df43a
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
-                  alpha_per_target:bool=False, dtype=None)->Score:
+                  alpha_per_target:bool=False, dtype=None, backend=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
-                            source_train, source_test, target_train, target_test, metric='ridgecv')
+                            source_train, source_test, target_train, target_test, backend=backend, metric='ridgecv')
 
 # %% ../../nbs/12_regression.ipynb #5e3e35fc
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
 
-# %% ../../nbs/12_regression.ipynb #ca4039b9
-def linear_predictivity_split(source_train, source_test, target_train, target_test)->Score:
+# %% ../../nbs/12_regression.ipynb #9bce9f82
+def linear_predictivity_split(source_train, source_test, target_train, target_test, *, backend=None)->Score:
     "Least-squares predictivity on a given train/test split"
-    return train_test_score(linear_predict, source_train, source_test, target_train, target_test, metric='linear_predictivity')
+    return train_test_score(linear_predict, source_train, source_test, target_train, target_test, backend=backend,
+                            metric='linear_predictivity')
 
 # %% ../../nbs/12_regression.ipynb #eaf9f3ba
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
-# %% ../../nbs/12_regression.ipynb #25be8644
-def neuron_to_neuron_split(source_train, source_test, target_train, target_test)->Score:
+# %% ../../nbs/12_regression.ipynb #30af7708
+def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *, backend=None)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
-                            metric='neuron_to_neuron')
+                            backend=backend, metric='neuron_to_neuron')
 
 # %% ../../nbs/12_regression.ipynb #cc57f3cd
 def _time_bins(assembly)->list:
     "The (start, end) pairs of an assembly's time bins"
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
-# %% ../../nbs/12_regression.ipynb #0c87cd23
-def _spantime_cv(predict, source, target, name:str, **cv)->Score:
+# %% ../../nbs/12_regression.ipynb #7df31e44
+def _spantime_cv(predict, source, target, name:str, backend=None, **cv)->Score:
     "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
     if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
     bins = _time_bins(target)
@@ -309,10 +361,12 @@ def _spantime_cv(predict, source, target, name:str, **cv)->Score:
     first = target.isel(time_bin=0)
     expand = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()  # stimulus -> its samples
     folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
+    be = get_backend(backend)
+    X, Y = to_backend(X, be), to_backend(Y, be)
     out = predict(X, Y, folds)
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    N = Y.shape[1]
-    r = np.stack([pearson_columns(p.reshape(-1, T * N), Y[te].reshape(-1, T * N)).reshape(T, N)
+    N, flat = Y.shape[1], lambda a: be.xp.reshape(a, (-1, T * N))
+    r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, N)
                   for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
     medians = _nanmedian(r, axis=2)  # split x time_bin
     per_split = medians.mean(1)

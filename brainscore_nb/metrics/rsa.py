@@ -7,13 +7,14 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/rsa.html.md"""
 # %% auto #0
 __all__ = ['rdm_matrix', 'compare_rdms', 'rdm', 'cka', 'cka_biased', 'rdm_cv', 'cka_cv']
 
-# %% ../../nbs/13_rsa.ipynb #392e7a25
+# %% ../../nbs/13_rsa.ipynb #10229375
 import numpy as np
 import pandas as pd
 import xarray as xr
 from scipy.stats import rankdata
 from .score import Score
 from .crossval import aligned_arrays, cv_splits, pearson_columns, _as_2d
+from .backend import get_backend, to_backend, to_numpy, namespace, take
 
 # %% ../../nbs/13_rsa.ipynb #2b462a2e
 def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
@@ -43,11 +44,11 @@ def compare_rdms(a:xr.DataArray, # an RDM from `rdm_matrix`
     iu = np.triu_indices(len(ia), k=1)
     return float(pearson_columns(rankdata(a.values[iu])[:, None], rankdata(bv[iu])[:, None])[0])
 
-# %% ../../nbs/13_rsa.ipynb #28be721e
+# %% ../../nbs/13_rsa.ipynb #b8a2f919
 def _rdm_similarity(X, Y):
-    "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y"
-    ids = np.arange(len(X)).astype(str)
-    as_rdm = lambda v: rdm_matrix(xr.DataArray(v, dims=['presentation', 'neuroid'], coords={'stimulus_id': ('presentation', ids)}))
+    "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y (on the host)"
+    ids = np.arange(X.shape[0]).astype(str)
+    as_rdm = lambda v: rdm_matrix(xr.DataArray(to_numpy(v), dims=['presentation', 'neuroid'], coords={'stimulus_id': ('presentation', ids)}))
     return compare_rdms(as_rdm(X), as_rdm(Y))
 
 # %% ../../nbs/13_rsa.ipynb #6ef5e591
@@ -58,63 +59,66 @@ def rdm(source:xr.DataArray, # presentation x feature
     X, Y = aligned_arrays(source, target)
     return Score(_rdm_similarity(X, Y), attrs={'metric': 'rdm'})
 
-# %% ../../nbs/13_rsa.ipynb #7dc94391
+# %% ../../nbs/13_rsa.ipynb #dba73971
 def _hsic_terms(A, B):
     "The unbiased HSIC of the linear kernels of A and B (rows are stimuli), from feature-space products"
-    n = len(A)
-    ka, kb = (A * A).sum(1), (B * B).sum(1)  # the Gram diagonals
-    AtB = A.T @ B
-    trace = (AtB * AtB).sum() - ka @ kb  # tr(K~ L~), diagonals zeroed
-    ra, rb = A @ A.sum(0) - ka, B @ B.sum(0) - kb  # K~ 1, L~ 1
-    return (trace + ra.sum() * rb.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
+    xp, n = namespace(A, B), A.shape[0]
+    ka, kb = xp.sum(A * A, axis=1), xp.sum(B * B, axis=1)  # the Gram diagonals
+    AtB = A.mT @ B
+    trace = xp.sum(AtB * AtB) - ka @ kb  # tr(K~ L~), diagonals zeroed
+    ra, rb = A @ xp.sum(A, axis=0) - ka, B @ xp.sum(B, axis=0) - kb  # K~ 1, L~ 1
+    return (trace + xp.sum(ra) * xp.sum(rb) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
 
-# %% ../../nbs/13_rsa.ipynb #cd6fe7e1
+# %% ../../nbs/13_rsa.ipynb #9508d230
 def _gram_norm2(A):
     "||A'A||_F^2 through the smaller of A'A and AA'"
-    G = A.T @ A if A.shape[1] <= A.shape[0] else A @ A.T
-    return (G * G).sum()
+    G = A.mT @ A if A.shape[1] <= A.shape[0] else A @ A.mT
+    return namespace(A).sum(G * G)
 
-# %% ../../nbs/13_rsa.ipynb #f80c4510
+# %% ../../nbs/13_rsa.ipynb #9a8a658e
 def _cka(X, Y, unbiased:bool=True)->float:
-    "Linear CKA between the rows of X and Y (unbiased by default)"
-    X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
+    "Linear CKA between the rows of X and Y (unbiased by default), for arrays of any backend"
+    xp = namespace(X, Y)
+    X, Y = xp.astype(X, xp.float64, copy=False), xp.astype(Y, xp.float64, copy=False)
+    X, Y = X - xp.mean(X, axis=0), Y - xp.mean(Y, axis=0)  # the U-statistic is unchanged by centring; this keeps it exact
+    scalar = lambda v: float(to_numpy(v))
     if unbiased:
-        if len(X) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(X)}")
-        X, Y = X - X.mean(0), Y - Y.mean(0)  # the U-statistic is unchanged by centring; this keeps it exact
+        if X.shape[0] < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {X.shape[0]}")
         def hsic_xx(A): # _hsic_terms(A, A) without a second copy of A'A
-            n, k = len(A), (A * A).sum(1)
-            r = A @ A.sum(0) - k
-            return (_gram_norm2(A) - k @ k + r.sum() ** 2 / ((n - 1) * (n - 2)) - 2 / (n - 2) * r @ r) / (n * (n - 3))
+            n, k = A.shape[0], xp.sum(A * A, axis=1)
+            r = A @ xp.sum(A, axis=0) - k
+            return scalar((_gram_norm2(A) - k @ k + xp.sum(r) ** 2 / ((n - 1) * (n - 2)) - 2 / (n - 2) * r @ r) / (n * (n - 3)))
         xx, yy = hsic_xx(X), hsic_xx(Y)
-        return 0.0 if xx * yy <= 0 else float(_hsic_terms(X, Y) / np.sqrt(xx * yy))
-    X, Y = X - X.mean(0), Y - Y.mean(0)
-    den = np.sqrt(_gram_norm2(X) * _gram_norm2(Y))
+        return 0.0 if xx * yy <= 0 else scalar(_hsic_terms(X, Y)) / np.sqrt(xx * yy)
+    den = np.sqrt(scalar(_gram_norm2(X)) * scalar(_gram_norm2(Y)))
     if den == 0: raise ValueError("CKA is undefined when the source or target is constant across stimuli")
-    XtY = X.T @ Y
-    return float((XtY * XtY).sum() / den)
+    XtY = X.mT @ Y
+    return scalar(xp.sum(XtY * XtY)) / den
 
-# %% ../../nbs/13_rsa.ipynb #72b9ddf6
+# %% ../../nbs/13_rsa.ipynb #d2cca450
 def cka(source:xr.DataArray, # presentation x feature
-        target:xr.DataArray # presentation x neuroid
+        target:xr.DataArray, # presentation x neuroid
+        *, backend:str|None=None # array backend to compute on ('torch:cuda', ...; default: the setting)
        )->Score:
     "Unbiased linear CKA between source and target (Song et al.'s HSIC U-statistic; 0 when undefined)"
-    X, Y = aligned_arrays(source, target)
-    return Score(_cka(X, Y), attrs={'metric': 'cka'})
+    be = get_backend(backend)
+    return Score(_cka(*(to_backend(a, be) for a in aligned_arrays(source, target))), attrs={'metric': 'cka'})
 
-# %% ../../nbs/13_rsa.ipynb #224103f4
-def cka_biased(source:xr.DataArray, target:xr.DataArray)->Score:
+# %% ../../nbs/13_rsa.ipynb #f0b1c721
+def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None)->Score:
     "Linear CKA with centred Gram matrices (the biased HSIC estimator)"
-    X, Y = aligned_arrays(source, target)
-    return Score(_cka(X, Y, unbiased=False), attrs={'metric': 'cka_biased'})
+    be = get_backend(backend)
+    return Score(_cka(*(to_backend(a, be) for a in aligned_arrays(source, target)), unbiased=False), attrs={'metric': 'cka_biased'})
 
-# %% ../../nbs/13_rsa.ipynb #f3b21a85
+# %% ../../nbs/13_rsa.ipynb #fe5eef05
 def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
-                   stratification_coord='object_name', random_state:int=1)->Score:
+                   stratification_coord='object_name', random_state:int=1, backend:str|None='numpy')->Score:
     "A similarity computed on each test part of the cross-validation splits, mean and standard error"
-    X, Y = aligned_arrays(source, target)
+    be = get_backend(backend)
+    X, Y = (to_backend(a, be) for a in aligned_arrays(source, target))
     folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state, min_test=4)
-    values = np.array([similarity(X[te], Y[te]) for _, te in folds])
+    values = np.array([similarity(take(X, te), take(Y, te)) for _, te in folds])
     return Score(values.mean(), attrs={'error': float(values.std() / np.sqrt(len(values))), 'metric': name,
                                        'raw': xr.DataArray(values, dims=['split'])})
 
@@ -123,7 +127,7 @@ def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "RDM similarity on each test part of 10 splits (test_size 0.9), mean and standard error"
     return _cv_similarity(_rdm_similarity, source, target, 'rdm_cv', **cv)
 
-# %% ../../nbs/13_rsa.ipynb #12da82b4
-def cka_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
+# %% ../../nbs/13_rsa.ipynb #4fdcb8d2
+def cka_cv(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None, **cv)->Score:
     "Unbiased CKA on each test part of 10 splits (test_size 0.9), mean and standard error"
-    return _cv_similarity(_cka, source, target, 'cka_cv', **cv)
+    return _cv_similarity(_cka, source, target, 'cka_cv', backend=backend, **cv)

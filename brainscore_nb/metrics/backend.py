@@ -60,7 +60,7 @@ def get_backend(backend:str|Backend|None=None # 'numpy', 'torch', 'torch:cuda', 
                          f"optionally with a device ('torch:cuda', 'cupy:1')")
     module = _import(library)
     dev = _device(library, module, device or None)
-    return Backend(name, aac.array_namespace(module.asarray([0.0]) if library != 'numpy' else np.zeros(1)), dev)
+    return Backend(name, aac.array_namespace(module.asarray([0.0])), dev)
 
 # %% ../../nbs/10a_backend.ipynb #7e400f3e
 def to_backend(x, # a NumPy (host) array
@@ -85,7 +85,7 @@ def to_numpy(x # an array of any backend, or anything np.asarray takes
 # %% ../../nbs/10a_backend.ipynb #662a8a10
 def namespace(*arrays):
     "The array namespace of `arrays` (the NumPy one for NumPy arrays, lists and numbers)"
-    arrays = [a for a in arrays if aac.is_array_api_obj(a) and not isinstance(a, (np.generic, int, float))]
+    arrays = [a for a in arrays if aac.is_array_api_obj(a) and not isinstance(a, np.generic)]  # NumPy scalars go with any array
     return aac.array_namespace(*arrays) if arrays else aac.array_namespace(np.zeros(0))
 
 # %% ../../nbs/10a_backend.ipynb #341a8529

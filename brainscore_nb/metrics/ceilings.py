@@ -84,7 +84,7 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid, repeat
     for s1, c1 in _split_half_sums(values, codes, rep_codes, len(stimuli), halves):
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
-        s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None] * 1.0, be), to_backend(c2[keep, None] * 1.0, be)
+        s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None].astype(np.float64), be), to_backend(c2[keep, None].astype(np.float64), be)
         r.append(to_numpy(pearson_columns(s1 / n1, (take(total, keep) - s1) / n2))); dropped.append(len(stimuli) - len(keep))
     r = np.stack(r)
     with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)

@@ -290,7 +290,7 @@ def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
                           metric='pls', n_components=n_components, **cv)
 
 # %% ../../nbs/12_regression.ipynb #79dbb173
-def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None, backend=None)->Score:
+def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None, backend:str|None=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
     return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
                             target_train, target_test, backend=backend, metric='pls', n_components=n_components)
@@ -301,7 +301,7 @@ def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
 
 # %% ../../nbs/12_regression.ipynb #a45e2c69
-def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None, backend=None)->Score:
+def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None, backend:str|None=None)->Score:
     "Ridge predictivity on a given train/test split"
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, backend=backend, metric='ridge', alpha=alpha)
@@ -314,7 +314,7 @@ def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dt
 
 # %% ../../nbs/12_regression.ipynb #4c7df43a
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
-                  alpha_per_target:bool=False, dtype=None, backend=None)->Score:
+                  alpha_per_target:bool=False, dtype=None, backend:str|None=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
     return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
                             source_train, source_test, target_train, target_test, backend=backend, metric='ridgecv')
@@ -325,7 +325,7 @@ def linear_predictivity_cv(source, target, **cv)->Score:
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
 
 # %% ../../nbs/12_regression.ipynb #9bce9f82
-def linear_predictivity_split(source_train, source_test, target_train, target_test, *, backend=None)->Score:
+def linear_predictivity_split(source_train, source_test, target_train, target_test, *, backend:str|None=None)->Score:
     "Least-squares predictivity on a given train/test split"
     return train_test_score(linear_predict, source_train, source_test, target_train, target_test, backend=backend,
                             metric='linear_predictivity')
@@ -336,7 +336,7 @@ def neuron_to_neuron_cv(source, target, **cv)->Score:
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
 # %% ../../nbs/12_regression.ipynb #30af7708
-def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *, backend=None)->Score:
+def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *, backend:str|None=None)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             backend=backend, metric='neuron_to_neuron')
@@ -347,7 +347,7 @@ def _time_bins(assembly)->list:
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
 # %% ../../nbs/12_regression.ipynb #7df31e44
-def _spantime_cv(predict, source, target, name:str, backend=None, **cv)->Score:
+def _spantime_cv(predict, source, target, name:str, backend:str|None=None, **cv)->Score:
     "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
     if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
     bins = _time_bins(target)

@@ -5,10 +5,8 @@ import json
 import re
 import socket
 import time
-from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from brainscore_nb.data import datasets
@@ -17,14 +15,12 @@ from brainscore_nb.data.catalog import (CatalogError, catalog_entry, catalog_fil
                                         load_brainscore_catalog, object_url)
 from brainscore_nb.data.fetch import ChecksumError
 from brainscore_nb.data.files import sha1_file
-from brainscore_nb.data.s3 import s3_client
 from brainscore_nb.data.store import Catalog
 from seaweed import PUBLIC_BUCKET
 
-BRAINIO = Path(__file__).resolve().parents[2] / 'shared' / 'brainio'
-PACKAGES = json.loads((BRAINIO / 'packages.json').read_text())
-FOLDER = 'brainio-brainscore'
-_published, _created = {}, {}
+from brainio_catalog import BRAINIO, FOLDER, PACKAGES, remove_uploads, upload, use_catalog
+from brainio_catalog import assembly_row as catalog_assembly_row
+from brainio_catalog import stimulus_row
 
 
 def closed_endpoint() -> str:
@@ -34,24 +30,11 @@ def closed_endpoint() -> str:
         return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
-def _put(client, bucket, name):
-    body = (BRAINIO / name).read_bytes()
-    return client.put_object(Bucket=bucket, Key=f'{FOLDER}/{name}', Body=body)['VersionId']
-
-
 def publish(endpoint) -> dict:
     "Upload the fixture packages (once per server) to the public bucket and a private one; name -> version id"
-    if endpoint in _published: return _published[endpoint]
-    client = s3_client()
-    for bucket in (PUBLIC_BUCKET, 'private-brainio'):
-        try: client.create_bucket(Bucket=bucket); _created.setdefault(endpoint, []).append(bucket)
-        except client.exceptions.ClientError as e:
-            if 'BucketAlready' not in str(e): raise
-        client.put_bucket_versioning(Bucket=bucket, VersioningConfiguration={'Status': 'Enabled'})
     names = [p for v in PACKAGES.values() for p in ([v['path']] if 'path' in v else [v['csv_path'], v['zip_path']])]
-    versions = {n: _put(client, PUBLIC_BUCKET, n) for n in names}
-    versions['private'] = _put(client, 'private-brainio', PACKAGES['neural']['path'])
-    _published[endpoint] = versions
+    versions = upload(endpoint, *(BRAINIO / n for n in names))
+    versions['private'] = upload(endpoint, BRAINIO / PACKAGES['neural']['path'], bucket='private-brainio')[PACKAGES['neural']['path']]
     return versions
 
 
@@ -59,23 +42,13 @@ def publish(endpoint) -> dict:
 def remove_buckets_afterwards():
     "Other test modules create the public bucket themselves: leave the server as this module found it"
     yield
-    import boto3
-    from seaweed import ACCESS_KEY, SECRET_KEY
-    for endpoint in list(_published):
-        client = boto3.client('s3', endpoint_url=endpoint, aws_access_key_id=ACCESS_KEY, aws_secret_access_key=SECRET_KEY,
-                              region_name='us-east-1')
-        for bucket in _created.pop(endpoint, []):
-            listed = client.list_object_versions(Bucket=bucket)
-            for v in listed.get('Versions', []) + listed.get('DeleteMarkers', []):
-                client.delete_object(Bucket=bucket, Key=v['Key'], VersionId=v['VersionId'])
-            client.delete_bucket(Bucket=bucket)
-        del _published[endpoint]
+    remove_uploads()
 
 
 def assembly_row(key, package, versions, *, bucket=f'{PUBLIC_BUCKET}/{FOLDER}', sha1=None, version=None, cls='NeuronRecordingAssembly'):
     p = PACKAGES[package]
-    return dict(kind='assembly', registry_key=key, identifier=p['identifier'], bucket=bucket, cls=cls, stimulus_set='hvm-public',
-                sha1=sha1 or p['sha1'], version_id=version or versions[p['path']])
+    return catalog_assembly_row(key, BRAINIO / p['path'], versions, stimulus_set='hvm-public', cls=cls,
+                                identifier=p['identifier'], bucket=bucket, sha1=sha1 or p['sha1'], version=version)
 
 
 @pytest.fixture
@@ -83,18 +56,12 @@ def test_catalog(s3_env, tmp_path, monkeypatch):
     "A catalog in Brain-Score's format serving the fixtures under Brain-Score's names, chosen by the environment"
     v = publish(s3_env.endpoint)
     s = PACKAGES['stimulus_set']
-    rows = [dict(kind='stimulus_set', registry_key='hvm-public', identifier=s['identifier'], bucket=f'{PUBLIC_BUCKET}/{FOLDER}',
-                 cls='StimulusSet', csv_sha1=s['csv_sha1'], zip_sha1=s['zip_sha1'], csv_version_id=v[s['csv_path']],
-                 zip_version_id=v[s['zip_path']]),
+    rows = [stimulus_row('hvm-public', BRAINIO / s['csv_path'], BRAINIO / s['zip_path'], v, identifier=s['identifier']),
             assembly_row('MajajHong2015.public', 'neural', v), assembly_row('MajajHong2015.temporal.public', 'temporal', v),
             assembly_row('fixture.features', 'features', v, cls='NeuroidAssembly'),
             assembly_row('MajajHong2015.badsha', 'neural', v, sha1='0' * 40),
             assembly_row('MajajHong2015.private', 'neural', v, bucket=f'private-brainio/{FOLDER}', version=v['private'])]
-    columns = load_brainscore_catalog().columns
-    path = tmp_path / 'test_catalog.tsv'
-    pd.DataFrame(rows).reindex(columns=columns).fillna('').to_csv(path, sep='\t', index=False)
-    monkeypatch.setenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', str(path))
-    return path
+    return use_catalog(rows, tmp_path / 'test_catalog.tsv', monkeypatch)
 
 
 def test_shipped_catalog_every_key_resolves_to_a_pinned_aws_url(monkeypatch):

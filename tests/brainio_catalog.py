@@ -1,0 +1,86 @@
+"""Serve BrainIO packages from the SeaweedFS test server as entries of a test catalog in Brain-Score's format.
+
+Shared by the tests of Brain-Score's benchmarks by their names: upload package files to the public bucket in
+Brain-Score's layout (`<bucket>/<folder>/<file>`), describe them with `stimulus_row` / `assembly_row`, and point
+brainscore_nb at the catalog with `use_catalog`. `remove_uploads` (a module fixture in each test file) leaves the
+server as it was found."""
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from brainscore_nb.data.catalog import load_brainscore_catalog
+from brainscore_nb.data.files import sha1_file
+from seaweed import ACCESS_KEY, PUBLIC_BUCKET, SECRET_KEY
+
+BRAINIO = Path(__file__).resolve().parents[2] / 'shared' / 'brainio'
+PACKAGES = json.loads((BRAINIO / 'packages.json').read_text())
+FOLDER = 'brainio-brainscore'
+_versions, _created = {}, {}  # (endpoint, bucket, name, sha1) -> version id; endpoint -> buckets this module made
+
+
+def _client(endpoint: str):
+    import boto3
+    return boto3.client('s3', endpoint_url=endpoint, aws_access_key_id=ACCESS_KEY, aws_secret_access_key=SECRET_KEY,
+                        region_name='us-east-1')
+
+
+def _bucket(client, endpoint: str, bucket: str):
+    try: client.create_bucket(Bucket=bucket); _created.setdefault(endpoint, []).append(bucket)
+    except client.exceptions.ClientError as e:
+        if 'BucketAlready' not in str(e): raise
+    client.put_bucket_versioning(Bucket=bucket, VersioningConfiguration={'Status': 'Enabled'})
+
+
+def upload(endpoint: str, *paths, bucket: str = PUBLIC_BUCKET) -> dict:
+    "Upload files (once per server and content) to `bucket/FOLDER/<file name>`; file name -> version id"
+    client, out = _client(endpoint), {}
+    for path in map(Path, paths):
+        key = (endpoint, bucket, path.name, sha1_file(path))
+        if key not in _versions:
+            if (endpoint, bucket) not in {k[:2] for k in _versions}: _bucket(client, endpoint, bucket)
+            _versions[key] = client.put_object(Bucket=bucket, Key=f'{FOLDER}/{path.name}', Body=path.read_bytes())['VersionId']
+        out[path.name] = _versions[key]
+    return out
+
+
+def stimulus_row(key: str, csv_path, zip_path, versions: dict, *, identifier: str | None = None,
+                 bucket: str = f'{PUBLIC_BUCKET}/{FOLDER}') -> dict:
+    "A catalog row for a stimulus set package (`stimulus_<id>.csv/.zip`) uploaded with `upload`"
+    csv_path, zip_path = Path(csv_path), Path(zip_path)
+    ident = identifier or csv_path.stem.removeprefix('stimulus_')
+    return dict(kind='stimulus_set', registry_key=key, identifier=ident, bucket=bucket, cls='StimulusSet',
+                csv_sha1=sha1_file(csv_path), zip_sha1=sha1_file(zip_path), csv_version_id=versions[csv_path.name],
+                zip_version_id=versions[zip_path.name])
+
+
+def assembly_row(key: str, path, versions: dict, *, stimulus_set: str, cls: str = 'NeuronRecordingAssembly',
+                 identifier: str | None = None, bucket: str = f'{PUBLIC_BUCKET}/{FOLDER}', sha1: str | None = None,
+                 version: str | None = None) -> dict:
+    "A catalog row for an assembly package (`assy_<id>.nc`) uploaded with `upload`"
+    path = Path(path)
+    return dict(kind='assembly', registry_key=key, identifier=identifier or path.stem.removeprefix('assy_'), bucket=bucket,
+                cls=cls, stimulus_set=stimulus_set, sha1=sha1 or sha1_file(path), version_id=version or versions[path.name])
+
+
+def use_catalog(rows: list, path, monkeypatch) -> Path:
+    "Write `rows` as a catalog TSV in Brain-Score's columns and make it the catalog brainscore_nb reads"
+    path = Path(path)
+    pd.DataFrame(rows).reindex(columns=load_brainscore_catalog().columns).fillna('').to_csv(path, sep='\t', index=False)
+    monkeypatch.setenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', str(path))
+    return path
+
+
+def remove_uploads():
+    "Delete every object version this module uploaded and the buckets it created (other modules make their own)"
+    for endpoint in {k[0] for k in _versions}:
+        client = _client(endpoint)
+        for (e, bucket, name, _), version in list(_versions.items()):
+            if e == endpoint:
+                client.delete_object(Bucket=bucket, Key=f'{FOLDER}/{name}', VersionId=version)
+                del _versions[(e, bucket, name, _)]
+        for bucket in _created.pop(endpoint, []):
+            listed = client.list_object_versions(Bucket=bucket)
+            for v in listed.get('Versions', []) + listed.get('DeleteMarkers', []):
+                client.delete_object(Bucket=bucket, Key=v['Key'], VersionId=v['VersionId'])
+            client.delete_bucket(Bucket=bucket)

@@ -161,14 +161,17 @@ def test_screen_cache_replaced_or_deleted_file_is_rendered_again(tmp_path):
 
 def test_screen_cache_collects_leftovers_of_killed_processes(tmp_path):
     from brainscore_nb.models.screen import place_on_screen
-    from brainscore_nb.data.store import STALE_AFTER
+    from brainscore_nb.data.files import STALE_AFTER
     ss = _images(tmp_path/'img')
-    left = tmp_path/'screen'/'.0123abcd.k1ll3d'  # what a killed render leaves behind
+    gone = __import__('subprocess').Popen(['true']); gone.wait()
+    left = tmp_path/'screen'/f'.0123abcd.pid{gone.pid}.k1ll3d'  # what a killed render leaves behind
     left.mkdir(parents=True); (left/'half.png').write_bytes(b'half')
+    old_live = tmp_path/'screen'/f'.4567efgh.pid{os.getpid()}.h4ng1ng'  # a live pid, but untouched for too long
+    old_live.mkdir()
     old = __import__('time').time() - 2 * STALE_AFTER
-    os.utime(left/'half.png', (old, old)); os.utime(left, (old, old))
+    os.utime(old_live, (old, old))
     place_on_screen(ss, 8, 4, cache_dir=tmp_path/'screen')
-    assert not left.exists()
+    assert not left.exists() and not old_live.exists()
 
 
 # 4. a decompression bomb is refused, naming the stimulus and its file

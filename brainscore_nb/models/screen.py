@@ -8,15 +8,14 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/screen.html.md"""
 __all__ = ['MANIFEST', 'stimulus_set_hash', 'rescale_image', 'place_on_screen']
 
 # %% ../../nbs/21_screen.ipynb #2ab606d3
-import hashlib, json, os, shutil, tempfile, warnings
+import hashlib, json, os, shutil, warnings
 from functools import lru_cache
 from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 from .. import __version__
 from ..config import get_setting
-from ..data.files import sha1_file, atomic_write
+from ..data.files import sha1_file, collect_stale, temp_path
 from ..data.stimuli import StimulusSet
-from ..data.store import remove_stale
 
 # %% ../../nbs/21_screen.ipynb #3ad8a4be
 @lru_cache(maxsize=65536)
@@ -107,12 +106,10 @@ def _rescaled(stimulus_set, sid:str, ratio:float, background:int)->Image.Image:
 def _render(stimulus_set, names:dict, ratio:float, background:int, out:Path):
     "Write every rescaled stimulus and their sha1s into a temporary folder, then move it onto `out` in one step"
     out.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale(out.parent, '.*')  # temporary folders of killed processes
-    tmp = Path(tempfile.mkdtemp(prefix=f'.{out.name}.', dir=out.parent))
-    try:
+    collect_stale(out.parent)  # temporary folders of killed processes
+    with temp_path(out, folder=True) as tmp:
         for sid, name in names.items(): _rescaled(stimulus_set, sid, ratio, background).save(tmp/name)
         (tmp/MANIFEST).write_text(json.dumps({n: sha1_file(tmp/n) for n in names.values()}, sort_keys=True))
         try: tmp.rename(out)
         except OSError:  # another process finished first: use its folder if it verifies
             if _cache_problem(out, names): raise
-    finally: shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,78 @@
+"""The house keeps its shape: data -> metrics -> models -> benchmarks -> runs, and a lower room never imports a
+higher one (../shared/DESIGN.md). Every import of every module is read, including those inside functions."""
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / 'brainscore_nb'
+ROOMS = ['foundation', 'data', 'metrics', 'models', 'benchmarks', 'runs']
+FOUNDATION = {'config', 'names', '_modidx'}  # settings and name resolution: below every room
+
+
+def room(module: str) -> str:
+    "The room of a dotted module name inside brainscore_nb ('' is the package itself: the front door)"
+    first = module.split('.')[0] if module else ''
+    if first in ('data', 'metrics', 'models', 'benchmarks'): return first
+    return 'foundation' if first in FOUNDATION else 'runs'
+
+
+def imports(path: Path) -> list:
+    "(line, imported module relative to brainscore_nb or None for other packages, names, absolute name) of a file"
+    here = path.relative_to(PACKAGE).with_suffix('').parts
+    package = list(here[:-1]) if here[-1] != '__init__' else list(here[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1] if node.level > 1 else package
+                target = '.'.join(base + ([node.module] if node.module else []))
+            elif node.module.split('.')[0] == 'brainscore_nb': target = node.module.partition('.')[2]
+            else: target = None
+            found.append((node.lineno, target, [a.name for a in node.names], node.module or ''))
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                target = a.name.partition('.')[2] if a.name.split('.')[0] == 'brainscore_nb' else None
+                found.append((node.lineno, target, [], a.name))
+    return sorted(found, key=lambda f: f[0])
+
+
+def violations(path: Path) -> list:
+    own = '.'.join(path.relative_to(PACKAGE).with_suffix('').parts).removesuffix('.__init__').removesuffix('__init__')
+    mine = room(own)
+    out = []
+    for line, target, names, absolute in imports(path):
+        where = f'{path.relative_to(PACKAGE.parent)}:{line}'
+        if absolute.split('.')[0] == 'data_packaging':
+            out.append(f'{where} imports {absolute}: the library finds recipes as plugins, it never imports them')
+        elif target == '' and mine != 'runs':  # the front door: only the version may be read from below
+            if set(names) - {'__version__'}: out.append(f'{where} imports {names} from the front door')
+        elif target and ROOMS.index(room(target)) > ROOMS.index(mine):
+            out.append(f'{where}: {mine} imports {target} ({room(target)})')
+    return out
+
+
+MODULES = sorted(p for p in PACKAGE.rglob('*.py') if p.name != '_modidx.py')
+
+
+def test_rooms_of_modules():
+    assert room('data.store') == 'data' and room('config') == 'foundation' and room('batch') == 'runs'
+    assert len(MODULES) > 30
+
+
+@pytest.mark.parametrize('path', MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_no_lower_room_imports_a_higher_one(path):
+    assert violations(path) == []
+
+
+def test_the_check_finds_a_violation(tmp_path, monkeypatch):
+    "The check itself can fail: a data module importing a benchmark, and one importing a recipe"
+    fake = tmp_path / 'brainscore_nb'
+    (fake / 'data').mkdir(parents=True)
+    bad = fake / 'data' / 'bad.py'
+    bad.write_text('from ..benchmarks.base import NeuralBenchmark\ndef f():\n    import data_packaging.x\n'
+                   'from brainscore_nb import load_benchmark\n')
+    monkeypatch.setitem(globals(), 'PACKAGE', fake)
+    found = violations(bad)
+    assert len(found) == 3 and 'data imports benchmarks.base (benchmarks)' in found[0]
+    assert 'never imports them' in found[1] and "['load_benchmark'] from the front door" in found[2]

@@ -39,7 +39,8 @@ def window_mean(assembly, # with a time_bin dim of 1 ms bins (coords time_bin_st
     missing = [(t, t + 1) for t in range(*window) if (t, t + 1) not in have]
     if missing: raise ValueError(f"the assembly lacks {len(missing)} of the 1 ms time bins of {window[0]}-{window[1]} ms, "
                                  f"e.g. {missing[:3]}: it is not FreemanZiemba2013's 1 ms binning")
-    keep = (start >= window[0]) & (start < window[1]) & (end == start + 1)
+    keep = np.flatnonzero((start >= window[0]) & (start < window[1]) & (end == start + 1))
+    if (np.diff(keep) == 1).all(): keep = slice(keep[0], keep[-1] + 1)  # contiguous: a view, no copy of the spikes
     return assembly.isel(time_bin=keep).mean('time_bin', keep_attrs=True)
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #9222f5db
@@ -61,7 +62,7 @@ def load_assembly(region:str, # 'V1' or 'V2'
     assembly = load(name)
     if 'region' not in assembly.coords:
         raise ValueError(f"{name} has no 'region' coord along neuroid: not FreemanZiemba2013's data")
-    assembly = window_mean(assembly.sel(region=region)).transpose('presentation', 'neuroid')
+    assembly = window_mean(assembly).sel(region=region).transpose('presentation', 'neuroid')  # window first: less to copy
     return by_stimulus_id(average_repetition(assembly)) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #bf3396ef

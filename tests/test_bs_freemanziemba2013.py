@@ -16,7 +16,6 @@ import pytest
 import brainscore_nb as bn
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedFeatures
-from seaweed import PUBLIC_BUCKET
 
 from brainio_catalog import FOLDER, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
 

@@ -46,6 +46,7 @@ ALEXNET = {  # the paper's AlexNet, from its published answers: (ceiled score, r
 
 
 CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
+CATALOG_BENCHMARKS |= {f'FreemanZiemba2013{a}.{r}-pls' for a in ('public', '') for r in ('V1', 'V2')}  # tests/test_bs_freemanziemba2013.py
 
 
 def test_the_issues_benchmarks_are_registered():

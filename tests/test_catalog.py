@@ -150,7 +150,7 @@ def test_majajhong2015_public_benchmarks_from_the_catalog(test_catalog):
     import brainscore_nb as bn
     from brainscore_nb.models.interface import PrecomputedFeatures
     features = PrecomputedFeatures(bn.load_dataset('fixture.features'), 'fixture-features', visual_degrees=8)
-    expected = {'V4': (0.767418, 0.694218), 'IT': (0.724315, 0.618422)}  # raw, ceiling, measured on the fixture
+    expected = {'V4': (0.762741, 0.694218), 'IT': (0.719194, 0.618422)}  # raw, ceiling; Brain-Score's (converged PLS) to 3e-9
     for region, (raw, ceiling) in expected.items():
         benchmark = bn.load_benchmark(f'MajajHong2015public.{region}-pls')
         assert (benchmark.identifier, benchmark.version, benchmark.visual_degrees, benchmark.number_of_trials) == (

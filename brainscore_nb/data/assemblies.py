@@ -148,12 +148,13 @@ def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id 
 # %% ../../nbs/04_assemblies.ipynb #3f334b4e
 def average_repetition(assembly:DataAssembly, # assembly with repeated presentations of stimuli
                        *, by:str='stimulus_id', # coord that names what was repeated
-                       dim:str='presentation' # dim along which repetitions lie
+                       dim:str='presentation', # dim along which repetitions lie
+                       sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
                       )->DataAssembly:
-    "Mean over the repetitions of each stimulus, in order of first appearance; coords constant per stimulus are kept"
+    "Mean over the repetitions of each stimulus; coords constant per stimulus are kept"
     if by not in assembly.coords or assembly[by].dims != (dim,): raise ValueError(f"no coord {by!r} along {dim!r}")
     a = assembly.transpose(dim, ...)
-    codes, uniques = pd.factorize(a[by].values)
+    codes, uniques = pd.factorize(a[by].values, sort=sort)
     counts = np.bincount(codes)
     order, starts = np.argsort(codes, kind='stable'), np.r_[0, np.cumsum(counts)[:-1]]
     means = np.add.reduceat(a.values[order], starts, axis=0) / counts.reshape(-1, *[1] * (a.ndim - 1))

@@ -9,10 +9,10 @@ the fixture's copies instead of downloading; scored with Brain-Score's Precomput
 Measured (Brain-Score 2.4.2, brainscore-core 2.5.0, scikit-learn 1.5.2), ceiling / raw:
   V4: 0.6942180025571414 / 0.7628513230319465 (--converged: raw 0.7627405694121261)
   IT: 0.6184217947379551 / 0.719167901849727  (--converged: raw 0.7191936689051095)
-brainscore_nb at 340f150 pins V4 0.767418 and IT 0.724315: the same ceilings, other raw scores, because its target is
+brainscore_nb at 340f150 gave V4 0.767418 and IT 0.724315: the same ceilings, other raw scores, because its target was
 in order of first appearance while Brain-Score's `average_repetition` leaves it sorted by stimulus_id, so the
-cross-validation splits differ. Sorted by stimulus_id (`freemanziemba2013.by_stimulus_id`), ours gives V4
-0.762741 and IT 0.719194: Brain-Score's converged values to 3e-9.
+cross-validation splits differed. Now sorted (`average_repetition(..., sort=True)`), ours gives V4 0.762741 and
+IT 0.719194: Brain-Score's converged values to 3e-9.
 """
 import os
 import shutil

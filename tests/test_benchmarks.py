@@ -45,7 +45,8 @@ ALEXNET = {  # the paper's AlexNet, from its published answers: (ceiled score, r
     'Geirhos2019.silhouettes-error_consistency': (0.594336, 0.282731)}
 
 
-CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
+CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls',
+                      'Rajalingham2018public-i2n'}  # built from Brain-Score's catalog: tests/test_catalog.py
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -139,8 +139,8 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     "Model false-alarm rates p_c / (p_c + p_truth) (image x choice) and each image's truth (from the trials if absent)"
     if 'choice' not in source.dims: raise ValueError("the model's answer must be probabilities: presentation x choice")
-    p = pd.DataFrame(source.transpose('presentation', 'choice').values, index=source['stimulus_id'].values,
-                     columns=source['choice'].values)
+    p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),  # float32 in: rates as Brain-Score's
+                     index=source['stimulus_id'].values, columns=source['choice'].values)
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)

@@ -52,7 +52,8 @@ def ceil_per_split(raw:Score, # a score with per-split values in attrs['raw'] (d
     if not (c > 0).all(): raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
     ceiled = r / np.sqrt(c)
     return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()),
-                                       'splits': xr.DataArray(ceiled, dims=['split']), 'normalisation': 'ceil_per_split'})
+                                       'splits': xr.DataArray(ceiled, dims=['split']), 'normalisation': 'ceil_per_split',
+                                       **({'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {})})
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #646bf444
 class I2nBenchmark(BehavioralBenchmark):

@@ -187,8 +187,13 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
     model = _i2n_from_rates(fa, truth, cap)
     values = np.array([_correlate(model, _i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap))
                        for h1, _ in _halves(trials, repetitions, seed)])
-    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']),
-                                         'metric': 'i2n'})
+    attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
+    if not np.isfinite(values).all():
+        m = model.to_numpy()[np.isfinite(model.to_numpy())]
+        attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
+                           "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
+                           else "a half of the trials gives a constant normalised d' (too few trials per image?)")
+    return Score(np.mean(values), attrs=attrs)
 
 # %% ../../nbs/14_behavior.ipynb #28197e30
 @metric_options()

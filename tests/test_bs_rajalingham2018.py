@@ -44,7 +44,8 @@ def rajalingham_catalog(s3_env, tmp_path, monkeypatch):
 
 
 def alexnet():
-    return PrecomputedBehavior(read_brainio_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly'), 'alexnet-stored')
+    probabilities = read_brainio_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
+    return PrecomputedBehavior(probabilities, 'alexnet-stored')
 
 
 def test_stimulus_set_fixture_is_objectome_like():
@@ -77,21 +78,25 @@ def test_rajalingham2018_public_from_the_catalog(rajalingham_catalog):
     "bn.load_benchmark by Brain-Score's name, built from the catalog entries served by S3, scored with stored probabilities"
     import brainscore_nb as bn
     benchmark = bn.load_benchmark('Rajalingham2018public-i2n')
-    assert (benchmark.identifier, benchmark.version, benchmark.visual_degrees, benchmark.number_of_trials, benchmark.parent) == (
-        'Rajalingham2018public-i2n', 2, 8, 2, 'behavior')
+    b = benchmark
+    assert (b.identifier, b.version, b.visual_degrees, b.number_of_trials, b.parent) == ('Rajalingham2018public-i2n', 2, 8, 2,
+                                                                                          'behavior')
     assert benchmark.task == BrainModel.Task.probabilities and benchmark.assembly.sizes['presentation'] == 22080
-    assert benchmark.assembly.stimulus_set.identifier == 'objectome.public' and int(benchmark.assembly['correct'].sum()) == 15957
+    assert benchmark.assembly.stimulus_set.identifier == 'objectome.public'
+    assert int(benchmark.assembly['correct'].sum()) == 15957  # choice == sample_obj, Brain-Score's `correct`
     assert benchmark.fitting_stimuli.identifier == 'objectome.public' and len(benchmark.fitting_stimuli) == 240
     assert set(benchmark.assembly['image_sample_obj'].values) == set(benchmark.assembly['sample_obj'].values)  # merged
     score = benchmark(alexnet())
     raw, ceiling = score.attrs['raw'], score.attrs['ceiling']
     np.testing.assert_allclose(ceiling.attrs['raw'].values, BS_CEILING_SPLITS, rtol=0, atol=1e-12)
     assert ceiling.center == pytest.approx(BS_CEILING, abs=1e-12) and raw.center == pytest.approx(BS_RAW, abs=1e-12)
-    assert score.center == pytest.approx(BS_SCORE, abs=1e-12) and score.attrs['error'] == pytest.approx(BS_ERROR, abs=1e-12)
+    assert score.center == pytest.approx(BS_SCORE, abs=1e-12)
+    assert score.attrs['error'] == pytest.approx(BS_ERROR, abs=1e-12)
     assert score.center == pytest.approx(np.mean(np.asarray(BS_RAW_SPLITS) / np.sqrt(BS_CEILING_SPLITS)), abs=1e-12)
     assert score.attrs['benchmark'] == 'Rajalingham2018public-i2n' and score.attrs['model'] == 'alexnet-stored'
+    labels = read_brainio_assembly(TRIALS, 'BehavioralAssembly').isel(presentation=slice(0, 3))
     with pytest.raises(NotImplementedError, match='only answers label tasks'):  # stored choices cannot answer probabilities
-        benchmark(PrecomputedBehavior(read_brainio_assembly(TRIALS, 'BehavioralAssembly').isel(presentation=slice(0, 3)), 'labels'))
+        benchmark(PrecomputedBehavior(labels, 'labels'))
 
 
 def test_model_missing_stimuli_says_which(rajalingham_catalog):

@@ -51,9 +51,9 @@ def ceil_per_split(raw:Score, # a score with per-split values in attrs['raw'] (d
                          f"{None if r is None else r.shape} and {None if c is None else c.shape}")
     if not (c > 0).all(): raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
     ceiled = r / np.sqrt(c)
-    return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()),
-                                       'splits': xr.DataArray(ceiled, dims=['split']), 'normalisation': 'ceil_per_split',
-                                       **({'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {})})
+    why = {'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {}
+    return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()), **why,
+                                       'splits': xr.DataArray(ceiled, dims=['split']), 'normalisation': 'ceil_per_split'})
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #646bf444
 class I2nBenchmark(BehavioralBenchmark):
@@ -67,7 +67,7 @@ class I2nBenchmark(BehavioralBenchmark):
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #e5d03f7e
 def rajalingham2018_public(load=load_dataset, # name -> assembly; default: the catalog
-                           load_stimuli=load_stimulus_set # name -> stimulus set (the fitting stimuli); default: the catalog
+                           load_stimuli=load_stimulus_set # name -> the fitting stimuli; default: the catalog
                           )->I2nBenchmark:
     "`Rajalingham2018public-i2n` as Brain-Score 2.4.2 builds it"
     trials = load_assembly('public', load)

@@ -139,12 +139,16 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     "Model false-alarm rates p_c / (p_c + p_truth) (image x choice) and each image's truth (from the trials if absent)"
     if 'choice' not in source.dims: raise ValueError("the model's answer must be probabilities: presentation x choice")
-    p = pd.DataFrame(source.transpose('presentation', 'choice').values, index=source['stimulus_id'].values,
-                     columns=source['choice'].values)
+    if not pd.Index(source['stimulus_id'].values).is_unique: raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
+    p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),  # float32 in: rates as Brain-Score's
+                     index=source['stimulus_id'].values, columns=source['choice'].values)
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)
         if truth.isna().any(): raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
+    unknown = pd.Index(truth.unique()).difference(p.columns)
+    if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects {list(unknown[:3])}: "
+                                      "I2n needs probabilities over the trials' objects")
     p_truth = p.to_numpy()[np.arange(len(p)), p.columns.get_indexer(truth)]
     with np.errstate(invalid='ignore', divide='ignore'):
         fa = p.div(p.add(p_truth, axis=0))
@@ -177,12 +181,19 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
     "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d' between model and a half of the trials"
     trials = _trials_frame(target)
     fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
+    unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
+    if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, e.g. {list(unseen[:3])}")
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
     values = np.array([_correlate(model, _i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap))
                        for h1, _ in _halves(trials, repetitions, seed)])
-    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']),
-                                         'metric': 'i2n'})
+    attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
+    if not np.isfinite(values).all():
+        m = model.to_numpy()[np.isfinite(model.to_numpy())]
+        attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
+                           "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
+                           else "a half of the trials gives a constant normalised d' (too few trials per image?)")
+    return Score(np.mean(values), attrs=attrs)
 
 # %% ../../nbs/14_behavior.ipynb #28197e30
 @metric_options()

@@ -89,8 +89,8 @@ class PrecomputedFeatures(BrainModel):
 
 # %% ../../nbs/20_model_interface.ipynb #ca0e124a
 class PrecomputedBehavior(BrainModel):
-    "A BrainModel that answers label tasks from stored choices (presentation, one per stimulus_id)"
-    def __init__(self, choices, # BehavioralAssembly of labels with a stimulus_id coord, one per stimulus
+    "A BrainModel that answers from stored behaviour: choices (label task) or presentation x choice (probabilities)"
+    def __init__(self, choices, # BehavioralAssembly with a stimulus_id coord, one per stimulus: labels, or probabilities over a choice dim
                  identifier:str='precomputed-behavior', # the model's name
                  visual_degrees:float=8): # the field of view the choices were made with
         self._choices, self._identifier, self._degrees, self.task = choices, identifier, visual_degrees, None
@@ -101,7 +101,8 @@ class PrecomputedBehavior(BrainModel):
     def start_recording(self, recording_target, time_bins): raise NotImplementedError(f"{self.identifier} has no recordings, only stored choices")
 
     def start_task(self, task, fitting_stimuli=None):
-        if task != BrainModel.Task.label: raise NotImplementedError(f"{self.identifier} only answers label tasks; it cannot perform task {task!r}")
+        can = BrainModel.Task.probabilities if 'choice' in self._choices.dims else BrainModel.Task.label
+        if task != can: raise NotImplementedError(f"{self.identifier} only answers {can} tasks (its stored answers); it cannot perform task {task!r}")
         self.task = task
 
     def look_at(self, stimuli, number_of_trials:int=1):

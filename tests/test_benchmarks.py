@@ -46,6 +46,9 @@ ALEXNET = {  # the paper's AlexNet, from its published answers: (ceiled score, r
 
 
 CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
+CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top1') for d in (  # tests/test_bs_geirhos2021.py
+    'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
+    'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -43,36 +43,44 @@ class GeirhosBenchmark(BehavioralBenchmark):
     def __call__(self, candidate:BrainModel)->Score:
         if self.visual_degrees is not None: return super().__call__(candidate)
         candidate.start_task(self.task, self.fitting_stimuli)
-        raw = self.metric(candidate.look_at(stimuli_of(self.assembly), number_of_trials=self.number_of_trials), self.assembly)
+        answers = candidate.look_at(stimuli_of(self.assembly), number_of_trials=self.number_of_trials)
+        raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #a9c5a19e
 _NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),
           'shape_bias': ('stimulus_id', 'subject')}
-_CEILINGS = {'inter_subject': {'error_consistency': lambda t: inter_subject(t, lambda others, held: error_consistency(held, others)),
-                               'shape_bias': lambda t: inter_subject(t, lambda others, held: shape_bias_similarity(held, others))},
+def _others(metric): return lambda t: inter_subject(t, lambda others, held: metric(held, others))
+_CEILINGS = {'inter_subject': {'error_consistency': _others(error_consistency), 'shape_bias': _others(shape_bias_similarity)},
              'pairwise': {'error_consistency': error_consistency_ceiling}}
+_METRICS = {'accuracy': lambda answers, trials: accuracy(answers, truth_per_stimulus(trials)),
+            'error_consistency': error_consistency, 'shape_bias': shape_bias_similarity}
 
 def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.edges-error_consistency'
-                      trials:xr.DataArray, # trial-level choices (presentation) with stimulus_id, truth, subject coords; stimulus set attached
+                      trials:xr.DataArray, # choices along presentation: stimulus_id, truth, subject coords; stimuli attached
                       kind:str, # 'accuracy', 'error_consistency' or 'shape_bias'
-                      *, categories=None, # the labels the model chooses among; default: the trials' truth classes, sorted
-                      visual_degrees:float|None=8, # the stimuli's size in the experiment; None: shown to the model as they are
+                      *, categories=None, # the labels the model chooses among; default: the trials' truths, sorted
+                      visual_degrees:float|None=8, # the stimuli's size in the experiment; None: shown as they are
                       number_of_trials:int=1, # answers asked of the model per stimulus
-                      ceiling:str='inter_subject', # 'inter_subject' (each subject vs the others) or 'pairwise' (every pair: error consistency only)
+                      ceiling:str='inter_subject', # 'inter_subject' (each subject vs the others) or 'pairwise' (every pair)
                       version:int=1, parent:str='behavior', bibtex:str|None=None)->GeirhosBenchmark:
-    "A 16-way (or n-way) labelling benchmark of Geirhos et al.'s kind on any trials: accuracy, error consistency or shape bias"
+    "A labelling benchmark of Geirhos et al.'s kind on any trials: accuracy, error consistency or shape bias"
     check_choice(kind, KINDS, 'Geirhos benchmark kind')
     check_choice(ceiling, tuple(_CEILINGS), 'Geirhos ceiling')
-    if kind != 'accuracy' and kind not in _CEILINGS[ceiling]: raise ValueError(f"{identifier}: ceiling={ceiling!r} is not defined for {kind}; use 'inter_subject'")
-    if (missing := [c for c in _NEEDS[kind] if c not in trials.coords]): raise ValueError(f"{identifier}: the trials lack coords {missing} that {kind} needs")
+    if kind != 'accuracy' and kind not in _CEILINGS[ceiling]:
+        raise ValueError(f"{identifier}: ceiling={ceiling!r} is not defined for {kind}; use 'inter_subject'")
+    if (missing := [c for c in _NEEDS[kind] if c not in trials.coords]):
+        raise ValueError(f"{identifier}: the trials lack coords {missing} that {kind} needs")
     if kind == 'shape_bias': cue_classes(trials)  # says what is missing before any model runs
-    if visual_degrees is not None and not visual_degrees > 0: raise ValueError(f"{identifier}: visual_degrees must be positive or None, got {visual_degrees}")
-    if not (isinstance(number_of_trials, int) and number_of_trials > 0): raise ValueError(f"{identifier}: number_of_trials must be a positive int, got {number_of_trials!r}")
+    if visual_degrees is not None and not visual_degrees > 0:
+        raise ValueError(f"{identifier}: visual_degrees must be positive or None, got {visual_degrees}")
+    if not (isinstance(number_of_trials, int) and number_of_trials > 0):
+        raise ValueError(f"{identifier}: number_of_trials must be a positive int, got {number_of_trials!r}")
     categories = sorted(set(trials['truth'].values)) if categories is None else list(categories)
-    metric = (lambda a, t: accuracy(a, truth_per_stimulus(t))) if kind == 'accuracy' else error_consistency if kind == 'error_consistency' else shape_bias_similarity
+    if (unknown := sorted(set(map(str, trials['truth'].values)) - set(map(str, categories)))):
+        raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the categories the model may choose")
     ceiling_func = (lambda: UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[ceiling][kind], trials)
-    return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label, fitting_stimuli=categories, metric=metric,
+    return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label, fitting_stimuli=categories, metric=_METRICS[kind],
                             ceiling_func=ceiling_func, version=version, parent=parent, bibtex=bibtex,
                             visual_degrees=visual_degrees, number_of_trials=number_of_trials)
 

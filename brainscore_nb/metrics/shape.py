@@ -51,5 +51,7 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
         raise ValueError(f"{len(missing)} answered stimuli are not in the trials, e.g. {list(missing[:3])}")
     own = classes.loc[ids]
     model = shape_bias(source.values, own['shape'], own['texture'])
-    humans = shape_bias(target.values, *(classes.loc[np.asarray(target['stimulus_id'].values, dtype=str)][c] for c in ('shape', 'texture')))
-    return Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans, 'metric': 'shape_bias'})
+    theirs = classes.loc[np.asarray(target['stimulus_id'].values, dtype=str)]
+    humans = shape_bias(target.values, theirs['shape'], theirs['texture'])
+    return Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans,
+                                                 'metric': 'shape_bias'})

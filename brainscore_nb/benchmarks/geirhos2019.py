@@ -50,9 +50,8 @@ class GeirhosBenchmark(BehavioralBenchmark):
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #a9c5a19e
 _NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),
           'shape_bias': ('stimulus_id', 'subject')}
-def _others(metric): return lambda t: inter_subject(t, lambda others, held: metric(held, others))
-_CEILINGS = {'inter_subject': {'error_consistency': _others(error_consistency), 'shape_bias': _others(shape_bias_similarity)},
-             'pairwise': {'error_consistency': error_consistency_ceiling}}
+_CEILINGS = {'error_consistency': error_consistency_ceiling,  # every pair of subjects (Brain-Score's)
+             'shape_bias': lambda t: inter_subject(t, lambda others, held: shape_bias_similarity(held, others))}
 _METRICS = {'accuracy': lambda answers, trials: accuracy(answers, truth_per_stimulus(trials)),
             'error_consistency': error_consistency, 'shape_bias': shape_bias_similarity}
 
@@ -62,13 +61,9 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
                       *, categories=None, # the labels the model chooses among; default: the trials' truths, sorted
                       visual_degrees:float|None=8, # the stimuli's size in the experiment; None: shown as they are
                       number_of_trials:int=1, # answers asked of the model per stimulus
-                      ceiling:str='inter_subject', # 'inter_subject' (each subject vs the others) or 'pairwise' (every pair)
                       version:int=1, parent:str='behavior', bibtex:str|None=None)->GeirhosBenchmark:
     "A labelling benchmark of Geirhos et al.'s kind on any trials: accuracy, error consistency or shape bias"
     check_choice(kind, KINDS, 'Geirhos benchmark kind')
-    check_choice(ceiling, tuple(_CEILINGS), 'Geirhos ceiling')
-    if kind != 'accuracy' and kind not in _CEILINGS[ceiling]:
-        raise ValueError(f"{identifier}: ceiling={ceiling!r} is not defined for {kind}; use 'inter_subject'")
     if (missing := [c for c in _NEEDS[kind] if c not in trials.coords]):
         raise ValueError(f"{identifier}: the trials lack coords {missing} that {kind} needs")
     if kind == 'shape_bias': cue_classes(trials)  # says what is missing before any model runs
@@ -79,7 +74,7 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
     categories = sorted(set(trials['truth'].values)) if categories is None else list(categories)
     if (unknown := sorted(set(map(str, trials['truth'].values)) - set(map(str, categories)))):
         raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the categories the model may choose")
-    ceiling_func = (lambda: UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[ceiling][kind], trials)
+    ceiling_func = (lambda: UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[kind], trials)
     return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label, fitting_stimuli=categories, metric=_METRICS[kind],
                             ceiling_func=ceiling_func, version=version, parent=parent, bibtex=bibtex,
                             visual_degrees=visual_degrees, number_of_trials=number_of_trials)

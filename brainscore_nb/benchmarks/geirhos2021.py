@@ -69,7 +69,7 @@ def geirhos2021_benchmark(dataset:str, # one of DATASETS
     "`Geirhos2021<dataset>-<kind>` as Brain-Score 2.4.2 builds it"
     identifier = benchmark_identifier(dataset, kind)
     return geirhos_benchmark(identifier, load_assembly(dataset, load), 'accuracy' if kind == 'top1' else kind,
-                             visual_degrees=VISUAL_DEGREES[kind], number_of_trials=NUMBER_OF_TRIALS[kind], ceiling='pairwise',
+                             visual_degrees=VISUAL_DEGREES[kind], number_of_trials=NUMBER_OF_TRIALS[kind],
                              version=VERSION, parent=PARENTS[kind], bibtex=BIBTEX)
 
 for _dataset in DATASETS:

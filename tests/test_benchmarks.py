@@ -45,13 +45,12 @@ ALEXNET = {  # the paper's AlexNet, from its published answers: (ceiled score, r
     'Geirhos2019.silhouettes-error_consistency': (0.594336, 0.282731)}
 
 
-<<<<<<< HEAD
 CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
 CATALOG_BENCHMARKS |= {f'FreemanZiemba2013{a}.{r}-pls' for a in ('public', '') for r in ('V1', 'V2')}  # tests/test_bs_freemanziemba2013.py
-=======
-CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls',
-                      'Rajalingham2018public-i2n'}  # built from Brain-Score's catalog: tests/test_catalog.py
->>>>>>> rajalingham
+CATALOG_BENCHMARKS |= {'Rajalingham2018public-i2n'}  # tests/test_bs_rajalingham2018.py
+CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top1') for d in (  # tests/test_bs_geirhos2021.py
+    'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
+    'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
 
 
 def test_the_issues_benchmarks_are_registered():

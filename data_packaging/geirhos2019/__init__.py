@@ -86,13 +86,64 @@ def assembly(name: str, workdir=None, mirror=None):
 
 
 def shape_bias(choices, stimulus_ids) -> float:
-    """Fraction of shape choices among shape-or-texture choices, on cue-conflict trials whose shape and texture differ."""
+    """Shape bias (`brainscore_nb.metrics.shape.shape_bias`) with each image's classes read from its name 'cat1-elephant2'."""
+    from brainscore_nb.metrics.shape import shape_bias as bias
     ids = pd.Series(np.asarray(stimulus_ids, dtype=str))
-    shape, texture = ids.str.split(r'\d*-', n=1, regex=True).str[0], ids.map(_texture)
-    choices = np.asarray(choices, dtype=str)
-    keep = (shape != texture).to_numpy()
-    hits_shape, hits_texture = (choices == shape)[keep].sum(), (choices == texture)[keep].sum()
-    return float(hits_shape / (hits_shape + hits_texture))
+    return bias(choices, ids.str.split(r'\d*-', n=1, regex=True).str[0], ids.map(_texture))
+
+
+# Brain-Score's Geirhos2021 edge, silhouette and cue-conflict data are these three experiments (Brain-Score 2.4.2,
+# brainscore_vision/data/geirhos2021/data_packaging/<name>/): the same trial CSVs and images, in its BrainIO layout.
+BRAINSCORE_2021 = {'edges': 'edge', 'silhouettes': 'silhouette', 'cue_conflict': 'cue-conflict'}
+
+
+def brainscore2021_stimuli(name: str, mirror=None) -> pd.DataFrame:
+    """The rows of Brain-Score's `Geirhos2021_<edge|silhouette|cue-conflict>` stimulus set (legacy `image_id`), with each
+    image's local path in `path`, as its packaging script `<name>_stimulus_set.py` makes them."""
+    import re
+    from brainscore_nb.data.fetch import fetch
+    rows = []
+    for sid, raw in stimulus_files(name).items():
+        if name == 'cue_conflict':
+            shape, shape_var, texture, texture_var = re.fullmatch(r'([a-z]+)([0-9]+)-([a-z]+)([0-9]+)', sid).groups()
+            row = dict(image_id=sid, original_image=sid.split('-')[0], conflict_image=sid.split('-')[1], truth=shape,
+                       category=shape, original_image_category=shape, original_image_variation=int(shape_var),
+                       conflict_image_category=texture, conflict_image_variation=int(texture_var), condition=0)
+        else:
+            category, variation = re.fullmatch(r'([a-z]+)([0-9]+)', sid).groups()
+            row = dict(image_id=sid, image_category=category, truth=category, image_variation=int(variation), condition=0)
+        rows.append({**row, 'path': str(fetch(raw, mirror=mirror))})
+    return pd.DataFrame(rows)
+
+
+def brainscore2021_assembly(name: str, mirror=None):
+    """Brain-Score's `brendel.Geirhos2021_<...>` trials as its packaging script `<name>_data_assembly.py` makes them:
+    the choices with image_id, image_id_long, truth, choice, category, condition, response_time, trial, subject, session."""
+    import xarray as xr
+    df = trials(name, mirror=mirror)
+    coords = dict(image_id=df['stimulus_id'], image_id_long=df['imagename'], truth=df['category'], choice=df['object_response'],
+                  category=df['category'], condition=df['condition'], response_time=df['rt'], trial=df['trial'],
+                  subject=df['subj'], session=df['session'])
+    return xr.DataArray(df['object_response'].to_numpy(dtype=str), dims=['presentation'],
+                        coords={k: ('presentation', np.asarray(v.to_numpy())) for k, v in coords.items()})
+
+
+def package_brainscore2021(name: str, directory, mirror=None) -> dict:
+    """Write experiment `name` as Brain-Score's Geirhos2021 packages into `directory`: `stimulus_Geirhos2021_<x>.csv/.zip`
+    (a `filename` column naming each image in a flat ZIP) and `assy_brendel_Geirhos2021_<x>.nc` (variable `data`, zlib,
+    as brainscore_core's `write_netcdf`); returns the paths."""
+    import zipfile
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    ident = f'Geirhos2021_{BRAINSCORE_2021[name]}'
+    stimuli = brainscore2021_stimuli(name, mirror)
+    csv, zip_, nc = directory / f'stimulus_{ident}.csv', directory / f'stimulus_{ident}.zip', directory / f'assy_brendel_{ident}.nc'
+    with zipfile.ZipFile(zip_, 'w') as z:
+        for sid, path in zip(stimuli['image_id'], stimuli['path']): z.write(path, arcname=f'{sid}.png')
+    stimuli.drop(columns='path').assign(filename=stimuli['image_id'] + '.png').to_csv(csv, index=False)
+    ds = brainscore2021_assembly(name, mirror).assign_attrs(stimulus_set_identifier=ident).to_dataset(name='data', promote_attrs=True)
+    ds.to_netcdf(nc, engine='h5netcdf', encoding={'data': dict(zlib=True, complevel=9)})
+    return dict(identifier=ident, csv_path=csv, zip_path=zip_, nc_path=nc)
 
 
 STIMULUS_SETS = {f'Geirhos2019.{n}': Recipe(partial(stimulus_set, n), tuple(stimulus_files(n).values())) for n in EXPERIMENTS}

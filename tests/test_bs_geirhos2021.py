@@ -1,0 +1,157 @@
+"""Brain-Score's Geirhos2021 benchmarks by their names, built from the catalog entries served by an S3 server.
+
+`edge`, `silhouette` and `cue-conflict` are the authors' 2019 experiments (the mirror's files), packaged here at test
+time in Brain-Score's Geirhos2021 layout by the recipe (`geirhos2019.package_brainscore2021`); their ceilings are
+Brain-Score's published ones. `uniform-noise` stands for the other 14 datasets: a small synthetic package written by
+Brain-Score's own code (tests/brainio/make_geirhos2021.py). The pinned scores are the same in Brain-Score 2.4.2
+(benchmarks/geirhos2021_vs_brainscore.py prints them from Brain-Score's own benchmark classes on the same files).
+"""
+import socket
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import brainscore_nb as bn
+from brainscore_nb.data.catalog import CatalogError
+from brainscore_nb.models.interface import PrecomputedBehavior
+from brainscore_nb.data.assemblies import BehavioralAssembly
+from data_packaging import geirhos2019
+
+from brainio_catalog import assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+
+FIXTURES = Path(__file__).parent / 'brainio' / 'geirhos2021'
+NOISE = dict(csv=FIXTURES / 'stimulus_Geirhos2021_uniform-noise.csv', zip=FIXTURES / 'stimulus_Geirhos2021_uniform-noise.zip',
+             nc=FIXTURES / 'assy_brendel_Geirhos2021_uniform-noise.nc', model=FIXTURES / 'assy_fixture_Geirhos2021_uniform-noise_model.nc')
+DATASETS = ['colour', 'contrast', 'cue-conflict', 'edge', 'eidolonI', 'eidolonII', 'eidolonIII', 'false-colour', 'high-pass',
+            'low-pass', 'phase-scrambling', 'power-equalisation', 'rotation', 'silhouette', 'sketch', 'stylized', 'uniform-noise']
+IDENTIFIERS = [  # Brain-Score 2.4.2's benchmarks/geirhos2021/test.py, as written there
+    'Geirhos2021colour-error_consistency', 'Geirhos2021contrast-error_consistency', 'Geirhos2021cueconflict-error_consistency',
+    'Geirhos2021edge-error_consistency', 'Geirhos2021eidolonI-error_consistency', 'Geirhos2021eidolonII-error_consistency',
+    'Geirhos2021eidolonIII-error_consistency', 'Geirhos2021falsecolour-error_consistency',
+    'Geirhos2021highpass-error_consistency', 'Geirhos2021lowpass-error_consistency',
+    'Geirhos2021phasescrambling-error_consistency', 'Geirhos2021powerequalisation-error_consistency',
+    'Geirhos2021rotation-error_consistency', 'Geirhos2021silhouette-error_consistency', 'Geirhos2021stylized-error_consistency',
+    'Geirhos2021sketch-error_consistency', 'Geirhos2021uniformnoise-error_consistency', 'Geirhos2021colour-top1',
+    'Geirhos2021contrast-top1', 'Geirhos2021cueconflict-top1', 'Geirhos2021edge-top1', 'Geirhos2021eidolonI-top1',
+    'Geirhos2021eidolonII-top1', 'Geirhos2021eidolonIII-top1', 'Geirhos2021falsecolour-top1', 'Geirhos2021highpass-top1',
+    'Geirhos2021lowpass-top1', 'Geirhos2021phasescrambling-top1', 'Geirhos2021powerequalisation-top1',
+    'Geirhos2021rotation-top1', 'Geirhos2021silhouette-top1', 'Geirhos2021stylized-top1', 'Geirhos2021sketch-top1',
+    'Geirhos2021uniformnoise-top1']
+# Brain-Score's published error-consistency ceilings (its test.py, to 0.001) and ours, measured; the paper's AlexNet:
+# (raw, ceiled) error consistency and top-1 accuracy, the same in Brain-Score 2.4.2 to 8 digits
+ON_2019 = {'edge': (0.31844, 0.31843643, 0.11044934, 0.34684894, 0.4),
+           'silhouette': (0.47571, 0.47570932, 0.28273100, 0.59433564, 0.44375),
+           'cue-conflict': (0.33105, 0.33105168, 0.11317294, 0.34185884, 0.27265625)}
+PACKAGE_2019 = {'edge': 'edges', 'silhouette': 'silhouettes', 'cue-conflict': 'cue_conflict'}
+
+
+@pytest.fixture(scope='module', autouse=True)
+def remove_buckets_afterwards():
+    yield
+    remove_uploads()
+
+
+@pytest.fixture(scope='module')
+def packages_2019(tmp_path_factory):
+    "The 2019 experiments as Brain-Score's Geirhos2021 packages (csv, zip, nc), written once per module"
+    folder = tmp_path_factory.mktemp('geirhos2021')
+    return {d: geirhos2019.package_brainscore2021(n, folder) for d, n in PACKAGE_2019.items()}
+
+
+def _rows(endpoint, dataset, csv, zip_, nc):
+    v = upload(endpoint, csv, zip_, nc)
+    key = f'Geirhos2021_{dataset}'
+    return [stimulus_row(key, csv, zip_, v, identifier=key),
+            assembly_row(key, nc, v, stimulus_set=key, cls='BehavioralAssembly', identifier=f'brendel.{key}')]
+
+
+@pytest.fixture
+def catalog_2019(s3_env, packages_2019, tmp_path, monkeypatch):
+    rows = [r for d, p in packages_2019.items() for r in _rows(s3_env.endpoint, d, p['csv_path'], p['zip_path'], p['nc_path'])]
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+
+
+@pytest.fixture
+def catalog_noise(s3_env, tmp_path, monkeypatch):
+    rows = _rows(s3_env.endpoint, 'uniform-noise', NOISE['csv'], NOISE['zip'], NOISE['nc'])
+    v = upload(s3_env.endpoint, NOISE['model'])
+    rows.append(assembly_row('fixture.Geirhos2021_uniform-noise_model', NOISE['model'], v, stimulus_set='', cls='BehavioralAssembly',
+                             identifier='fixture.Geirhos2021_uniform-noise_model'))
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+
+
+def paper_alexnet(dataset):
+    "The paper's AlexNet from its published answers, shown at the benchmarks' 3 degrees (nothing rescaled)"
+    t = geirhos2019.trials(PACKAGE_2019[dataset], subjects=['alexnet']).drop_duplicates('stimulus_id')
+    return PrecomputedBehavior(BehavioralAssembly(t.object_response.to_numpy(dtype=str), dims=['presentation'],
+                               coords={'stimulus_id': ('presentation', t.stimulus_id.to_numpy(dtype=str))}), 'alexnet', visual_degrees=3)
+
+
+def test_the_34_identifiers_are_brainscores():
+    from brainscore_nb.benchmarks.geirhos2021 import DATASETS as ours
+    assert ours == DATASETS and len(IDENTIFIERS) == 34
+    assert {b for b in bn.benchmark_registry if b.startswith('Geirhos2021')} == set(IDENTIFIERS)
+
+
+@pytest.mark.parametrize('dataset', ['edge', 'silhouette', 'cue-conflict'])
+def test_on_the_2019_data_from_the_catalog(catalog_2019, dataset):
+    "By Brain-Score's names, from the catalog entries: Brain-Score's ceilings, the paper's AlexNet scored as in Brain-Score"
+    published, ceiling, raw, ceiled, top1 = ON_2019[dataset]
+    name = dataset.replace('-', '')
+    ec = bn.load_benchmark(f'Geirhos2021{name}-error_consistency')
+    assert (ec.identifier, ec.version, ec.parent, ec.visual_degrees, ec.number_of_trials) == (
+        f'Geirhos2021{name}-error_consistency', 1, 'Geirhos2021', 3, 1)
+    assert ec.assembly.sizes['presentation'] == (12800 if dataset == 'cue-conflict' else 1600)
+    assert len(set(ec.assembly.subject.values)) == 10 and set(ec.assembly.condition.values) == {'0'}
+    assert ec.fitting_stimuli == sorted(set(ec.assembly.truth.values)) and len(ec.fitting_stimuli) == 16
+    assert ec.ceiling.center == pytest.approx(published, abs=1e-3) and ec.ceiling.center == pytest.approx(ceiling, abs=1e-7)
+    model = paper_alexnet(dataset)
+    s = ec(model)
+    assert s.attrs['raw'].center == pytest.approx(raw, abs=1e-7) and s.center == pytest.approx(ceiled, abs=1e-7)
+    assert s.attrs['ceiling'].center == pytest.approx(ceiling, abs=1e-7) and 0 < s.attrs['error'] < 0.1
+    top = bn.load_benchmark(f'Geirhos2021{name}-top1')
+    assert (top.version, top.parent, top.visual_degrees, top.number_of_trials) == (1, 'Geirhos2021-top1', None, 10)
+    t = top(model)
+    assert t.center == pytest.approx(top1, abs=1e-9) and t.attrs['ceiling'].center == 1
+
+
+def test_uniform_noise_fixture_from_the_catalog(catalog_noise):
+    "A dataset with excluded conditions: Brain-Score's fixture, its 'model' read from the catalog too"
+    model = PrecomputedBehavior(bn.load_dataset('fixture.Geirhos2021_uniform-noise_model'), 'fixture-model', visual_degrees=3)
+    ec = bn.load_benchmark('Geirhos2021uniformnoise-error_consistency')
+    a = ec.assembly
+    assert a.sizes['presentation'] == 4 * 80 and sorted(set(a.condition.values)) == ['0.03', '0.05', '0.1', '0.2', '0.35']
+    assert a.stimulus_set.identifier == 'Geirhos2021_uniform-noise' and 'category_ground_truth' in a.coords
+    s = ec(model)
+    assert (s.attrs['raw'].center, s.attrs['ceiling'].center, s.center) == pytest.approx((0.15109878, 0.29665205, 0.50934681), abs=1e-7)
+    top = bn.load_benchmark('Geirhos2021uniformnoise-top1')(model)
+    assert top.center == pytest.approx(0.7875, abs=1e-9)
+    assert bn.load_benchmark('Geirhos2021uniformnoise-top1').assembly.sizes['presentation'] == 320
+
+
+def closed_endpoint() -> str:
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return f'http://127.0.0.1:{s.getsockname()[1]}'
+
+
+def test_every_dataset_is_a_catalog_entry(monkeypatch):
+    "The 17 benchmarks load Brain-Score's entries: brendel.Geirhos2021_<d> trials with the stimulus set Geirhos2021_<d>"
+    from brainscore_nb.data.catalog import catalog_entry
+    monkeypatch.delenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', raising=False)
+    for d in DATASETS:
+        e, s = catalog_entry(f'Geirhos2021_{d}', 'assembly'), catalog_entry(f'Geirhos2021_{d}', 'stimulus_set')
+        assert (e['identifier'], e['cls'], e['stimulus_set'], s['identifier']) == (
+            f'brendel.Geirhos2021_{d}', 'BehavioralAssembly', f'Geirhos2021_{d}', f'Geirhos2021_{d}')
+
+
+@pytest.mark.parametrize('identifier, dataset', [('Geirhos2021colour-error_consistency', 'colour'),
+                                                 ('Geirhos2021highpass-top1', 'high-pass'),
+                                                 ('Geirhos2021uniformnoise-error_consistency', 'uniform-noise')])
+def test_real_catalog_and_no_network(identifier, dataset, monkeypatch):
+    "By Brain-Score's name from the shipped catalog, with no network: a clear error naming the file it cannot reach"
+    end = closed_endpoint()
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
+    with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/assy_brendel_Geirhos2021_{dataset}.nc'):
+        bn.load_benchmark(identifier)

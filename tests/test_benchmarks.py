@@ -43,10 +43,12 @@ ALEXNET = {  # the paper's AlexNet, from its published answers: (ceiled score, r
     'Geirhos2019.cue_conflict-shape_bias': (0.477939, 0.470751), 'Geirhos2019.edges-accuracy': (0.4, 0.4),
     'Geirhos2019.edges-error_consistency': (0.346849, 0.110449), 'Geirhos2019.silhouettes-accuracy': (0.44375, 0.44375),
     'Geirhos2019.silhouettes-error_consistency': (0.594336, 0.282731)}
-VERSIONS = {'Cowley2023.V4-pls': 2, 'Cowley2023.V4-ridge': 2}  # the others are at version 1
+VERSIONS = {'Cowley2023.V4-pls': 2, 'Cowley2023.V4-ridge': 2,  # the others are at version 1
+            **{f'Coggan2024_fMRI.{r}-rdm': 2 for r in ('V1', 'V2', 'V4', 'IT')}}
 
 
-CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls', 'Cowley2026.V4-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
+CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls', 'Cowley2026.V4-pls',  # built from Brain-Score's catalog: tests/test_catalog.py
+                      *(f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT'))}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -29,7 +29,8 @@ def test_list_and_suggestions():
     assert 'Cowley2023.210325' in cli('list', 'datasets').stdout.split()
     listed = cli('--import', SMALL, 'list', 'benchmarks').stdout.split()
     assert {'Small.IT-rdm', 'Small.MT-ridge', 'Small.V4-ridge', 'Cowley2023.V4-pls', 'Geirhos2019.edges-accuracy'} <= set(listed)
-    assert listed == sorted(listed) and len(listed) == 19  # 14 ours, MajajHong2015public.{V4,IT}-pls, 3 Small
+    assert listed == sorted(listed) and len(listed) == 24  # 14 ours, MajajHong2015public.{V4,IT}-pls, Cowley2026.V4-pls,
+    # tong.Coggan2024_fMRI.{V1,V2,V4,IT}-rdm, 3 Small
     p = cli('list', 'model', check=False)
     assert p.returncode == 2 and "no kind 'model'; did you mean 'models'?" in p.stderr
     p = cli('--import', SMALL, 'score', 'gabor', 'Small.IT-rdm', check=False)

@@ -43,12 +43,13 @@ def test_brainscore_names_are_registered():
 
 @pytest.mark.parametrize('region', REGIONS)
 def test_alias_gives_brainscores_numbers(region):
-    ours, theirs = load_benchmark(f'Coggan2024_fMRI.{region}-rdm'), load_benchmark(f'tong.Coggan2024_fMRI.{region}-rdm')
+    ours = load_benchmark(f'Coggan2024_fMRI.{region}-rdm')
+    theirs = load_benchmark(f'tong.Coggan2024_fMRI.{region}-rdm')
     assert (theirs.identifier, theirs.version, theirs.visual_degrees, theirs.number_of_trials, theirs.time_bins, theirs.parent) == (
         f'tong.Coggan2024_fMRI.{region}-rdm', 1, 9, 1, [(0, 250)], region)
     assert (ours.version, ours.data_sha1) == (2, theirs.data_sha1)  # the same data
-    features = PrecomputedFeatures(load_assembly(HERE / 'precomputed' / f'efficientnet-lite0_Coggan2024_fMRI.{region}-rdm.nc'),
-                                   'efficientnet-lite0-stored', visual_degrees=9)
+    stored = load_assembly(HERE / 'precomputed' / f'efficientnet-lite0_Coggan2024_fMRI.{region}-rdm.nc')
+    features = PrecomputedFeatures(stored, 'efficientnet-lite0-stored', visual_degrees=9)
     raw, ceiling, expected = BRAINSCORE['efficientnet-lite0'][region]
     for benchmark in (theirs, ours):  # r > 0: both normalisations agree
         score = benchmark(features)

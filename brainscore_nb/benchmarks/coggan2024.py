@@ -50,7 +50,7 @@ VISUAL_DEGREES = 9  # as in the published benchmark
 TIME_BINS = [(0, 250)]
 
 def coggan2024_fmri(region:str, # 'V1', 'V2', 'V4' or 'IT'
-                    brainscore_quirk:bool=False # True: Brain-Score's `tong.Coggan2024_fMRI.<region>-rdm`, (r / ceiling)^2 whatever r's sign
+                    brainscore_quirk:bool=False # True: Brain-Score's `tong.Coggan2024_fMRI.<region>-rdm`: (r / c)^2 for any r
                    )->RSABenchmark:
     "The Coggan2024 fMRI benchmark of one region: ours (sign kept, version 2) or Brain-Score's (version 1)"
     check_choice(region, ('V1', 'V2', 'V4', 'IT'), 'Coggan2024 region')

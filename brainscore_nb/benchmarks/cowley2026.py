@@ -91,7 +91,8 @@ class SessionsAverage(BenchmarkBase):
 
     def __call__(self, candidate)->Score:
         scores = [s(candidate) for s in self.sessions]
-        ceiled = [explained_variance(s.attrs['raw'], s.attrs['ceiling']) for s in scores]  # unbounded, as Brain-Score averages them
+        # unbounded, as Brain-Score averages them
+        ceiled = [explained_variance(s.attrs['raw'], s.attrs['ceiling']) for s in scores]
         n = len(scores)
         raw = Score(np.mean([s.attrs['raw'].center for s in scores]),
                     attrs={'error': float(np.sqrt(np.sum([s.attrs['raw'].error ** 2 for s in scores])) / n)})

@@ -87,7 +87,8 @@ def main():
 
     ids = [f'image{i:04d}' for i in range(1, n_images + 1)]
     model = NeuroidAssembly(features, dims=['presentation', 'neuroid'], coords={
-        'stimulus_id': ('presentation', ids), 'object_name': ('presentation', [i[-4:] for i in ids]), 'neuroid_id': ('neuroid', [f'unit_{i}' for i in range(N_FEATURES)]),
+        'stimulus_id': ('presentation', ids), 'object_name': ('presentation', [i[-4:] for i in ids]),
+        'neuroid_id': ('neuroid', [f'unit_{i}' for i in range(N_FEATURES)]),
         'layer': ('neuroid', ['features'] * N_FEATURES)})
     packages['features'] = relative(package_data_assembly_locally(
         proto_data_assembly=model, assembly_identifier='fixture.Cowley2026.features',

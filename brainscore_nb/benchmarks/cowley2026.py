@@ -76,7 +76,9 @@ class SessionsAverage(BenchmarkBase):
     "Mean ceiled score over separately scored neural benchmarks (sessions with their own stimuli and neurons)"
     def __init__(self, identifier:str, # the combined benchmark's name
                  sessions:list, # NeuralBenchmarks, scored one after the other
-                 version:int, parent:str, bibtex:str|None=None):
+                 version:int, # the combined benchmark's version
+                 parent:str, # e.g. 'V4'
+                 bibtex:str|None=None): # the data's publication
         if not sessions: raise ValueError(f"{identifier}: no sessions to average")
         first = sessions[0]
         super().__init__(identifier, version, self._mean_ceiling, parent, bibtex, visual_degrees=first.visual_degrees,

@@ -20,8 +20,8 @@ BIBTEX = """@article{cowley2023compact,
   title={Compact deep neural network models of visual cortex},
   author={Cowley, Benjamin R. and Stan, Patricia L. and Pillow, Jonathan W. and Smith, Matthew A.},
   journal={bioRxiv}, year={2023}, doi={10.1101/2023.11.22.568315}}"""
-VISUAL_DEGREES = 8  # assumed: the published files do not state the images' visual angle
-TIME_BINS = [(70, 170)]  # one 100 ms counting window
+VISUAL_DEGREES = 11.2  # Brain-Score's Cowley2026 plugin (the authors' upload); the published files do not say
+TIME_BINS = [(50, 150)]  # Brain-Score's Cowley2026 plugin; the authors' readme: "Spike count bins are in 100ms"
 
 def cowley2023_v4(metric_name:str, # 'pls' or 'ridge'
                   metric # (source, target) -> Score
@@ -32,7 +32,7 @@ def cowley2023_v4(metric_name:str, # 'pls' or 'ridge'
     assembly = load_dataset('Cowley2023.210325')
     return NeuralBenchmark(f'Cowley2023.V4-{metric_name}', average_repetition(assembly), metric,
                            lambda: internal_consistency(squeeze_time_bin(assembly)), data=assembly, region='V4', time_bins=TIME_BINS,
-                           version=1, parent='V4', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
+                           version=2, parent='V4', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
 benchmark_registry['Cowley2023.V4-pls'] = partial(cowley2023_v4, 'pls', pls_cv)
 benchmark_registry['Cowley2023.V4-ridge'] = partial(cowley2023_v4, 'ridge', ridge_cv)

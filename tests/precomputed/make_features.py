@@ -1,6 +1,6 @@
 """Regenerate the stored model features that tests/test_benchmarks.py scores (deterministic; needs the torch extra).
 
-    python tests/precomputed/make_features.py
+    python tests/precomputed/make_features.py [BENCHMARK ...]   # default: every benchmark below
 
 EfficientNet-Lite0 is recorded on every neural and RSA benchmark's stimuli exactly as the benchmark shows them
 (placed on the model's screen), and each region's presentation x neuroid features are saved next to this
@@ -36,8 +36,11 @@ class Recorder(BrainModel):
         return self.seen
 
 
-def main():
+def main(only=()):
+    unknown = set(only) - set(BENCHMARKS)
+    if unknown: raise SystemExit(f"no stored features for {sorted(unknown)}; choose from {sorted(BENCHMARKS)}")
     for identifier, reduce in BENCHMARKS.items():
+        if only and identifier not in only: continue
         model = efficientnet_lite0()
         model.activations_model.max_features = 512 if reduce == 'project' else None
         recorder = Recorder(model, step=reduce == 'subsample')
@@ -49,4 +52,5 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    import sys
+    main(sys.argv[1:])

@@ -10,16 +10,20 @@ __all__ = ['list_benchmarks', 'list_models', 'load_benchmark', 'score']
 # %% ../nbs/40_registry.ipynb #6a99f22f
 import importlib, pkgutil
 from .names import resolve
+from .plugins import register_plugins
+from .models import zoo
 from .models.zoo import model_registry, load_model
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
 from .benchmarks.base import benchmark_registry
 
 # %% ../nbs/40_registry.ipynb #0c087e27
 def _discover():
-    "Import every benchmark module once, so that each registers its benchmarks"
+    "Import every benchmark module once, so that each registers its benchmarks; then the benchmark and model plugins"
     try: package = importlib.import_module('brainscore_nb.benchmarks')
-    except ModuleNotFoundError: return
-    for m in pkgutil.iter_modules(package.__path__, 'brainscore_nb.benchmarks.'): importlib.import_module(m.name)
+    except ModuleNotFoundError: package = None
+    for m in pkgutil.iter_modules(package.__path__ if package else [], 'brainscore_nb.benchmarks.'): importlib.import_module(m.name)
+    register_plugins('benchmarks', {'BENCHMARKS': benchmark_registry})
+    zoo._discover()
 
 # %% ../nbs/40_registry.ipynb #8d074241
 def list_benchmarks()->list:
@@ -29,6 +33,7 @@ def list_benchmarks()->list:
 
 def list_models()->list:
     "Identifiers of every registered model"
+    zoo._discover()
     return sorted(model_registry)
 
 def load_benchmark(identifier:str):

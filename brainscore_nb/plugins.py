@@ -8,19 +8,19 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/plugins.html.md"""
 __all__ = ['GROUPS', 'KIND_GROUP', 'broken', 'plugin_entry_points', 'PluginWarning', 'load_plugins', 'register_plugins',
            'lookup_note']
 
-# %% ../nbs/00c_plugins.ipynb #30d14bc3
+# %% ../nbs/00c_plugins.ipynb #bcdc5b70
 import importlib.metadata, re, tomllib, warnings
 from pathlib import Path
 import brainscore_nb
 
-# %% ../nbs/00c_plugins.ipynb #1767d49b
+# %% ../nbs/00c_plugins.ipynb #c6cb0bd0
 GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',), 'datasets': ('STIMULUS_SETS', 'DATASETS'),
           'metrics': ('METRICS', 'CEILINGS')}  # group -> the dicts a plugin module may define
 KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets', 'stimulus set': 'datasets',
               'metric': 'metrics', 'ceiling': 'metrics'}  # what a lookup error names -> its group
 broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, filled as plugins load
 
-# %% ../nbs/00c_plugins.ipynb #181519c7
+# %% ../nbs/00c_plugins.ipynb #9e553b11
 def _normal(name:str)->str: return re.sub(r'[-_.]+', '_', name).lower()
 
 def _own_entry_points(group:str)->list|None:
@@ -32,7 +32,7 @@ def _own_entry_points(group:str)->list|None:
     declared = project.get('entry-points', {}).get(f'brainscore_nb.{group}', {})
     return [importlib.metadata.EntryPoint(n, v, f'brainscore_nb.{group}') for n, v in sorted(declared.items())]
 
-# %% ../nbs/00c_plugins.ipynb #4101a4a9
+# %% ../nbs/00c_plugins.ipynb #174ac7bb
 def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
                        )->list:
     "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then every other package's, by name"
@@ -43,7 +43,7 @@ def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metri
     others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'), key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
     return (own or []) + others
 
-# %% ../nbs/00c_plugins.ipynb #76db9853
+# %% ../nbs/00c_plugins.ipynb #a823d224
 class PluginWarning(UserWarning):
     "A plugin failed to load (it is skipped; the others load)"
 
@@ -63,7 +63,7 @@ def load_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
                           f"skipped: {broken[group][ep.name]}", PluginWarning, stacklevel=2)
     return _loaded[group]
 
-# %% ../nbs/00c_plugins.ipynb #060e94f3
+# %% ../nbs/00c_plugins.ipynb #bf8a74a1
 _conflicts = set()
 
 def register_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
@@ -83,12 +83,12 @@ def register_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics
                                   PluginWarning, stacklevel=2)
     return registries
 
-# %% ../nbs/00c_plugins.ipynb #493250fb
+# %% ../nbs/00c_plugins.ipynb #2584e2ba
 def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'dataset', ...
                )->str:
     "What a failed lookup of a `what` should add: the broken plugins of its group, and how to register one's own"
     group = KIND_GROUP.get(what)
     if group is None: return ''
     failed = ''.join(f'; plugin {n!r} failed to load ({m})' for n, m in broken[group].items())
-    return failed + (f"; your own {what}s: install a plugin package (brainscore-nb new {what} NAME writes one) "
-                     f"or pass --import FILE.py to brainscore-nb" if what in ('benchmark', 'model') else '')
+    return failed + ("; your own benchmarks: install a plugin package (brainscore-nb new benchmark NAME writes one) "
+                     "or pass --import FILE.py to brainscore-nb" if what == 'benchmark' else '')

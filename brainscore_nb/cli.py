@@ -41,6 +41,9 @@ def _import(name:str):
         name = path.stem
     try: module = importlib.import_module(name)
     except ImportError as e: raise click.ClickException(f"--import {name}: {e}") from None
+    from brainscore_nb.registry import register_module
+    try: register_module(module)  # its BENCHMARKS, MODELS, ... dicts, as an installed plugin's
+    except TypeError as e: raise click.ClickException(f"--import {name}: {e}") from None
     try:
         import cloudpickle
         cloudpickle.register_pickle_by_value(module)  # its benchmarks travel to remote Dask workers by value

@@ -137,6 +137,8 @@ def test_the_projects_own_datasets_come_from_entry_points():
     assert 'import data_packaging' not in source and 'data_packaging.' not in source
     assert [ep.value for ep in plugin_entry_points('datasets')] == [
         'data_packaging.coggan2024', 'data_packaging.cowley2023', 'data_packaging.geirhos2019', 'data_packaging.kriegeskorte2008']
+    packages = sorted(f'data_packaging.{p.name}' for p in (ROOT / 'data_packaging').iterdir() if (p / '__init__.py').exists())
+    assert [ep.value for ep in plugin_entry_points('datasets')] == packages  # a new recipe package is declared too
     code = 'import brainscore_nb as bn; print(len(bn.data_registry), "Kriegeskorte2008.hIT" in bn.data_registry)'
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, env=env_with(), check=True).stdout
     assert out.split() == ['10', 'True']

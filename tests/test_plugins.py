@@ -100,7 +100,8 @@ def test_the_run_notebooks_have_one_shape(plugins):
     cells = lambda path: [c['source'] if isinstance(c['source'], str) else ''.join(c['source'])
                           for c in json.loads(path.read_text())['cells']]
     ours, theirs = cells(ROOT / 'nbs' / '45_run_benchmarks.ipynb'), cells(plugins['bench'] / 'nbs' / 'run_benchmarks.ipynb')
-    swap = lambda s: s.replace('Kriegeskorte2008.hIT-rdm', 'Lab2026.V4-pls').replace('nbs/45_run_benchmarks.ipynb', 'nbs/run_benchmarks.ipynb')
+    swap = lambda s: (s.replace('Kriegeskorte2008.hIT-rdm', 'Lab2026.V4-pls').replace('nbs/45_run_benchmarks.ipynb', 'nbs/run_benchmarks.ipynb')
+                      .replace('imports: list = []', "imports: list = ['lab2026_v4_pls.benchmark']"))
     assert [swap(c) for c in ours] == theirs
 
 

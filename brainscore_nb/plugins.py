@@ -8,19 +8,19 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/plugins.html.md"""
 __all__ = ['GROUPS', 'KIND_GROUP', 'broken', 'plugin_entry_points', 'PluginWarning', 'load_plugins', 'merge_entries',
            'register_plugins', 'lookup_note']
 
-# %% ../nbs/00c_plugins.ipynb #0a3064c7
+# %% ../nbs/00c_plugins.ipynb #ac7c2130
 import importlib.metadata, re, tomllib, warnings
 from pathlib import Path
 import brainscore_nb
 
-# %% ../nbs/00c_plugins.ipynb #435181fc
+# %% ../nbs/00c_plugins.ipynb #cc0a036d
 GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',), 'datasets': ('STIMULUS_SETS', 'DATASETS'),
           'metrics': ('METRICS', 'CEILINGS')}  # group -> the dicts a plugin module may define
 KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets', 'stimulus set': 'datasets',
               'metric': 'metrics', 'ceiling': 'metrics'}  # what a lookup error names -> its group
 broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, filled as plugins load
 
-# %% ../nbs/00c_plugins.ipynb #b0583512
+# %% ../nbs/00c_plugins.ipynb #79c770bd
 def _normal(name:str)->str: return re.sub(r'[-_.]+', '_', name).lower()
 
 def _own_entry_points(group:str)->list|None:
@@ -32,7 +32,7 @@ def _own_entry_points(group:str)->list|None:
     declared = project.get('entry-points', {}).get(f'brainscore_nb.{group}', {})
     return [importlib.metadata.EntryPoint(n, v, f'brainscore_nb.{group}') for n, v in sorted(declared.items())]
 
-# %% ../nbs/00c_plugins.ipynb #1b254b14
+# %% ../nbs/00c_plugins.ipynb #202ab7dd
 def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
                        )->list:
     "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then every other package's, by name"
@@ -43,7 +43,7 @@ def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metri
     others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'), key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
     return (own or []) + others
 
-# %% ../nbs/00c_plugins.ipynb #2823dbd7
+# %% ../nbs/00c_plugins.ipynb #0af6616d
 class PluginWarning(UserWarning):
     "A plugin failed to load (it is skipped; the others load)"
 
@@ -59,11 +59,11 @@ def load_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
         try: _loaded[group][ep.name] = ep.load()
         except Exception as e:
             broken[group][ep.name] = f'{ep.value}: {type(e).__name__}: {e}'
-            warnings.warn(f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) failed to load and is "
-                          f"skipped: {broken[group][ep.name]}", PluginWarning, stacklevel=2)
+            warnings.warn_explicit(f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) failed to load "
+                                   f"and is skipped: {broken[group][ep.name]}", PluginWarning, f'<plugin {ep.name}>', 0)
     return _loaded[group]
 
-# %% ../nbs/00c_plugins.ipynb #704f302a
+# %% ../nbs/00c_plugins.ipynb #292a36b9
 _conflicts = set()
 
 def merge_entries(plugin, # a plugin module (or any object with the dicts)
@@ -90,7 +90,7 @@ def register_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics
         if (problem := merge_entries(plugin, registries, name)): broken[group][name] = problem
     return registries
 
-# %% ../nbs/00c_plugins.ipynb #8b80fa28
+# %% ../nbs/00c_plugins.ipynb #ad68b212
 def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'dataset', ...
                )->str:
     "What a failed lookup of a `what` should add: the broken plugins of its group, and how to register one's own"

@@ -143,3 +143,32 @@ def test_the_projects_own_datasets_come_from_entry_points():
     code = 'import brainscore_nb as bn; print(len(bn.data_registry), "Kriegeskorte2008.hIT" in bn.data_registry)'
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, env=env_with(), check=True).stdout
     assert out.split() == ['10', 'True']
+
+
+def test_metric_and_dataset_plugins(tmp_path):
+    "The metrics and datasets groups: a package's METRICS, CEILINGS, STIMULUS_SETS and DATASETS reach the load_* functions"
+    site = tmp_path / 'site'
+    (site / 'labmetrics').mkdir(parents=True)
+    (site / 'labmetrics' / '__init__.py').write_text(textwrap.dedent('''\
+        from brainscore_nb.metrics.score import Score
+        from brainscore_nb.data.datasets import load_dataset, load_stimulus_set
+        def agreement(source, target): return Score(0.25)
+        METRICS = {'lab_agreement': agreement}
+        CEILINGS = {'lab_ceiling': lambda target: Score(0.5)}
+        STIMULUS_SETS = {'Lab2027': lambda: load_stimulus_set('Kriegeskorte2008')}
+        DATASETS = {'Lab2027.hIT': lambda: load_dataset('Kriegeskorte2008.hIT')}
+        '''))
+    (info := site / 'labmetrics-0.1.dist-info').mkdir()
+    (info / 'METADATA').write_text('Metadata-Version: 2.1\nName: labmetrics\nVersion: 0.1\n')
+    (info / 'entry_points.txt').write_text('[brainscore_nb.metrics]\nlabmetrics = labmetrics\n[brainscore_nb.datasets]\nlabmetrics = labmetrics\n')
+    code = textwrap.dedent('''\
+        import brainscore_nb as bn
+        from brainscore_nb.metrics.registry import list_metrics, list_ceilings
+        from brainscore_nb.data.datasets import list_datasets, list_stimulus_sets
+        print(bn.load_metric('lab_agreement')(None, None).center, bn.load_ceiling('lab_ceiling')(None).center)
+        print('lab_agreement' in list_metrics(), 'lab_ceiling' in list_ceilings(), 'Lab2027.hIT' in list_datasets(),
+              'Lab2027' in list_stimulus_sets(), 'Kriegeskorte2008.hIT' in list_datasets())
+        ''')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, env=env_with(site))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ['0.25', '0.5', 'True', 'True', 'True', 'True', 'True']

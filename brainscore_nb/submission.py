@@ -8,8 +8,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/submission.html.md"""
 __all__ = ['CONVENTIONS', 'KINDS', 'PARENTS', 'identifier_problem', 'example_data', 'new_plugin', 'CheckItem', 'CheckReport',
            'check_plugin']
 
-# %% ../nbs/44_submission.ipynb #b263f8cd
-import importlib, importlib.metadata, json, math, os, re, string, subprocess, sys, tempfile, tomllib
+# %% ../nbs/44_submission.ipynb #4b3eb1e2
+import importlib, importlib.metadata, json, math, os, re, shutil, string, subprocess, sys, tempfile, tomllib
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -18,7 +18,7 @@ from PIL import Image
 from .names import did_you_mean
 from .plugins import GROUPS
 
-# %% ../nbs/44_submission.ipynb #81ae87f3
+# %% ../nbs/44_submission.ipynb #520405cf
 CONVENTIONS = {  # group -> (pattern an identifier matches in full, the rule in words, an example)
     'benchmarks': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?-[A-Za-z0-9_]+', 'AuthorYear[.region]-metric', 'MajajHong2015.IT-pls'),
     'datasets': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*', 'AuthorYear[.part]', 'Cowley2023.210325'),
@@ -33,7 +33,7 @@ def identifier_problem(group:str, # 'benchmarks', 'datasets', 'models' or 'metri
     if isinstance(identifier, str) and len(identifier) <= 200 and re.fullmatch(pattern, identifier): return ''
     return f"{identifier!r} does not follow the convention {rule} (e.g. {example!r})"
 
-# %% ../nbs/44_submission.ipynb #ff1b1ab3
+# %% ../nbs/44_submission.ipynb #afa90a86
 def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are written
                  *, n_stimuli:int=40, # images
                  n_sites:int=12, # recording sites
@@ -62,7 +62,7 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
     pd.DataFrame(responses).to_csv(folder/'responses.csv', index=False)
     return folder
 
-# %% ../nbs/44_submission.ipynb #224494f3
+# %% ../nbs/44_submission.ipynb #6409de00
 _BENCHMARK_CELLS = [
 ('code', "#| default_exp benchmark"),
 ('markdown', "# $ident\n> A brainscore_nb benchmark plugin made by `brainscore-nb new benchmark`: replace the example data with yours."),
@@ -124,7 +124,7 @@ BENCHMARKS = {'$ident': build}  # found through the entry point group brainscore
 ('code', "benchmark(pixels())"),
 ]
 
-# %% ../nbs/44_submission.ipynb #dfaa4622
+# %% ../nbs/44_submission.ipynb #165620ee
 _BENCHMARK_TEST = '''"""Tests of $ident (made by `brainscore-nb new benchmark`): the data validate, the benchmark loads with a valid
 ceiling and scores a model."""
 import numpy as np
@@ -149,7 +149,7 @@ def test_scores_a_model():
     assert 0 <= float(score) <= 1 and np.isfinite(float(score.attrs['raw']))
 '''
 
-# %% ../nbs/44_submission.ipynb #c72c7217
+# %% ../nbs/44_submission.ipynb #9d9cab09
 _DATA_CELLS = [
 ('code', "#| default_exp dataset"),
 ('markdown', "# $ident\n> A brainscore_nb data plugin made by `brainscore-nb new data`: replace the example files with yours."),
@@ -165,7 +165,7 @@ STIMULUS_SETS = {DATA_IDENTIFIER: stimulus_set}  # found through the entry point
 DATASETS = {DATA_IDENTIFIER: assembly}"""),
 ]
 
-# %% ../nbs/44_submission.ipynb #79d42386
+# %% ../nbs/44_submission.ipynb #181f147b
 _DATA_TEST = '''"""Tests of $ident (made by `brainscore-nb new data`): the data validate and have the expected shape."""
 from brainscore_nb.data.validation import validate_pair
 from $pkg.dataset import DATASETS, STIMULUS_SETS
@@ -182,7 +182,7 @@ def test_dims():
     assert set(assembly['stimulus_id'].values) == set(STIMULUS_SETS['$ident']()['stimulus_id'])
 '''
 
-# %% ../nbs/44_submission.ipynb #5cc0bbd6
+# %% ../nbs/44_submission.ipynb #fa8aa020
 _MODEL_CELLS = [
 ('code', "#| default_exp model"),
 ('markdown', "# $ident\n> A brainscore_nb model plugin made by `brainscore-nb new model`: replace the stand-in network with yours."),
@@ -219,7 +219,7 @@ MODELS = {'$ident': build}  # found through the entry point group brainscore_nb.
 ('code', "build()"),
 ]
 
-# %% ../nbs/44_submission.ipynb #d076e8b7
+# %% ../nbs/44_submission.ipynb #ebb16ebc
 _MODEL_TEST = '''"""Tests of $ident (made by `brainscore-nb new model`): it builds, declares its layers and preprocessing, and
 looks at images."""
 import numpy as np
@@ -242,7 +242,7 @@ def test_looks_at_images(tmp_path):
     assert activations.sizes['presentation'] == 3 and np.isfinite(activations.values).all()
 '''
 
-# %% ../nbs/44_submission.ipynb #6de9c0f9
+# %% ../nbs/44_submission.ipynb #8a3cd73b
 _RUN_CELLS = [
 ('markdown', "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
 ('markdown', """A papermill notebook: `papermill $notebook out.ipynb -y '{models: [pixels], benchmarks: [$benchmark], results_path: scores.json}'`
@@ -270,7 +270,7 @@ pd.DataFrame(rows, columns=['model', 'benchmark', 'score', 'raw', 'ceiling', 'er
 ('code', """if results_path: Path(results_path).write_text(json.dumps(rows, indent=1))"""),
 ]
 
-# %% ../nbs/44_submission.ipynb #3cc57829
+# %% ../nbs/44_submission.ipynb #a3c88acb
 _PYPROJECT = '''[build-system]
 requires = ["setuptools>=61"]
 build-backend = "setuptools.build_meta"
@@ -295,7 +295,7 @@ allowed_cell_metadata_keys = ["tags"]  # keeps the papermill notebook's paramete
 KINDS = {'benchmark': ('benchmark', ('benchmarks', 'datasets')), 'model': ('model', ('models',)),
          'data': ('dataset', ('datasets',))}  # kind -> (its module, the entry point groups it joins)
 
-# %% ../nbs/44_submission.ipynb #6509185c
+# %% ../nbs/44_submission.ipynb #c676130d
 def _benchmark_parts(name:str)->dict:
     "The data identifier, region and metric a benchmark name `AuthorYear[.region]-metric` says, checked"
     from brainscore_nb.metrics.registry import list_metrics
@@ -308,7 +308,7 @@ def _benchmark_parts(name:str)->dict:
         raise ValueError(f"{name}: no metric {metric!r}" + did_you_mean(metric, list_metrics()) + " (see list_metrics())")
     return dict(data_id=m['data'], region=region, metric=metric, year=re.search(r'\d{4}', m['data'])[0], bibkey=m['data'].lower())
 
-# %% ../nbs/44_submission.ipynb #a32c40b5
+# %% ../nbs/44_submission.ipynb #6a931525
 def _notebook(cells:list, values:dict)->str:
     "The text of an nbformat 4.5 notebook of `(kind, source template[, tags])` cells filled with `values`, as nbdev-clean writes it"
     make = lambda i, kind, src, tags=(): {'cell_type': kind, 'id': f'c{i:03d}', 'metadata': {'tags': list(tags)} if tags else {},
@@ -318,7 +318,7 @@ def _notebook(cells:list, values:dict)->str:
           'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python', 'name': 'python3'}}}
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + '\n'
 
-# %% ../nbs/44_submission.ipynb #1ab031fc
+# %% ../nbs/44_submission.ipynb #a7b5bba4
 def _export(folder:Path):
     "Run nbdev's export in `folder` (a fresh process: nbdev reads the configuration of the folder it runs in)"
     code = 'from nbdev import doclinks; doclinks.nbdev_export' + '()'  # split: nbdev's test runner skips cells that export
@@ -326,7 +326,7 @@ def _export(folder:Path):
     p = subprocess.run([sys.executable, '-c', code], cwd=folder, env=env, capture_output=True, text=True)
     if p.returncode: raise RuntimeError(f"nbdev_export failed in {folder}: {p.stderr[-2000:]}")
 
-# %% ../nbs/44_submission.ipynb #12585092
+# %% ../nbs/44_submission.ipynb #190ad1a8
 def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
                name:str, # its identifier, e.g. 'Lab2026.V4-pls', 'lab-net' or 'Lab2026'
                directory='.' # the folder the plugin's folder is made in
@@ -355,7 +355,7 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
     _export(folder)
     return folder
 
-# %% ../nbs/44_submission.ipynb #018da56c
+# %% ../nbs/44_submission.ipynb #b94de46c
 @dataclass
 class CheckItem:
     "One item of the checklist"
@@ -364,7 +364,7 @@ class CheckItem:
     detail: str = '' # what was found
     fix: str = '' # what to do when it failed
 
-# %% ../nbs/44_submission.ipynb #ce1cb1e9
+# %% ../nbs/44_submission.ipynb #e6c75b7e
 class CheckReport:
     "Every item of the submission checklist run on a plugin folder; `ok` when none failed"
     def __init__(self, folder): self.folder, self.items = Path(folder), []
@@ -380,7 +380,7 @@ class CheckReport:
                  for i in self.items]
         return '\n'.join([head, *lines])
 
-# %% ../nbs/44_submission.ipynb #e01307e5
+# %% ../nbs/44_submission.ipynb #16de6c94
 _FIXES = {'duplicate ids': 'give every stimulus (or neuroid) its own id', 'missing file': 'put the file in place or correct its file name in the CSV',
           'unreadable file': 'replace the file with a readable image', 'NaN': 'remove or fill the missing values',
           'inf': 'replace the infinite values', 'non-string ids': 'write the ids as text (e.g. img01, not 1)',
@@ -404,7 +404,7 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
     for p in validation.problems:
         report.add(f'{what} {identifier!r}: {p.check} [{p.where}]', False, p.message, _FIXES.get(p.check, 'see the message'))
 
-# %% ../nbs/44_submission.ipynb #1a135b94
+# %% ../nbs/44_submission.ipynb #d941b0de
 PARENTS = ('V1', 'V2', 'V4', 'IT', 'behavior', 'engineering')  # Brain-Score's parents of benchmarks
 
 def _check_benchmark(report:CheckReport, identifier:str, factory):
@@ -432,7 +432,7 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     report.add(f'{name}: ceiling in (0, 1]', 0 < ceiling <= 1, f'{ceiling:.4g}', 'check the data (repetitions, NaN) and ceiling_func; '
                'pass ceiling_func=None for data without a ceiling')
 
-# %% ../nbs/44_submission.ipynb #575f7fe5
+# %% ../nbs/44_submission.ipynb #4fed88c9
 def _check_model(report:CheckReport, identifier:str, factory):
     "Build one model and add its layer and preprocessing items to `report`"
     from brainscore_nb.models.interface import BrainModel
@@ -450,7 +450,7 @@ def _check_model(report:CheckReport, identifier:str, factory):
     report.add(f'{name}: preprocessing', isinstance(preprocessing, Preprocessing), f'{preprocessing!r}',
                'declare it: ActivationsExtractor(model, identifier, preprocessing=Preprocessing(size, mean, std))')
 
-# %% ../nbs/44_submission.ipynb #843fd6a1
+# %% ../nbs/44_submission.ipynb #907e95f1
 def _load_entry_points(report:CheckReport, folder:Path)->list:
     "(group, loaded object) of each `brainscore_nb.*` entry point the folder's pyproject.toml declares, each import checked"
     try: project = tomllib.loads((folder/'pyproject.toml').read_text())['project']
@@ -478,7 +478,7 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
             if imported[value] is not None: loaded.append((group.removeprefix('brainscore_nb.'), imported[value]))
     return loaded
 
-# %% ../nbs/44_submission.ipynb #4781c389
+# %% ../nbs/44_submission.ipynb #c753cfb2
 def _run_tests(report:CheckReport, folder:Path):
     "Add whether the folder has tests, and whether they pass (pytest in a fresh process, the folder first on the path)"
     tests = sorted((folder/'tests').glob('test_*.py')) if (folder/'tests').is_dir() else []
@@ -493,7 +493,20 @@ def _run_tests(report:CheckReport, folder:Path):
     report.add('tests pass', p.returncode == 0, summary + ''.join(f'\n       {l}' for l in failures[:10]),
                f'run `python -m pytest tests` in {folder} and fix what fails')
 
-# %% ../nbs/44_submission.ipynb #c2fe15a9
+# %% ../nbs/44_submission.ipynb #600b03f5
+def _check_exported(report:CheckReport, folder:Path):
+    "Add whether the package's modules are what its notebooks export (nbdev-export run on a copy changes nothing)"
+    if not (folder/'nbs').is_dir() or not list((folder/'nbs').glob('*.ipynb')): return
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(shutil.copytree(folder, Path(tmp)/folder.name, ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
+        try: _export(copy)
+        except RuntimeError as e: return report.add('modules exported from the notebooks', False, str(e)[-300:], 'fix the notebooks so that nbdev-export runs')
+        stale = sorted(str(p.relative_to(copy)) for p in copy.rglob('*.py') if p.name != '_modidx.py' and 'nbs' not in p.parts
+                       and (not (folder/p.relative_to(copy)).exists() or (folder/p.relative_to(copy)).read_bytes() != p.read_bytes()))
+    report.add('modules exported from the notebooks', not stale, ', '.join(stale) + ' differ from their notebooks' if stale else 'in step',
+               f'run nbdev-export in {folder} (or move the change into the notebook: it is the source)')
+
+# %% ../nbs/44_submission.ipynb #c2b9ea37
 def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and tests/)
                  *, run_tests:bool=True # also run its tests (pytest, in a fresh process)
                 )->CheckReport:
@@ -515,5 +528,6 @@ def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and 
                     elif group == 'models': _check_model(report, identifier, entry)
                     else: report.add(f'metric {identifier!r} is callable', callable(entry), type(entry).__name__, 'register a function')
     finally: sys.path.remove(str(folder))
+    _check_exported(report, folder)
     if run_tests: _run_tests(report, folder)
     return report

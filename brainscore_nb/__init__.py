@@ -24,7 +24,7 @@ _LAZY = {'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'br
 # %% ../nbs/00b_front_door.ipynb #8e9ced02
 def _discovered(name:str, module):
     "Registries are filled by plugins: discover them before handing the registry out"
-    if name in ('data_registry', 'stimulus_set_registry', 'benchmark_registry'): module._discover()
+    if name.endswith('_registry'): module._discover()
     return getattr(module, name)
 
 # %% ../nbs/00b_front_door.ipynb #5fbd58c1

@@ -2,7 +2,9 @@
 
 Each `<authoryear>/` package names the raw files it needs as `RawFile`s and turns their bytes into tables and
 arrays. The raw-level functions use only numpy, pandas and Pillow, so the notebooks that define the data
-structures can use them in their examples.
+structures can use them in their examples. brainscore_nb finds each package the way it finds any plugin: as an
+entry point of the group `brainscore_nb.datasets` declared in pyproject.toml (a new package is added there; a
+test checks that every one is), whose `STIMULUS_SETS` and `DATASETS` dicts name its recipes.
 """
 
 

@@ -110,7 +110,9 @@ class BenchmarkBase(Benchmark):
         if not self.unceiled: return how(raw, self.ceiling)
         return Score(float(raw.values), attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan), 'unceiled': True})
 
-    def __repr__(self): return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent})>"
+    def __repr__(self):
+        said = ', unceiled: its score is the raw score' if self.unceiled else ''  # stated from construction on
+        return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent}){said}>"
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:

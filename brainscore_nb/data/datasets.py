@@ -8,13 +8,14 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/datasets.html.md"""
 __all__ = ['stimulus_set_registry', 'data_registry', 'list_stimulus_sets', 'list_datasets', 'load_stimulus_set', 'load_dataset']
 
 # %% ../../nbs/09_datasets.ipynb #acbc98b0
-import hashlib, importlib, json, pkgutil
+import hashlib, json
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Callable
 import brainscore_nb
 from ..names import resolve
+from ..plugins import register_plugins
 from .stimuli import StimulusSet
 from .packaging import (package_stimulus_set_locally, package_data_assembly_locally,
                                           load_stimulus_set_from_package, load_assembly_from_package)
@@ -25,18 +26,9 @@ stimulus_set_registry = {}  # identifier -> Recipe, or a function of no argument
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
 # %% ../../nbs/09_datasets.ipynb #afee2cb4
-_discovered = []
-
 def _discover():
-    "Import every recipe package under `data_packaging` once, so that each registers its identifiers"
-    if _discovered: return
-    import data_packaging
-    for m in pkgutil.iter_modules(data_packaging.__path__):
-        if not m.ispkg: continue
-        module = importlib.import_module(f'data_packaging.{m.name}')
-        for registry, name in ((stimulus_set_registry, 'STIMULUS_SETS'), (data_registry, 'DATASETS')):
-            for identifier, recipe in getattr(module, name, {}).items(): registry.setdefault(identifier, recipe)
-    _discovered.append(True)
+    "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own `data_packaging` ones included), once"
+    register_plugins('datasets', {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
 
 # %% ../../nbs/09_datasets.ipynb #129caa2d
 def _resolve(registry:dict, identifier:str, what:str):

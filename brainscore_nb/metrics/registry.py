@@ -11,6 +11,7 @@ __all__ = ['metric_registry', 'ceiling_registry', 'normalisation_registry', 'lis
 # %% ../../nbs/19_metric_registry.ipynb #bc565458
 from functools import partial
 from ..names import resolve
+from ..plugins import register_plugins
 from .crossval import check_options
 from . import regression, rsa, behavior, properties, ceilings, ost
 
@@ -33,18 +34,25 @@ normalisation_registry = {'explained_variance': ceilings.explained_variance, 'ce
                           'bound_score': ceilings.bound_score}
 
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
+def _discover():
+    "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"
+    register_plugins('metrics', {'METRICS': metric_registry, 'CEILINGS': ceiling_registry})
+
 def list_metrics()->list:
     "The keys `load_metric` knows"
+    _discover()
     return sorted(metric_registry)
 
 # %% ../../nbs/19_metric_registry.ipynb #37d8aabf
 def list_ceilings()->list:
     "The keys `load_ceiling` knows (ceilings and normalisations)"
+    _discover()
     return sorted({**ceiling_registry, **normalisation_registry})
 
 # %% ../../nbs/19_metric_registry.ipynb #f799e371
 def _load(registry:dict, kind:str, key:str, kwargs:dict):
     "The registered function `key` with `kwargs` checked and bound, or a clear error (close matches, bad options)"
+    _discover()
     fn = resolve(registry, key, kind)
     return partial(fn, **check_options(fn, kwargs)) if kwargs else fn
 
@@ -60,4 +68,5 @@ def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n',
                  **kwargs # options bound to the ceiling
                 ):
     "The ceiling (or ceiling normalisation) registered under `key`, with `kwargs` bound"
+    _discover()
     return _load({**ceiling_registry, **normalisation_registry}, 'ceiling', key, kwargs)

@@ -15,6 +15,7 @@ import pandas as pd
 from .activations import ActivationsExtractor, Preprocessing
 from .commitment import ModelCommitment
 from ..names import resolve
+from ..plugins import register_plugins
 
 # %% ../../nbs/24_zoo.ipynb #8137ad80
 class Pixels:
@@ -102,6 +103,11 @@ def efficientnet_lite0()->ModelCommitment:
 # %% ../../nbs/24_zoo.ipynb #6460a551
 model_registry = {'pixels': pixels, 'gabor-v1': gabor_v1, 'efficientnet-lite0': efficientnet_lite0}
 
+def _discover():
+    "Register the models of every `brainscore_nb.models` plugin, once"
+    register_plugins('models', {'MODELS': model_registry})
+
 def load_model(identifier:str)->ModelCommitment:
     "The registered model `identifier`, built"
+    _discover()
     return resolve(model_registry, identifier, 'model')()

@@ -7,7 +7,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / 'brainscore_nb'
 ROOMS = ['foundation', 'data', 'metrics', 'models', 'benchmarks', 'runs']
-FOUNDATION = {'config', 'names', '_modidx'}  # settings and name resolution: below every room
+FOUNDATION = {'config', 'names', 'plugins', '_modidx'}  # settings, name resolution, entry points: below every room
 
 
 def room(module: str) -> str:

@@ -202,11 +202,16 @@ MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
 @click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...', help='Only these recorded pairs (default: every pair RESULTS records)')
 @click.option('--tolerance', default=1e-12, show_default=True, type=float, help='Largest absolute score difference still called equal')
 @click.option('--timeout', default=None, type=float, metavar='SECONDS', help='Seconds one pair may take (default: no limit)')
-def reproduce_command(results, pairs, tolerance, timeout):
+@click.option('--workers', default=0, show_default=True, help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
+@click.option('--scheduler', default=None, metavar='ADDRESS', help='Score on this Dask scheduler instead')
+def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
     "Re-score the pairs RESULTS recorded: per pair equal, within interval or different, with the fields that changed (exit 1 if any differs)"
+    from contextlib import nullcontext
+    from brainscore_nb.batch import executor_for
     from brainscore_nb.reproduce import reproduce
     pairs = [p.strip() for v in pairs for p in v.split(',') if p.strip()] or None
-    report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance, timeout=timeout, progress=True))
+    with (executor_for(scheduler, workers) if workers or scheduler else nullcontext()) as ex:
+        report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance, timeout=timeout, executor=ex, progress=True))
     counts = report.outcome.value_counts()
     click.echo(f"{len(report)} pairs: " + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
     if counts.get('different', 0): raise SystemExit(1)

@@ -9,11 +9,14 @@ __all__ = ['FIELDS', 'changed_fields', 'outcome', 'select_pairs', 'reproduce', '
 
 # %% ../nbs/45_reproduce.ipynb #fef6bf22
 import json, math
+from functools import partial
 from pathlib import Path
 import pandas as pd
-from .names import did_you_mean
+from .config import get_setting
+from .names import did_you_mean, resolve
 from .batch import read_results, score_pair
-from .registry import _discover
+from .registry import _discover, benchmark_registry
+from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE
 
 # %% ../nbs/45_reproduce.ipynb #f07d9e2e
@@ -90,20 +93,34 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
               *, pairs=None, # 'MODEL:BENCHMARK' strings to re-score; None: every recorded pair
               tolerance:float=1e-12, # largest absolute score difference still called equal
               timeout:float|None=None, # seconds one pair may take (as in `run`)
+              executor=None, # a concurrent.futures.Executor to score on (e.g. `batch.executor_for()`); None: this process
               progress:bool=False # print each pair's outcome as it comes
              )->pd.DataFrame:
     "Re-score recorded pairs; one row per pair: outcome (equal / within interval / different), both scores, changed fields"
     table = read_results(results) if isinstance(results, (str, Path)) else results
     if not len(table): raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} records no pairs: nothing to reproduce")
     _discover()
-    rows, recorded = [], {(r['model'], r['benchmark']): r for r in table.to_dict('records')}
-    for model, benchmark in select_pairs(table, pairs):
-        then, now = recorded[(model, benchmark)], score_pair(model, benchmark, timeout=timeout)
+    rows, recorded, todo = [], {(r['model'], r['benchmark']): r for r in table.to_dict('records')}, select_pairs(table, pairs)
+    for (model, benchmark), now in zip(todo, _scored(todo, timeout, executor)):
+        then = recorded[(model, benchmark)]
         result, diff = outcome(then, now, tolerance)
         rows.append(dict(model=model, benchmark=benchmark, outcome=result, recorded=_value(then.get('score')), rescored=now.get('score'),
                          difference=diff, changed='; '.join(changed_fields(then, now)), error_message=now.get('error_message') or None))
         if progress: print(describe(rows[-1]), flush=True)
     return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored', 'difference', 'changed', 'error_message'])
+
+def _scored(todo:list, timeout, executor):
+    "Each pair's new row, in order: scored here, or on `executor` as a batch run does (registry factories, this process' settings)"
+    if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
+    settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
+    futures = [executor.submit(partial(score_pair, m, b, model_factory=resolve(model_registry, m, 'model'), settings=settings,
+                                       benchmark_factory=resolve(benchmark_registry, b, 'benchmark'), timeout=timeout)) for m, b in todo]
+    return (_result(f) for f in futures)
+
+def _result(future)->dict:
+    "A future's row; a worker lost on the way is a failed row saying so"
+    try: return future.result()
+    except Exception as e: return dict(status='failed', error_message=f'{type(e).__name__} (worker lost?): {e}')
 
 def describe(row)->str:
     "One line for one re-scored pair: outcome, scores, what changed"

@@ -128,6 +128,8 @@ def test_reproduce_command_exit_status(tmp_path):
     invoke = lambda *args: CliRunner().invoke(cli, _expand(['--import', SMALL, 'reproduce', *args]))
     r = invoke(str(out))
     assert (r.exit_code, r.output.splitlines()[-1]) == (0, '1 pairs: 1 equal, 0 within interval, 0 different'), r.output
+    r = invoke(str(out), '--workers', '1')  # scored on a Dask worker, as `run` scores
+    assert (r.exit_code, r.output.splitlines()[-1]) == (0, '1 pairs: 1 equal, 0 within interval, 0 different'), r.output
     t = batch.read_results(out)
     t.loc[0, 'score'] = 0.5
     batch.write_results(t, tmp_path / 'edited')

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pytest
 from click.testing import CliRunner
 
 import small_benchmarks  # noqa: F401  (registers Small.*)

@@ -24,9 +24,14 @@ from .names import resolve
 from .registry import benchmark_registry, _discover
 from .models.zoo import model_registry
 
+# %% ../nbs/41_batch.ipynb #30e2c36a
+from .benchmarks.base import PROVENANCE, provenance
+
 # %% ../nbs/41_batch.ipynb #5fbc1124
 COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'raw', 'raw_error', 'ceiling', 'benchmark_version', 'data_sha1',
-           'status', 'error_message', 'elapsed', 'finished', 'worker', 'brainscore_nb_version']
+           'status', 'error_message', 'elapsed', 'finished', 'worker', 'brainscore_nb_version', 'unceiled', *PROVENANCE]
+_TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished', 'worker', 'brainscore_nb_version',
+         *(c for c in PROVENANCE if c != 'seed')]  # read as text, never as numbers (a version '2.10' is not 2.1)
 
 def _float(v)->float:
     "A number from a Score, DataArray or plain value (NaN for None)"
@@ -39,7 +44,7 @@ def _reason(score)->str:
     raw = score.attrs.get('raw')
     return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason') or "the score's attrs give no reason")
 
-def _row(model:str, benchmark:str, score=None, bench=None)->dict:
+def _row(model:str, benchmark:str, score=None, bench=None, candidate=None)->dict:
     "A results row for `model` on `benchmark`, filled from `score` and the benchmark that made it; a non-finite score fails"
     row = dict.fromkeys(COLUMNS, None) | dict(model=model, benchmark=benchmark, brainscore_nb_version=brainscore_nb.__version__,
                                               worker=f'{socket.gethostname()}:{os.getpid()}', status='failed', error_message='')
@@ -50,7 +55,14 @@ def _row(model:str, benchmark:str, score=None, bench=None)->dict:
                    raw_error=_float(getattr(raw, 'attrs', {}).get('error')), data_sha1=str(a.get('data_sha1', '')),
                    benchmark_version=a.get('benchmark_version', row['benchmark_version']), status='ok')
         if not math.isfinite(row['score']): row.update(status='failed', error_message=f"score is {row['score']}: {_reason(score)}")
-    return row
+    return row | _made_by(score, bench, candidate)
+
+def _made_by(score, bench, candidate)->dict:
+    "The `unceiled` and provenance columns: from the score's attrs where its benchmark recorded them, else from benchmark and model"
+    a = getattr(score, 'attrs', {})
+    made = {} if all(k in a for k in PROVENANCE) else provenance(bench, candidate)
+    unceiled = a.get('unceiled') or getattr(bench, 'unceiled', False) or getattr(a.get('ceiling'), 'attrs', {}).get('unceiled', False)
+    return {k: a.get(k, made.get(k)) for k in PROVENANCE} | dict(unceiled=bool(unceiled))
 
 # %% ../nbs/41_batch.ipynb #f4b9caac
 def _within(fn, # () -> value
@@ -84,10 +96,11 @@ def score_pair(model:str, # model identifier
     def work():
         with threadpool_limits(blas_threads):
             made['bench'] = (benchmark_factory or resolve(benchmark_registry, benchmark, 'benchmark'))()
-            return _row(model, benchmark, made['bench'](((model_factory or resolve(model_registry, model, 'model'))())), made['bench'])
+            made['model'] = (model_factory or resolve(model_registry, model, 'model'))()
+            return _row(model, benchmark, made['bench'](made['model']), made['bench'], made['model'])
     try: row = _within(work, timeout)
     except Exception as e:
-        row = _row(model, benchmark, None, made.get('bench')) | dict(error_message=f'{type(e).__name__}: {e}', _traceback=traceback.format_exc())
+        row = _row(model, benchmark, None, made.get('bench'), made.get('model')) | dict(error_message=f'{type(e).__name__}: {e}', _traceback=traceback.format_exc())
     return row | dict(elapsed=round(time.perf_counter() - t0, 3), finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))
 
 # %% ../nbs/41_batch.ipynb #973ad966
@@ -96,7 +109,9 @@ def results_table(rows)->pd.DataFrame:
     df = pd.DataFrame(list(rows), columns=COLUMNS)
     for c in ('score', 'error', 'raw', 'raw_error', 'ceiling', 'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
     df['benchmark_version'] = pd.to_numeric(df['benchmark_version'], errors='coerce').astype('Int64')
-    for c in ('model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished', 'worker', 'brainscore_nb_version'):
+    df['seed'] = pd.to_numeric(df['seed'], errors='coerce').astype('Int64')
+    df['unceiled'] = df['unceiled'].map({True: True, False: False, 'True': True, 'False': False}).astype('boolean')
+    for c in _TEXT:
         df[c] = df[c].astype(object).where(df[c].notna() & (df[c] != ''), None).astype('string')  # '' reads back from CSV as missing
     return df.drop_duplicates(['model', 'benchmark'], keep='last').sort_values(['model', 'benchmark'], ignore_index=True)
 
@@ -106,7 +121,7 @@ def read_results(path)->pd.DataFrame:
     if path.is_dir(): path = next((p for p in (path/'results.parquet', path/'results.csv') if p.exists()), path/'results.parquet')
     if not path.exists(): return results_table([])
     todo = "move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) to start a new table"
-    try: df = pd.read_parquet(path) if path.suffix == '.parquet' else pd.read_csv(path, keep_default_na=False, na_values=[''])
+    try: df = pd.read_parquet(path) if path.suffix == '.parquet' else pd.read_csv(path, keep_default_na=False, na_values=[''], dtype=dict.fromkeys(_TEXT, str))
     except Exception as e: raise ValueError(f"{path} is not a readable results table ({type(e).__name__}: {e}); {todo}") from None
     missing = [c for c in ('model', 'benchmark', 'score') if c not in df.columns]
     if missing: raise ValueError(f"{path} is not a results table: it has no column(s) {missing}; {todo}")

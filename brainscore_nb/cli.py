@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/cli.html.md"""
 
 # %% auto #0
 __all__ = ['MULTI', 'cli', 'main', 'list_command', 'score_command', 'run_command', 'leaderboard_command', 'package_command',
-           'new_command', 'check_command']
+           'new_command', 'check_command', 'reproduce_command']
 
 # %% ../nbs/43_cli.ipynb #ed3de76f
 import importlib, sys
@@ -134,11 +134,12 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
 @click.argument('results', type=click.Path(exists=True))
 @click.option('--out', default=None, type=click.Path(file_okay=False), help="Where to write (default: beside RESULTS)")
 @click.option('--missing', type=click.Choice(['skip', 'zero']), default='skip', show_default=True, help='Failed pairs: left out of means, or counted as 0')
-def leaderboard_command(results, out, missing):
+@click.option('--include-unceiled', is_flag=True, help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
+def leaderboard_command(results, out, missing, include_unceiled):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
-    written = _check(lambda: plots.report(results, out, missing=missing))
-    click.echo(plots.leaderboard(results, missing=missing).round(3).to_string())
+    written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
+    click.echo(plots.leaderboard(results, missing=missing, include_unceiled=include_unceiled).round(3).to_string())
     click.echo(f"written: {', '.join(str(p) for v in written.values() for p in (v if isinstance(v, list) else [v]))}")
 
 # %% ../nbs/43_cli.ipynb #b59f4a0b
@@ -217,3 +218,26 @@ def check_command(path, no_tests):
     report = check_plugin(path, run_tests=not no_tests)
     click.echo(repr(report))
     if not report.ok: raise SystemExit(1)
+
+# %% ../nbs/43_cli.ipynb #dbdb385f
+MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
+
+# %% ../nbs/43_cli.ipynb #c09b2e53
+@cli.command('reproduce')
+@click.argument('results', type=click.Path(exists=True))
+@click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...', help='Only these recorded pairs (default: every pair RESULTS records)')
+@click.option('--tolerance', default=1e-12, show_default=True, type=float, help='Largest absolute score difference still called equal')
+@click.option('--timeout', default=None, type=float, metavar='SECONDS', help='Seconds one pair may take (default: no limit)')
+@click.option('--workers', default=0, show_default=True, help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
+@click.option('--scheduler', default=None, metavar='ADDRESS', help='Score on this Dask scheduler instead')
+def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
+    "Re-score the pairs RESULTS recorded: per pair equal, within interval or different, with the fields that changed (exit 1 if any differs)"
+    from contextlib import nullcontext
+    from brainscore_nb.batch import executor_for
+    from brainscore_nb.reproduce import reproduce
+    pairs = [p.strip() for v in pairs for p in v.split(',') if p.strip()] or None
+    with (executor_for(scheduler, workers) if workers or scheduler else nullcontext()) as ex:
+        report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance, timeout=timeout, executor=ex, progress=True))
+    counts = report.outcome.value_counts()
+    click.echo(f"{len(report)} pairs: " + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
+    if counts.get('different', 0): raise SystemExit(1)

@@ -8,6 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/plots.html.md"""
 __all__ = ['PARENTS', 'leaderboard', 'save_figure', 'plot_benchmarks', 'plot_heatmap', 'report']
 
 # %% ../nbs/42_plots.ipynb #714136d7
+from functools import partial
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -17,7 +18,8 @@ from .batch import read_results, results_table
 PARENTS = ['V1', 'V2', 'V4', 'IT', 'behavior']  # Brain-Score's order
 
 def leaderboard(results, # a results table, or a path that read_results reads
-                *, missing:str='skip' # failed or unscored pairs: 'skip' them in means, or count them as 'zero'
+                *, missing:str='skip', # failed or unscored pairs: 'skip' them in means, or count them as 'zero'
+                include_unceiled:bool=False # average unceiled benchmarks into their parents too
                )->pd.DataFrame:
     "Models ranked by their average over parents of the mean ceiled score over each parent's benchmarks"
     if missing not in ('skip', 'zero'): raise ValueError(f"missing must be 'skip' or 'zero', got {missing!r}")
@@ -28,12 +30,15 @@ def leaderboard(results, # a results table, or a path that read_results reads
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent
     parents = [p for p in PARENTS if p in set(parent_of)] + sorted(set(parent_of) - set(PARENTS))
     filled = wide.fillna(0) if missing == 'zero' else wide
-    by_parent = pd.DataFrame({p: filled[parent_of.index[parent_of == p]].mean(axis=1) for p in parents})
+    unceiled = sorted(set(df.benchmark[df.unceiled.fillna(False).astype(bool)]))
+    counted = lambda p: [b for b in parent_of.index[parent_of == p] if include_unceiled or b not in unceiled]
+    by_parent = pd.DataFrame({p: filled[counted(p)].mean(axis=1) for p in parents})
     board = pd.concat([by_parent.mean(axis=1).rename('average'), by_parent, wide[sorted(wide.columns, key=lambda b: (parents.index(parent_of[b]), b))]], axis=1)
     board = board.sort_values('average', ascending=False, kind='stable')
     board.insert(0, 'rank', np.arange(1, len(board) + 1))
     board.columns.name = None
-    return board
+    board.attrs['unceiled'] = unceiled
+    return board.rename(columns={b: f'{b} (unceiled)' for b in unceiled})
 
 # %% ../nbs/42_plots.ipynb #cbe6bfc9
 def _pyplot():
@@ -99,11 +104,12 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
 
 # %% ../nbs/42_plots.ipynb #a9169657
 def plot_heatmap(results, # a results table, or a path that read_results reads
-                 *, missing:str='skip' # as in `leaderboard`
+                 *, missing:str='skip', # as in `leaderboard`
+                 include_unceiled:bool=False # as in `leaderboard`
                 ):
     "Models x benchmarks heatmap of ceiled scores, with the per-parent and overall averages, models ranked"
     plt = _pyplot()
-    board = leaderboard(results, missing=missing)
+    board = leaderboard(results, missing=missing, include_unceiled=include_unceiled)
     values = board.drop(columns='rank')
     n_agg = 1 + sum(c in PARENTS or c == 'other' for c in values.columns if c != 'average')
     fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1], 0.9 + 0.32 * values.shape[0]))
@@ -124,18 +130,19 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
 # %% ../nbs/42_plots.ipynb #4e805173
 def report(results, # a run's folder, a results file, or a table
            out=None, # where to write (default: the run's folder, or the working directory for a table)
-           *, missing:str='skip' # as in `leaderboard`
+           *, missing:str='skip', # as in `leaderboard`
+           include_unceiled:bool=False # as in `leaderboard`
           )->dict:
     "Write leaderboard.csv, leaderboard.md and the figures (PNG + SVG) for `results`; return what was written"
     import matplotlib.pyplot as plt
     df = read_results(results) if isinstance(results, (str, Path)) else results
     out = Path(out or (results if isinstance(results, (str, Path)) and Path(results).is_dir() else Path(results).parent if isinstance(results, (str, Path)) else '.'))
-    board = leaderboard(df, missing=missing)
+    board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     out.mkdir(parents=True, exist_ok=True)
     board.to_csv(out/'leaderboard.csv', float_format='%.4f', index_label='model', lineterminator='\n')
     (out/'leaderboard.md').write_text(board.round(3).to_markdown() if _has_tabulate() else board.round(3).to_string())
     written = dict(table=out/'leaderboard.csv', markdown=out/'leaderboard.md')
-    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', plot_heatmap)):
+    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', partial(plot_heatmap, include_unceiled=include_unceiled))):
         fig = f(df)
         written[name] = save_figure(fig, out/name)
         plt.close(fig)

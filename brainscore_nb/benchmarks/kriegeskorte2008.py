@@ -20,7 +20,7 @@ def _subjects(rdms):
     if 'session' in rdms.dims: rdms = rdms.mean('session', keep_attrs=True)
     return rdms if 'subject' in rdms.dims else rdms.expand_dims(subject=['pooled'])
 
-UNCEILED = Score(1.0, attrs={'note': 'no repeated measurements published: not ceiled'})
+UNCEILED = Score(1.0, attrs={'note': 'no repeated measurements published: not ceiled', 'unceiled': True})
 
 # %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #c3ff93be
 BIBTEX = """@article{kriegeskorte2008matching,

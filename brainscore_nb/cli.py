@@ -51,9 +51,9 @@ def _import(name:str):
     return module
 
 def _check(fn, *args, **kwargs):
-    "Call `fn`; a KeyError or ValueError (a mistyped name, say) becomes a one-line error, not a traceback"
+    "Call `fn`; a KeyError, ValueError or OSError (a mistyped name, data that cannot be reached) becomes a one-line error"
     try: return fn(*args, **kwargs)
-    except (KeyError, ValueError, FileNotFoundError, FileExistsError) as e: raise click.ClickException(e.args[0] if e.args else str(e)) from None
+    except (KeyError, ValueError, OSError) as e: raise click.ClickException(e.args[0] if e.args else str(e)) from None
 
 # %% ../nbs/43_cli.ipynb #f4d85c7f
 @click.group(context_settings=dict(help_option_names=['-h', '--help']))
@@ -95,7 +95,7 @@ def score_command(model, benchmark):
     from brainscore_nb.models.zoo import model_registry
     _discover()
     _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
-    s = score_(model, benchmark)
+    s = _check(score_, model, benchmark)
     click.echo(f'{model} on {benchmark}: {s!r}')
     row = _row(model, benchmark, s)
     click.echo(' '.join(f'{k}={row[k]}' for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))

@@ -141,3 +141,17 @@ def test_results_table_leaderboard_and_cli_carry_intervals(cowley_scores, tmp_pa
     assert '95% bootstrap intervals' in out.stdout and f'[{score.ci[0]:.3f}, {score.ci[1]:.3f}]' in out.stdout
     assert 'average: stored - noisy' in out.stdout and 'p=' in out.stdout
     assert (tmp_path / 'intervals.png').exists() and (tmp_path / 'leaderboard_intervals.csv').exists()
+
+
+def test_shape_bias_is_resampled_over_stimuli_and_subjects():
+    "Geirhos2019 cue-conflict shape bias of the authors' AlexNet answers: stimuli and the 10 subjects resampled"
+    from brainscore_nb.data.assemblies import BehavioralAssembly
+    from brainscore_nb.models.interface import PrecomputedBehavior
+    from data_packaging import geirhos2019
+    t = geirhos2019.trials('cue_conflict', subjects=['alexnet']).drop_duplicates('stimulus_id')
+    answers = BehavioralAssembly(t.object_response.to_numpy(dtype=str), dims=['presentation'],
+                                 coords={'stimulus_id': ('presentation', t.stimulus_id.to_numpy(dtype=str))})
+    score = load_benchmark('Geirhos2019.cue_conflict-shape_bias')(PrecomputedBehavior(answers, 'alexnet'))
+    assert score.center == approx(0.477939, abs=1e-6) and _ones(score.attrs['raw']) == approx(score.attrs['raw'].center, abs=1e-12)
+    assert score.attrs['bootstrap_units'] == '1280 stimulus_id x 10 subject' and score.attrs['ceiling_resampled']
+    assert score.ci == approx((0.4383, 0.5188), abs=3e-3)  # measured

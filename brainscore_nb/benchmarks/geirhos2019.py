@@ -11,9 +11,10 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'CATEGORIES', 'UNCEILED', 'truth_per_stim
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #cbec307d
 from functools import partial
 import numpy as np
+import pandas as pd
 import xarray as xr
 from ..data.datasets import load_dataset
-from ..metrics.score import Score
+from ..metrics.score import Score, keep_heldout
 from ..metrics.behavior import accuracy, error_consistency
 from ..metrics.ceilings import inter_subject
 from ..models.interface import BrainModel
@@ -38,10 +39,23 @@ def truth_per_stimulus(trials:xr.DataArray)->xr.DataArray:
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #e694fc6a
 def _bias(answers)->float: return geirhos2019.shape_bias(answers.values, answers.stimulus_id.values)
 
+def _hits(answers)->tuple:
+    "Per answer, as geirhos2019.shape_bias counts them: a shape choice, a texture choice (stimuli whose shape and texture differ)"
+    ids = pd.Series(np.asarray(answers.stimulus_id.values, dtype=str))
+    shape, texture = ids.str.split(r'\d*-', n=1, regex=True).str[0], ids.map(geirhos2019._texture)
+    choices, keep = np.asarray(answers.values, dtype=str), (shape != texture).to_numpy()
+    return (choices == shape.to_numpy()) & keep, (choices == texture.to_numpy()) & keep
+
 def shape_bias_similarity(answers, trials)->Score:
     "1 - |shape bias of `answers` - shape bias of `trials`|, both in attrs"
     model, humans = _bias(answers), _bias(trials)
-    return Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans})
+    score = Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans})
+    (mh, mo), (hh, ho) = _hits(answers), _hits(trials)
+    subjects = trials['subject'].values if 'subject' in trials.coords else np.zeros(len(hh), int)
+    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=answers.stimulus_id.values,
+                        human_hit=hh, human_other=ho, human_stimulus_id=trials.stimulus_id.values, human_subject=subjects,
+                        units={'stimulus_id': np.concatenate([answers.stimulus_id.values, trials.stimulus_id.values]).astype(str),
+                               'subject': subjects})  # for the bootstrap (metrics.uncertainty)
 
 def _benchmark(name:str, kind:str, metric, ceiling_func)->BehavioralBenchmark:
     trials = load_dataset(f'Geirhos2019.{name}')

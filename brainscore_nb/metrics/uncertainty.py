@@ -9,7 +9,7 @@ __all__ = ['N_DRAWS', 'SEED', 'LEVEL', 'RESAMPLERS', 'Draws', 'weighted_pearson'
            'resample', 'interval', 'bootstrap', 'Comparison', 'compare', 'encode_draws', 'decode_draws', 'groups',
            'simulated_experiment', 'coverage']
 
-# %% ../../nbs/17_uncertainty.ipynb #cd6bc8c2
+# %% ../../nbs/17_uncertainty.ipynb #591e34e9
 import base64, math, zlib
 from dataclasses import dataclass
 import numpy as np
@@ -21,17 +21,17 @@ from sklearn.model_selection import ShuffleSplit
 from threadpoolctl import threadpool_limits
 from .score import Score, heldout
 
-# %% ../../nbs/17_uncertainty.ipynb #9d3b7a38
+# %% ../../nbs/17_uncertainty.ipynb #60169c58
 N_DRAWS, SEED, LEVEL = 1000, 0, 0.95  # draws per interval, their seed, the interval's level
 
-# %% ../../nbs/17_uncertainty.ipynb #890648e7
+# %% ../../nbs/17_uncertainty.ipynb #b9783403
 def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
     "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), from a seed and the level's name"
     rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
     picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
     return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
 
-# %% ../../nbs/17_uncertainty.ipynb #0918f632
+# %% ../../nbs/17_uncertainty.ipynb #2e318e76
 class Draws:
     "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), how often each unit is drawn"
     def __init__(self, units:dict, # level -> the identifiers of its units (any order; repeats are one unit)
@@ -70,7 +70,7 @@ class Draws:
 
     def __repr__(self): return f"<Draws {self.n_draws} x " + ' x '.join(f'{len(v)} {k}' for k, v in self.index.items()) + f", seed {self.seed}>"
 
-# %% ../../nbs/17_uncertainty.ipynb #45e9d2e3
+# %% ../../nbs/17_uncertainty.ipynb #90112441
 def weighted_pearson(W, # draws x n weights of the rows
                      a, # n x k
                      b # n x k
@@ -86,7 +86,7 @@ def weighted_pearson(W, # draws x n weights of the rows
         ok = (va > 1e-12 * saa) & (vb > 1e-12 * sbb)
         return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
 
-# %% ../../nbs/17_uncertainty.ipynb #d78266f4
+# %% ../../nbs/17_uncertainty.ipynb #68e127c3
 def weighted_median(values, # ... x k, NaN where undefined
                     weights # ... x k (or broadcastable), how often each entry counts
                    )->np.ndarray:
@@ -100,7 +100,7 @@ def weighted_median(values, # ... x k, NaN where undefined
     m = (pick(np.floor((total - 1) / 2)) + pick(np.floor(total / 2)))[..., 0] / 2
     return np.where(total[..., 0] > 0, m, np.nan)
 
-# %% ../../nbs/17_uncertainty.ipynb #9b074549
+# %% ../../nbs/17_uncertainty.ipynb #1efa2fd8
 def _rowwise_pearson(a, b, w)->np.ndarray:
     "Weighted Pearson r per row of (draws x P) values `a`, `b` (or P-vectors) with weights `w` (draws x P)"
     a, b = (x - x.mean(-1, keepdims=True) for x in (a, b))  # centred first: the moments below do not cancel
@@ -116,7 +116,7 @@ def _rowwise_pearson(a, b, w)->np.ndarray:
         ok = (va > 1e-12 * saa) & (vb > 1e-12 * sbb)
         return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
 
-# %% ../../nbs/17_uncertainty.ipynb #5d8e890f
+# %% ../../nbs/17_uncertainty.ipynb #9a412c75
 def _regression(m:dict, d:Draws)->np.ndarray:
     "Cross-validated regression: weighted r per neuroid on each test part, weighted median over neuroids, mean over splits"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
@@ -136,7 +136,7 @@ def _split_half(m:dict, d:Draws)->np.ndarray:
         __import__('warnings').simplefilter('ignore', RuntimeWarning)
         return np.nanmean(out, axis=0)
 
-# %% ../../nbs/17_uncertainty.ipynb #7e7c2e1a
+# %% ../../nbs/17_uncertainty.ipynb #c7a0c294
 def _pairs(n:int, correlation:str)->tuple:
     "The cells an RDM comparison uses: the upper triangle (Spearman, compare_rdms) or every off-diagonal cell (Pearson)"
     return np.triu_indices(n, 1) if correlation == 'spearman' else np.nonzero(~np.eye(n, dtype=bool))
@@ -171,7 +171,7 @@ def _rdm_loso(m:dict, d:Draws)->np.ndarray:
     ok = np.isfinite(per) & (K > 0)
     with np.errstate(divide='ignore', invalid='ignore'): return np.where(ok, K * per, 0).sum(1) / np.where(ok, K, 0).sum(1)
 
-# %% ../../nbs/17_uncertainty.ipynb #4e261619
+# %% ../../nbs/17_uncertainty.ipynb #ac8cca9c
 def _weights(m:dict, d:Draws)->np.ndarray:
     "Each row's weight in each draw: the product of its units' counts over the levels in m['units']"
     w = np.ones((d.n_draws, len(m['values'])))
@@ -202,11 +202,19 @@ def _kappa(m:dict, d:Draws)->np.ndarray:
         ok = np.isfinite(per_subject)
         return np.abs(np.where(ok, K * per_subject, 0).sum(1) / np.where(ok, K, 0).sum(1))
 
-# %% ../../nbs/17_uncertainty.ipynb #e125807d
-RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects, 'rdm_loso': _rdm_loso,
-              'mean': _mean, 'kappa': _kappa}  # kind of held-out material -> (material, Draws) -> statistic per draw
+# %% ../../nbs/17_uncertainty.ipynb #e83ec7a7
+def _bias_similarity(m:dict, d:Draws)->np.ndarray:
+    "1 - |the model's bias - the subjects' bias|, each the weighted share of one kind of hit (shape) among two (shape, texture)"
+    def bias(prefix, w):
+        hit, other = (np.asarray(m[f'{prefix}_{k}'], np.float64) for k in ('hit', 'other'))
+        with np.errstate(divide='ignore', invalid='ignore'): return (w @ hit) / (w @ (hit + other))
+    human = d.of('stimulus_id', m['human_stimulus_id']) * d.of('subject', m['human_subject'])
+    return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id'])) - bias('human', human))
 
-# %% ../../nbs/17_uncertainty.ipynb #99b2c18f
+RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects, 'rdm_loso': _rdm_loso,
+              'mean': _mean, 'kappa': _kappa, 'bias_similarity': _bias_similarity}  # kind of held-out material -> (material, Draws) -> statistic per draw
+
+# %% ../../nbs/17_uncertainty.ipynb #235ccafc
 def units_of(material:dict)->dict:
     "The levels a material's statistic depends on, and the units of each"
     if 'units' in material: return material['units']
@@ -230,7 +238,7 @@ def resample(material:dict, # held-out material (see `RESAMPLERS`)
     f = RESAMPLERS[material['kind']]
     return np.concatenate([f(material, draws.part(slice(i, i + chunk))) for i in range(0, draws.n_draws, chunk)])
 
-# %% ../../nbs/17_uncertainty.ipynb #8784dccc
+# %% ../../nbs/17_uncertainty.ipynb #87b2c194
 def interval(draws, # the statistic per draw
              level:float=LEVEL # the interval's level
             )->tuple:
@@ -241,7 +249,7 @@ def interval(draws, # the statistic per draw
     lo, hi = np.percentile(ok, [50 * (1 - level), 50 * (1 + level)])
     return float(lo), float(hi)
 
-# %% ../../nbs/17_uncertainty.ipynb #02f67781
+# %% ../../nbs/17_uncertainty.ipynb #67d2a3d2
 def _normalised(r, c, normalisation):
     "Ceiled draws from raw draws `r` and ceiling draws `c` by the benchmark's normalisation (NaN where the ceiling is not > 0)"
     c = np.where(np.isfinite(c) & (c > 0), c, np.nan)
@@ -255,7 +263,7 @@ def _normalised(r, c, normalisation):
 
 def _signature(d:Draws)->tuple: return (d.seed, d.n_draws, tuple((k, len(v), hash(tuple(v))) for k, v in d.index.items()))
 
-# %% ../../nbs/17_uncertainty.ipynb #bbc3f456
+# %% ../../nbs/17_uncertainty.ipynb #09182c13
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
               ceiling:Score|None=None, # the ceiling; None: an unceiled score
               *, normalisation=None, # 'explained_variance', 'ceil_score', 'squared_ratio', (score, ceiling) -> Score, or None (unceiled)
@@ -289,7 +297,7 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
     if np.isnan(lo): out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
     return out
 
-# %% ../../nbs/17_uncertainty.ipynb #20678b1d
+# %% ../../nbs/17_uncertainty.ipynb #f5aed56b
 @dataclass
 class Comparison:
     "The paired bootstrap comparison of two models on one benchmark"
@@ -300,7 +308,7 @@ class Comparison:
         return (f"<Comparison {self.a} - {self.b} on {self.benchmark}: {self.difference:+.4f} "
                 f"[{self.ci_low:+.4f}, {self.ci_high:+.4f}], p={self.p_value:.3g} ({self.n_draws} paired draws)>")
 
-# %% ../../nbs/17_uncertainty.ipynb #5bfa550d
+# %% ../../nbs/17_uncertainty.ipynb #e16b433c
 def _scored(x, name:str)->dict:
     "benchmark, version, data sha1, model, centre, seed and draws of a Score or a results row"
     if isinstance(x, Score):
@@ -320,7 +328,7 @@ def _scored(x, name:str)->dict:
                 sha1=get('data_sha1') or None, model=str(get('model', name)), center=center,
                 seed=get('bootstrap_seed'), draws=np.asarray(draws, np.float64))
 
-# %% ../../nbs/17_uncertainty.ipynb #d040d566
+# %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def compare(score_a, # a benchmark's Score (or a results row) of model A
             score_b, # the same benchmark's Score (or results row) of model B
             *, level:float=LEVEL # the interval's level
@@ -341,7 +349,7 @@ def compare(score_a, # a benchmark's Score (or a results row) of model A
     p = min(1.0, 2 * min((1 + (d <= 0).sum()) / (len(d) + 1), (1 + (d >= 0).sum()) / (len(d) + 1)))
     return Comparison(a['benchmark'], a['model'], b['model'], a['center'] - b['center'], float(lo), float(hi), float(p), len(d), level)
 
-# %% ../../nbs/17_uncertainty.ipynb #ab78329b
+# %% ../../nbs/17_uncertainty.ipynb #9694b102
 def encode_draws(draws)->str:
     "Draws as text for a table cell: 'f4:' and the base64 of little-endian float32 (about 5.4 kB for 1000 draws)"
     return 'f4:' + base64.b64encode(np.asarray(draws, '<f4').tobytes()).decode()
@@ -351,7 +359,7 @@ def decode_draws(text:str)->np.ndarray:
     if not isinstance(text, str) or not text.startswith('f4:'): raise ValueError(f"not encoded bootstrap draws: {str(text)[:20]!r}")
     return np.frombuffer(base64.b64decode(text[3:]), '<f4').astype(np.float64)
 
-# %% ../../nbs/17_uncertainty.ipynb #34d81ff4
+# %% ../../nbs/17_uncertainty.ipynb #2d9da614
 def groups(centers:pd.Series, # model -> score
            draws:dict, # model -> bootstrap draws (the same draws for every model)
            *, level:float=LEVEL # models closer than this level's test are grouped
@@ -369,7 +377,7 @@ def groups(centers:pd.Series, # model -> score
         out[m] = group
     return out
 
-# %% ../../nbs/17_uncertainty.ipynb #c9948739
+# %% ../../nbs/17_uncertainty.ipynb #c4aac0e5
 def simulated_experiment(seed:int, # which experiment
                          n_stimuli:int=400, n_neuroids:int=40, # what the experiment sampled
                          splits:int=10, # cross-validation splits (test size 10%)
@@ -387,7 +395,7 @@ def simulated_experiment(seed:int, # which experiment
     medians = np.array([np.median(weighted_pearson(np.ones((1, len(te))), pred[te], y[te])) for te in tests])
     return m, medians.mean(), medians.std() / np.sqrt(splits)
 
-# %% ../../nbs/17_uncertainty.ipynb #faf8343e
+# %% ../../nbs/17_uncertainty.ipynb #c9b0c0bc
 def coverage(n_experiments:int=500, # simulated experiments
              n_draws:int=N_DRAWS, # bootstrap draws per experiment
              *, levels=('stimulus_id', 'neuroid_id'), # the levels resampled

@@ -10,7 +10,7 @@ __all__ = ['N_DRAWS', 'SEED', 'LEVEL', 'RESAMPLERS', 'Draws', 'weighted_pearson'
            'simulated_experiment', 'coverage']
 
 # %% ../../nbs/17_uncertainty.ipynb #591e34e9
-import base64, math, zlib
+import base64, math, warnings, zlib
 from dataclasses import dataclass
 import numpy as np
 import pandas as pd
@@ -117,13 +117,17 @@ def _rowwise_pearson(a, b, w)->np.ndarray:
         return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
 
 # %% ../../nbs/17_uncertainty.ipynb #9a412c75
+def _nanmean(values)->np.ndarray:
+    "np.nanmean over the first axis (splits) without the warning for an all-NaN column"
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)
+        return np.nanmean(values, axis=0)
+
 def _regression(m:dict, d:Draws)->np.ndarray:
     "Cross-validated regression: weighted r per neuroid on each test part, weighted median over neuroids, mean over splits"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
     per_split = [weighted_median(weighted_pearson(S[:, te], p, m['target'][te]), N) for p, te in zip(m['predictions'], m['tests'])]
-    with np.errstate(invalid='ignore'), __import__('warnings').catch_warnings():
-        __import__('warnings').simplefilter('ignore', RuntimeWarning)
-        return np.nanmean(per_split, axis=0)
+    return _nanmean(per_split)
 
 def _split_half(m:dict, d:Draws)->np.ndarray:
     "Split-half consistency: weighted r of the halves' means per neuroid, Spearman-Brown, weighted median, mean over splits"
@@ -132,9 +136,7 @@ def _split_half(m:dict, d:Draws)->np.ndarray:
     for keep, a, b in m['halves']:
         r = weighted_pearson(S[:, keep], a, b)
         with np.errstate(divide='ignore', invalid='ignore'): out.append(weighted_median(2 * r / (1 + r), N))
-    with np.errstate(invalid='ignore'), __import__('warnings').catch_warnings():
-        __import__('warnings').simplefilter('ignore', RuntimeWarning)
-        return np.nanmean(out, axis=0)
+    return _nanmean(out)
 
 # %% ../../nbs/17_uncertainty.ipynb #c7a0c294
 def _pairs(n:int, correlation:str)->tuple:

@@ -211,7 +211,7 @@ def plot_intervals(results, # a results table, or a path that read_results reads
             ax.errorbar(r.score, i, xerr=err, fmt='o', color=color, ms=4, capsize=2, lw=1)
             if pd.notna(r.group): ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5), textcoords='offset points', fontsize=6, ha='center', color=color)
         ax.set_title(c); ax.set_xlim(0, 1); ax.set_xlabel('ceiled score')
-    axes[0][0].set_yticks(range(len(models)), models); axes[0][0].invert_yaxis()
+    axes[0][0].set_yticks(range(len(models)), models); axes[0][0].set_ylim(len(models) - 0.5, -0.9)  # best on top, room for labels
     fig.suptitle('95% bootstrap intervals; models sharing a group (g) are not distinguishable', fontsize=8)
     fig.tight_layout()
     return fig

@@ -118,6 +118,7 @@ def _normalisation(score:Score, benchmark):
     "How the ceiled score was made from raw and ceiling, for the bootstrap: a name, a function, or None (unceiled)"
     if getattr(benchmark, 'unceiled', False) or score.attrs.get('unceiled'): return None
     how = score.attrs.get('normalisation') or getattr(benchmark, 'normalize', None)
+    if how is None: return 'unknown'  # never guessed: the score gets no interval, and says why
     return getattr(how, '__name__', how) if getattr(how, '__name__', None) in ('ceil_score', 'squared_ratio', 'explained_variance') else how
 
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
@@ -127,7 +128,9 @@ def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, can
                      benchmark=benchmark.identifier, benchmark_version=benchmark.version, model=candidate.identifier,
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__,
                      unceiled=bool(getattr(benchmark, 'unceiled', False)))
-    out.attrs.update(bootstrap(raw, ceiling, normalisation=_normalisation(score, benchmark)))  # ci_low, ci_high, bootstrap draws
+    if (how := _normalisation(score, benchmark)) == 'unknown':
+        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="the ceiled score does not say how it was normalised (attrs['normalisation'])")
+    else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))  # ci_low, ci_high, bootstrap draws
     return out
 
 # %% ../../nbs/30_benchmark_base.ipynb #cd5da6d7

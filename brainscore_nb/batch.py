@@ -21,6 +21,7 @@ import brainscore_nb
 from .config import get_setting
 from .data.files import atomic_write
 from .names import resolve
+from .metrics.uncertainty import encode_draws
 from .registry import benchmark_registry, _discover
 from .models.zoo import model_registry
 
@@ -28,10 +29,11 @@ from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE, provenance
 
 # %% ../nbs/41_batch.ipynb #5fbc1124
-COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'raw', 'raw_error', 'ceiling', 'benchmark_version', 'data_sha1',
-           'status', 'error_message', 'elapsed', 'finished', 'worker', 'brainscore_nb_version', 'unceiled', *PROVENANCE]
+COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling',
+           'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished', 'worker',
+           'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
 _TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished', 'worker', 'brainscore_nb_version',
-         *(c for c in PROVENANCE if c != 'seed')]  # read as text, never as numbers (a version '2.10' is not 2.1)
+         *(c for c in PROVENANCE if c != 'seed'), 'bootstrap']  # read as text, never as numbers (a version '2.10' is not 2.1)
 
 def _float(v)->float:
     "A number from a Score, DataArray or plain value (NaN for None)"
@@ -53,7 +55,9 @@ def _row(model:str, benchmark:str, score=None, bench=None, candidate=None)->dict
         a, raw = score.attrs, score.attrs.get('raw')
         row.update(score=_float(score), error=_float(a.get('error')), raw=_float(raw), ceiling=_float(a.get('ceiling')),
                    raw_error=_float(getattr(raw, 'attrs', {}).get('error')), data_sha1=str(a.get('data_sha1', '')),
-                   benchmark_version=a.get('benchmark_version', row['benchmark_version']), status='ok')
+                   benchmark_version=a.get('benchmark_version', row['benchmark_version']), status='ok',
+                   ci_low=_float(a.get('ci_low')), ci_high=_float(a.get('ci_high')),
+                   bootstrap=encode_draws(a['bootstrap']) if a.get('bootstrap') is not None else None)
         if not math.isfinite(row['score']): row.update(status='failed', error_message=f"score is {row['score']}: {_reason(score)}")
     return row | _made_by(score, bench, candidate)
 
@@ -107,7 +111,7 @@ def score_pair(model:str, # model identifier
 def results_table(rows)->pd.DataFrame:
     "Rows (dicts) as the results table: `COLUMNS` in order, one row per (model, benchmark), sorted"
     df = pd.DataFrame(list(rows), columns=COLUMNS)
-    for c in ('score', 'error', 'raw', 'raw_error', 'ceiling', 'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
+    for c in ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling', 'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
     df['benchmark_version'] = pd.to_numeric(df['benchmark_version'], errors='coerce').astype('Int64')
     df['seed'] = pd.to_numeric(df['seed'], errors='coerce').astype('Int64')
     df['unceiled'] = df['unceiled'].map({True: True, False: False, 'True': True, 'False': False}).astype('boolean')

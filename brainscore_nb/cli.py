@@ -135,12 +135,21 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
 @click.option('--out', default=None, type=click.Path(file_okay=False), help="Where to write (default: beside RESULTS)")
 @click.option('--missing', type=click.Choice(['skip', 'zero']), default='skip', show_default=True, help='Failed pairs: left out of means, or counted as 0')
 @click.option('--include-unceiled', is_flag=True, help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
-def leaderboard_command(results, out, missing, include_unceiled):
+@click.option('--compare', 'compare_', is_flag=True, help='Also print the 95% intervals, the groups of models that cannot be told apart, and each model against the next one down')
+def leaderboard_command(results, out, missing, include_unceiled, compare_):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
     written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
     click.echo(plots.leaderboard(results, missing=missing, include_unceiled=include_unceiled).round(3).to_string())
     click.echo(f"written: {', '.join(str(p) for v in written.values() for p in (v if isinstance(v, list) else [v]))}")
+    if compare_:
+        click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart (paired bootstrap, p >= 0.05)")
+        click.echo(plots.format_intervals(plots.leaderboard_intervals(results, missing=missing)).to_string())
+        pairs = plots.comparisons(results, missing=missing)
+        if len(pairs): click.echo('\neach model against the next one down (difference [95% interval], p):')
+        for r in pairs.itertuples():
+            ci = f'[{r.ci_low:+.3f}, {r.ci_high:+.3f}], p={r.p_value:.3g}' if pd.notna(r.p_value) else '(no bootstrap draws)'
+            click.echo(f'  {r.column}: {r.a} - {r.b} = {r.difference:+.3f} {ci}')
 
 # %% ../nbs/43_cli.ipynb #b59f4a0b
 def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):

@@ -17,7 +17,8 @@ import pandas as pd
 import xarray as xr
 from .. import __version__
 from ..names import did_you_mean, unknown_option
-from ..metrics.score import Score
+from ..metrics.score import Score, keep_heldout
+from ..metrics.uncertainty import bootstrap
 from ..metrics.ceilings import explained_variance, ceil_score, bound_score, inter_subject
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
@@ -115,14 +116,24 @@ class BenchmarkBase(Benchmark):
         return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent}){said}>"
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
+def _normalisation(score:Score, benchmark):
+    "How the ceiled score was made from raw and ceiling, for the bootstrap: a name, a function, or None (unceiled)"
+    if getattr(benchmark, 'unceiled', False) or score.attrs.get('unceiled'): return None
+    how = score.attrs.get('normalisation') or getattr(benchmark, 'normalize', None)
+    if how is None: return 'unknown'  # never guessed: the score gets no interval, and says why
+    return getattr(how, '__name__', how) if getattr(how, '__name__', None) in ('ceil_score', 'squared_ratio', 'explained_variance') else how
+
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
-    "`score` bounded to [0, 1], with raw, ceiling, error and the provenance of benchmark, model and data in attrs"
+    "`score` bounded to [0, 1], with raw, ceiling, error, the 95% bootstrap interval and the provenance of benchmark, model and data in attrs"
     out = bound_score(score)
     out.attrs.update(raw=raw, ceiling=ceiling, error=float(score.attrs.get('error', raw.attrs.get('error', np.nan))),
                      benchmark=benchmark.identifier, benchmark_version=benchmark.version, model=candidate.identifier,
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__,
                      unceiled=bool(getattr(benchmark, 'unceiled', False) or ceiling.attrs.get('unceiled', False)))
     out.attrs.update(provenance(benchmark, candidate))
+    if (how := _normalisation(score, benchmark)) == 'unknown':
+        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="the ceiled score does not say how it was normalised (attrs['normalisation'])")
+    else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))  # ci_low, ci_high, bootstrap draws
     return out
 
 # %% ../../nbs/30_benchmark_base.ipynb #b6aaa124
@@ -297,17 +308,34 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #aba3bd61
+def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict:
+    "Held-out material for the bootstrap: the RDMs, when `compare` says which correlation of which cells it is; else per-subject values"
+    subjects = rdms['subject'].values if 'subject' in rdms.coords else np.arange(rdms.sizes['subject'])
+    correlation = getattr(compare, 'rdm_correlation', None)  # 'spearman' (upper triangle) or 'pearson' (off-diagonal cells)
+    if correlation is None or 'stimulus_id' not in rdms.coords:
+        return dict(kind='mean', values=values, units={'subject': subjects})
+    ids, out = rdms['stimulus_id'].values, dict(subjects=np.asarray(rdms.values, np.float64), stimulus_id=rdms['stimulus_id'].values,
+                                                subject=subjects, correlation=correlation)
+    if model_rdm is None: return out | dict(kind='rdm_loso')
+    model = np.asarray(model_rdm, np.float64)
+    if isinstance(model_rdm, xr.DataArray) and 'stimulus_id' in model_rdm.coords:  # in the subjects' stimulus order
+        order = pd.Index(model_rdm['stimulus_id'].values).get_indexer(ids); model = model[np.ix_(order, order)]
+    return out | dict(kind='rdm_subjects', model=model)
+
 def subject_scores(compare, # (model matrix, subject matrix) -> float
                    model_rdm, # stimulus x stimulus
                    rdms:xr.DataArray # subject x stimulus x stimulus
                   )->Score:
     "Mean over subjects of compare(model, subject), error the standard error over subjects"
     values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
-    return Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
+    score = Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
+    return keep_heldout(score, **_rdm_material(compare, rdms, model_rdm, values))
 
 def rdm_consistency(compare, rdms:xr.DataArray)->Score:
     "Ceiling: each subject's RDM compared with the mean of the others' RDMs (inter_subject), mean over subjects"
-    return inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
+    score = inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
+    material = _rdm_material(compare, rdms)
+    return keep_heldout(score, **material) if material['kind'] == 'rdm_loso' else score
 
 # %% ../../nbs/30_benchmark_base.ipynb #ff63966d
 class RSABenchmark(BenchmarkBase):

@@ -32,6 +32,8 @@ def off_diagonal_r(a:np.ndarray, b:np.ndarray)->float:
     keep = ~np.eye(len(a), dtype=bool)
     return float(pearson_columns(a[keep][:, None], b[keep][:, None])[0])
 
+off_diagonal_r.rdm_correlation = 'pearson'  # the cells and correlation the bootstrap resamples (metrics.uncertainty)
+
 def squared_ratio(score:Score, ceiling:Score)->Score:
     "The published normalisation, (r / ceiling)^2, with raw, ceiling and error in attrs"
     return Score((score.center / ceiling.center) ** 2, attrs={'raw': score, 'ceiling': ceiling, 'error': score.error})

@@ -11,6 +11,7 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'CATEGORIES', 'UNCEILED', 'KINDS', 'truth
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #cbec307d
 from functools import partial
 import numpy as np
+import pandas as pd
 import xarray as xr
 from ..data.datasets import load_dataset
 from ..metrics.score import Score
@@ -46,6 +47,7 @@ class GeirhosBenchmark(BehavioralBenchmark):
         answers = candidate.look_at(stimuli_of(self.assembly), number_of_trials=self.number_of_trials)
         raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
+
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #a9c5a19e
 _NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),

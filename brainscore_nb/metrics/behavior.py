@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from scipy.stats import norm
-from .score import Score
+from .score import Score, keep_heldout
 from .crossval import pearson_columns, metric_options
 
 # %% ../../nbs/14_behavior.ipynb #eb14b41b
@@ -37,8 +37,11 @@ def accuracy(source, # the model's choices (assembly or array)
     s, t = _aligned_labels(source, target)
     if s.size == 0: raise ValueError("accuracy of nothing: no trials")
     match = (s == t).astype(float)
-    return Score(match.mean(), attrs={'error': float(match.std()), 'raw': xr.DataArray(match, dims=['presentation']),
-                                      'metric': 'accuracy'})
+    score = Score(match.mean(), attrs={'error': float(match.std()), 'raw': xr.DataArray(match, dims=['presentation']),
+                                       'metric': 'accuracy'})
+    ids = getattr(target, 'coords', {}).get('stimulus_id')  # the bootstrap resamples stimuli (or trials, without ids)
+    units = {'stimulus_id': ids.values} if ids is not None and ids.size == match.size else {'presentation': np.arange(match.size)}
+    return keep_heldout(score, 'mean', values=match, units=units)
 
 # %% ../../nbs/14_behavior.ipynb #709bb986
 def _kappa(a_correct, b_correct)->float:
@@ -82,7 +85,10 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
     t['subject_correct'] = t['choice'] == t['truth']
     cells = t.groupby(['subject', 'condition'], sort=True).apply(
         lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()), include_groups=False)
-    return _kappa_score(cells, 'error_consistency')
+    code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))  # trial -> its (subject, condition)
+    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(), b=t['subject_correct'].to_numpy(),
+                        cell=code, cell_subject=cell.get_level_values(0).to_numpy(), stimulus_id=t['stimulus_id'].to_numpy(),
+                        subject=t['subject'].to_numpy())  # for the bootstrap (metrics.uncertainty)
 
 # %% ../../nbs/14_behavior.ipynb #e51f43fb
 @metric_options()

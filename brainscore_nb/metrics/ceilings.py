@@ -14,7 +14,7 @@ import scipy.sparse as sp
 import xarray as xr
 import array_api_compat as aac
 from sklearn.model_selection import ShuffleSplit
-from .score import Score
+from .score import Score, keep_heldout
 from .crossval import pearson_columns, split_score, _as_2d, _check_finite, metric_options
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 
@@ -93,19 +93,23 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     be = get_backend(backend)
     values = to_backend(values, be)
     total, count = _group_sums(values, codes, len(stimuli)), np.bincount(codes, minlength=len(stimuli))
-    r, dropped = [], []
+    r, dropped, kept = [], [], []
     halves = [half for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state).split(reps)]
     distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())]) for h in halves}
     for s1, c1 in _split_half_sums(values, codes, rep_codes, len(stimuli), halves):
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
         s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None].astype(np.float64), be), to_backend(c2[keep, None].astype(np.float64), be)
-        r.append(to_numpy(pearson_columns(s1 / n1, (take(total, keep) - s1) / n2))); dropped.append(len(stimuli) - len(keep))
+        m1, m2 = s1 / n1, (take(total, keep) - s1) / n2
+        r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
+        small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7  # the halves' means, for the bootstrap; float32 when large
+        kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
     r = np.stack(r)
     with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
     ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None
     score = split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
                         stimuli_dropped=xr.DataArray(dropped, dims=['split']), distinct_splits=len(distinct))
+    keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli), neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
     if len(distinct) == 1:  # every split is the same partition of the repetitions: their spread says nothing
         score.attrs.update(error=np.nan, reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
     return score

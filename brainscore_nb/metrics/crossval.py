@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
-from .score import Score
+from .score import Score, keep_heldout
 from ..names import unknown_option
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 
@@ -196,7 +196,9 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     predictions, extra = out if isinstance(out, tuple) else (out, {})
     r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
-    return split_score(r, ids, **extra, **attrs)
+    return keep_heldout(split_score(r, ids, **extra, **attrs), 'regression', predictions=[to_numpy(p) for p in predictions],
+                        tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y), stimulus_id=target['stimulus_id'].values,
+                        neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))  # for the bootstrap (metrics.uncertainty)
 
 # %% ../../nbs/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
@@ -222,7 +224,9 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
     target = _as_2d(target_test, 'target_test')
     raw = xr.DataArray(r, dims=['neuroid'], coords={'neuroid_id': ('neuroid', target['neuroid_id'].values)}
                        if 'neuroid_id' in target.coords else None)
-    return Score(_nanmedian(r, axis=0), attrs={'raw': raw, 'n_nan': int(np.isnan(r).sum()), **extra, **attrs})
+    score = Score(_nanmedian(r, axis=0), attrs={'raw': raw, 'n_nan': int(np.isnan(r).sum()), **extra, **attrs})
+    return keep_heldout(score, 'regression', predictions=[to_numpy(predictions[0])], tests=[np.arange(len(Xte))], target=to_numpy(Y[n:, ...]),
+                        stimulus_id=target['stimulus_id'].values, neuroid_id=raw['neuroid_id'].values if 'neuroid_id' in raw.coords else np.arange(len(r)))
 
 # %% ../../nbs/11_crossval.ipynb #ccf3180d
 CV_OPTIONS = ('splits', 'train_size', 'test_size', 'stratification_coord', 'random_state')

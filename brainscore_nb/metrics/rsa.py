@@ -44,6 +44,8 @@ def compare_rdms(a:xr.DataArray, # an RDM from `rdm_matrix`
     iu = np.triu_indices(len(ia), k=1)
     return float(pearson_columns(rankdata(a.values[iu])[:, None], rankdata(bv[iu])[:, None])[0])
 
+compare_rdms.rdm_correlation = 'spearman'  # which cells, which correlation: the bootstrap (metrics.uncertainty) resamples them
+
 # %% ../../nbs/13_rsa.ipynb #b8a2f919
 def _rdm_similarity(X, Y):
     "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y (on the host)"

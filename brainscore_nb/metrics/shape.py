@@ -11,7 +11,7 @@ __all__ = ['shape_bias', 'cue_classes', 'shape_bias_similarity']
 import numpy as np
 import pandas as pd
 import xarray as xr
-from .score import Score
+from .score import Score, keep_heldout
 from .crossval import metric_options
 
 # %% ../../nbs/14b_shape_bias.ipynb #73553e09
@@ -40,6 +40,12 @@ def cue_classes(trials:xr.DataArray # trials with stimulus_id, and shape and tex
     return table.drop_duplicates('stimulus_id').set_index('stimulus_id')
 
 # %% ../../nbs/14b_shape_bias.ipynb #e66aae65
+def _hits(choices, classes:pd.DataFrame)->tuple:
+    "Per answer: a shape choice, a texture choice (counted only where shape and texture differ), as `shape_bias` counts"
+    choices, shape, texture = (np.asarray(x, dtype=str) for x in (choices, classes['shape'], classes['texture']))
+    conflict = shape != texture
+    return (choices == shape) & conflict, (choices == texture) & conflict
+
 @metric_options()
 def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a stimulus_id coord
                           target:xr.DataArray # the subjects' trials, with stimulus_id, shape and texture (see cue_classes)
@@ -53,5 +59,11 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
     model = shape_bias(source.values, own['shape'], own['texture'])
     theirs = classes.loc[np.asarray(target['stimulus_id'].values, dtype=str)]
     humans = shape_bias(target.values, theirs['shape'], theirs['texture'])
-    return Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans,
-                                                 'metric': 'shape_bias'})
+    score = Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans,
+                                                  'metric': 'shape_bias'})
+    (mh, mo), (hh, ho) = _hits(source.values, own), _hits(target.values, theirs)
+    human_ids = np.asarray(target['stimulus_id'].values, dtype=str)
+    subjects = target['subject'].values if 'subject' in target.coords else np.zeros(len(hh), int)
+    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=ids.values, human_hit=hh,
+                        human_other=ho, human_stimulus_id=human_ids, human_subject=subjects,  # for metrics.uncertainty
+                        units={'stimulus_id': np.concatenate([ids.values, human_ids]), 'subject': subjects})

@@ -11,6 +11,7 @@ __all__ = ['list_benchmarks', 'list_models', 'load_benchmark', 'score']
 import importlib, pkgutil
 from .names import resolve
 from .models.zoo import model_registry, load_model
+from .models import library as _library  # registers the installed libraries' models
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
 from .benchmarks.base import benchmark_registry
 

@@ -10,6 +10,15 @@ from brainscore_nb.models.library import LIBRARY_MODELS, library_model, importab
 torch = pytest.importorskip('torch')
 
 
+@pytest.fixture(autouse=True)
+def one_thread():
+    "One torch thread: on a shared machine, more threads than free cores make these small forward passes many times slower"
+    n = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(n)
+
+
 def _stimuli(tmp_path, n=3, size=48):
     rng = np.random.default_rng(1)
     for i in range(n): Image.fromarray(rng.integers(0, 256, (size, size, 3), dtype=np.uint8)).save(tmp_path/f's{i}.png')

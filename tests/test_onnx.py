@@ -6,6 +6,15 @@ from brainscore_nb.data.stimuli import StimulusSet
 
 torch = pytest.importorskip('torch')
 pytest.importorskip('onnxruntime')
+
+
+@pytest.fixture(autouse=True)
+def one_thread():
+    "One torch thread: on a shared machine, more threads than free cores make small forward passes many times slower"
+    n = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(n)
 from brainscore_nb.models.activations import ActivationsExtractor, Preprocessing
 from brainscore_nb.models.commitment import ModelCommitment
 from brainscore_nb.models.onnx import export_onnx, OnnxModel, ONNX_TOLERANCE

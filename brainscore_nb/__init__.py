@@ -19,7 +19,7 @@ _LAZY = {'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'br
          'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
          'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
          'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
-         'load_model': 'brainscore_nb.models.zoo', 'model_registry': 'brainscore_nb.models.zoo'}  # name -> module
+         'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}  # name -> module
 
 # %% ../nbs/00b_front_door.ipynb #8e9ced02
 def _discovered(name:str, module):

@@ -13,6 +13,7 @@ from .names import resolve
 from .plugins import register_plugins, merge_entries
 from .models import zoo
 from .models.zoo import model_registry, load_model
+from .models import library as _library  # registers the installed libraries' models
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
 from .benchmarks.base import benchmark_registry
 

@@ -8,7 +8,10 @@ from threadpoolctl import threadpool_limits
 
 from brainscore_nb.metrics.backend import get_backend, to_backend, to_numpy
 from brainscore_nb.metrics.crossval import cv_splits
-from brainscore_nb.metrics.regression import ridge_predict, _centred_gram
+from brainscore_nb.metrics.backend import namespace, take
+from brainscore_nb.metrics.regression import (ridge_predict, pls_predict, _centred_gram, _work_dtype, _masks, _dot,
+                                              _top_eigvecs, _contract, _expand, _deflate)
+import array_api_compat as aac
 
 
 # ---- reference: ridge as of 340f150 (one inverse of the full Gram matrix, a solve per fold with B_rr) ----
@@ -43,6 +46,59 @@ def ref_ridge_predict(X, Y, folds, alpha=1.0):
         Ytr -= b
         out.append((b - S @ Ytr)[np.searchsorted(rest, te)])
     return out
+
+
+# ---- reference: pls_predict as of 340f150 (fold products over all rows, masked) ----
+def ref_pls_predict(X, # stimuli x features
+                Y, # stimuli x neuroids
+                folds:list, # (train, test) index arrays
+                *, n_components:int=25, # PLS components (Brain-Score: 25)
+                dtype=None # dtype of the products with X (default: X's)
+               )->list:
+    "PLSRegression(n_components, scale=False) test-part predictions for every fold, by improved kernel PLS"
+    xp, dev = namespace(X), aac.device(X)
+    dtype, (n, p), m, F = _work_dtype(X, dtype), X.shape, Y.shape[1], len(folds)
+    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)  # globally centred; each fold's centring is exact below
+    Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
+    train, out = _masks(n, folds)
+    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
+    XM, YM = _dot(Xg.mT, trainf / ntr), Yg.mT @ (trainf / ntr)  # training means per fold
+    XY = _dot(Xg.mT, Yg)
+    def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
+        o = np.flatnonzero(out[:, f])
+        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)  # the product in X's dtype, the difference in float64
+        u, v = ntr[f] * XM[:, f], YM[:, f]
+        Du = D.mT @ u
+        return D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :] + (u @ u) * (v[:, None] * v[None, :])
+    Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
+    for f in range(F): Ms[f, ...] = cov2(f)
+    floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
+    # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
+    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components)))
+    def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
+        if left: full = _dot(XY, V) - _dot(Xg.mT, (Yg @ V) * outf) - XM * (ntr * xp.sum(YM * V, axis=0))
+        else: full = XY.mT @ V - Yg.mT @ (Z * outf) - YM * (ntr * xp.sum(XM * V, axis=0))
+        A, B = (Q, P) if left else (P, Q)
+        return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
+    with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
+        for a in range(n_components):
+            V, lam = _top_eigvecs(Ms)
+            W = C_dot(V.mT, None, a, True)
+            W = W / xp.linalg.vector_norm(W, axis=0)
+            Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
+            T = _dot(Xg, Ra)
+            Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
+            tt = xp.sum(Tt * Tt, axis=0)
+            live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
+            tt = xp.where(live, tt, 1.0)
+            Pa = _dot(Xg.mT, Tt) / tt
+            Qa = C_dot(Ra, T, a, False) / tt
+            U = C_dot(Pa, _dot(Xg, Pa), a, False)
+            keep = xp.astype(live, xp.float64)
+            Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
+            _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
+            R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
+    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
 
 def data(n, p, m, seed=0, dtype=np.float64):
@@ -105,3 +161,25 @@ def test_centred_gram_same_as_reference():
         new, old = _centred_gram(X, lower=lower), ref_centred_gram(X, lower=lower)
         if lower: new, old = np.tril(new), np.tril(old)
         assert rel(new, old) < 1e-12
+
+
+@pytest.mark.parametrize('kind', ['shuffle10', 'stratified', 'test_size'])
+def test_pls_same_as_reference(kind):
+    opts = dict(FOLDS[kind]); objects = opts.pop('objects', None)
+    X, Y = data(250, 400, 12, seed=1)
+    folds = cv_splits(target(250, objects), **opts)
+    for new, old in zip(pls_predict(X, Y, folds, n_components=8), ref_pls_predict(X, Y, folds, n_components=8)):
+        assert new.shape == old.shape
+        assert rel(new, old) < 1e-8
+
+
+def test_pls_float32_and_other_backend_same_as_reference():
+    X, Y = data(200, 300, 6, seed=2, dtype=np.float32)
+    folds = cv_splits(target(200))
+    for new, old in zip(pls_predict(X, Y, folds, n_components=5), ref_pls_predict(X, Y, folds, n_components=5)):
+        assert rel(new, old) < 1e-4
+    be = get_backend('array_api_strict:device1')
+    X64 = X.astype(np.float64)
+    got = pls_predict(to_backend(X64, be), to_backend(Y, be), folds, n_components=5)
+    for new, old in zip(got, ref_pls_predict(X64, Y, folds, n_components=5)):
+        assert rel(to_numpy(new), old) < 1e-8

@@ -99,9 +99,12 @@ def pls_predict(X, # stimuli x features
     floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
     # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
     R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components)))
-    def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
-        if left: full = _dot(XY, V) - _dot(Xg.mT, (Yg @ V) * outf) - XM * (ntr * xp.sum(YM * V, axis=0))
-        else: full = XY.mT @ V - Yg.mT @ (Z * outf) - YM * (ntr * xp.sum(XM * V, axis=0))
+    outs = [np.flatnonzero(out[:, f]) for f in range(F)]  # each fold's rows outside training: its small blocks
+    Xo, Yo = [take(Xg, o) for o in outs], [take(Yg, o) for o in outs]
+    def C_dot(V, Zo, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left
+        if left: full = _dot(XY, V) - xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1) \
+                        - XM * (ntr * xp.sum(YM * V, axis=0))
+        else: full = XY.mT @ V - xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1) - YM * (ntr * xp.sum(XM * V, axis=0))
         A, B = (Q, P) if left else (P, Q)
         return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
     with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
@@ -116,8 +119,8 @@ def pls_predict(X, # stimuli x features
             live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
             tt = xp.where(live, tt, 1.0)
             Pa = _dot(Xg.mT, Tt) / tt
-            Qa = C_dot(Ra, T, a, False) / tt
-            U = C_dot(Pa, _dot(Xg, Pa), a, False)
+            Qa = C_dot(Ra, [take(T[:, f], outs[f]) for f in range(F)], a, False) / tt
+            U = C_dot(Pa, [_dot(Xo[f], Pa[:, f:f + 1])[:, 0] for f in range(F)], a, False)
             keep = xp.astype(live, xp.float64)
             Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
             _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)

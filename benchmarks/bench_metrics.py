@@ -15,7 +15,7 @@ threadpoolctl (`--threads`); the machine's load is printed because other process
 `--backend` also times each brainscore_nb metric on that array backend (e.g. torch:cuda, cupy; transfers to
 and from the device included, after one warm-up call) and prints its ratio to the NumPy time and the largest
 difference of the raw values.
-Old against new: each predictor (ridge_predict, pls_predict, internal_consistency's split-half sums) is also
+Old against new: each regression predictor (ridge_predict, pls_predict) is also
 timed against the implementation it replaced (kept as the reference in tests/test_speed_metrics.py), on the same
 arrays and folds, alternating old and new `--previous-repeats` times (best of each), with the ratio and the
 largest relative difference of the predictions: on a shared machine only the ratio in one run means much.

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_metrics.py [--stimuli 3200] [--features 4096] [--neuroids 256] [--sklearn-folds 10]
                                        [--threads 1] [--only pls,ridge,internal_consistency] [--backend torch:cuda]
+                                       [--previous-repeats 1]
 
 The reference protocol is Brain-Score's: 10 ShuffleSplit folds (train_size 0.9, random_state 1); per fold fit
 scikit-learn's PLSRegression(25, scale=False) or Ridge(alpha=1) on the training stimuli, predict the test
@@ -14,6 +15,10 @@ threadpoolctl (`--threads`); the machine's load is printed because other process
 `--backend` also times each brainscore_nb metric on that array backend (e.g. torch:cuda, cupy; transfers to
 and from the device included, after one warm-up call) and prints its ratio to the NumPy time and the largest
 difference of the raw values.
+Old against new: each regression predictor (ridge_predict, pls_predict) is also
+timed against the implementation it replaced (kept as the reference in tests/test_speed_metrics.py), on the same
+arrays and folds, alternating old and new `--previous-repeats` times (best of each), with the ratio and the
+largest relative difference of the predictions: on a shared machine only the ratio in one run means much.
 """
 import argparse
 import os
@@ -60,16 +65,38 @@ def reference_internal_consistency(assembly):
     return np.mean(out)
 
 
+def previous_implementations():
+    "The reference (previous) implementations kept in tests/test_speed_metrics.py"
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / 'tests' / 'test_speed_metrics.py'
+    spec = importlib.util.spec_from_file_location('test_speed_metrics', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def old_vs_new(name, old, new, repeats):
+    "Time old() and new() alternately, best of `repeats` each; print the times, the ratio and the largest relative difference"
+    t_old = t_new = np.inf
+    for _ in range(repeats):
+        s = time.perf_counter(); ref = old(); t_old = min(t_old, time.perf_counter() - s)
+        s = time.perf_counter(); got = new(); t_new = min(t_new, time.perf_counter() - s)
+    diff = max(float(np.abs(np.asarray(g) - np.asarray(r)).max() / np.abs(np.asarray(r)).max()) for g, r in zip(got, ref))
+    print(f'  {name}: previous {t_old:.2f} s, now {t_new:.2f} s: {t_old / t_new:.1f}x faster; largest relative difference {diff:.1e}')
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument('--stimuli', type=int, default=3200)
     p.add_argument('--features', type=int, default=4096)
     p.add_argument('--neuroids', type=int, default=256)
     p.add_argument('--repetitions', type=int, default=50)
-    p.add_argument('--sklearn-folds', type=int, default=10, help='folds to time scikit-learn on (scaled to 10)')
+    p.add_argument('--sklearn-folds', type=int, default=10, help='folds to time scikit-learn on (scaled to 10; 0: skip it)')
     p.add_argument('--threads', type=int, default=1, help='BLAS threads for both sides')
     p.add_argument('--only', default='pls,ridge,internal_consistency')
     p.add_argument('--backend', default=None, help='also time brainscore_nb on this array backend (torch, torch:cuda, cupy)')
+    p.add_argument('--previous-repeats', type=int, default=1, help='old-vs-new timings per predictor (0: skip)')
     a = p.parse_args(argv)
     from sklearn.cross_decomposition import PLSRegression
     from sklearn.linear_model import Ridge
@@ -96,13 +123,21 @@ def main(argv=None):
             if name not in todo: continue
             t_ours, score, peak = timed(lambda: metric(source, target))
             k = min(a.sklearn_folds, 10)
-            t_ref, ref, _ = timed(lambda: reference_regression(make, X, Y, folds[:k]))
-            t_ref *= 10 / k
-            ours_k = float(np.mean(score.attrs['split_values'].values[:k]))
-            print(f'{name}: brainscore_nb {t_ours:.2f} s, scikit-learn {t_ref:.1f} s{"" if k == 10 else f" (first {k} folds, scaled to 10)"}: '
-                  f'{t_ref / t_ours:.0f}x faster; score {score.center:.5f} (sklearn on the same folds {ref:.5f}, ours {ours_k:.5f}); '
-                  f'peak extra memory {peak / 1e6:.0f} MB = {peak / inputs:.2f}x the inputs')
+            if k < 1: print(f'{name}: brainscore_nb {t_ours:.2f} s (scikit-learn skipped: --sklearn-folds 0); score {score.center:.5f}')
+            else:
+                t_ref, ref, _ = timed(lambda: reference_regression(make, X, Y, folds[:k]))
+                t_ref *= 10 / k
+                ours_k = float(np.mean(score.attrs['split_values'].values[:k]))
+                print(f'{name}: brainscore_nb {t_ours:.2f} s, scikit-learn {t_ref:.1f} s{"" if k == 10 else f" (first {k} folds, scaled to 10)"}: '
+                    f'{t_ref / t_ours:.0f}x faster; score {score.center:.5f} (sklearn on the same folds {ref:.5f}, ours {ours_k:.5f}); '
+                    f'peak extra memory {peak / 1e6:.0f} MB = {peak / inputs:.2f}x the inputs')
             compare_backend(a.backend, name, metric, (source, target), score, t_ours)
+            if a.previous_repeats:
+                from brainscore_nb.metrics.regression import pls_predict, ridge_predict
+                ref = previous_implementations()
+                old, new = {'pls': (ref.ref_pls_predict, pls_predict), 'ridge': (ref.ref_ridge_predict, ridge_predict)}[name]
+                Xf, Yf = X, Y.astype(np.float64)
+                old_vs_new(f'{name}_predict (10 folds)', lambda: old(Xf, Yf, folds), lambda: new(Xf, Yf, folds), a.previous_repeats)
         if 'internal_consistency' in todo:
             from brainscore_nb.metrics.ceilings import internal_consistency
             n, nr, nn = a.stimuli, a.repetitions, a.neuroids

@@ -99,9 +99,12 @@ def pls_predict(X, # stimuli x features
     floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
     # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
     R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components)))
-    def C_dot(V, Z, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Z = X_g @ V when not left
-        if left: full = _dot(XY, V) - _dot(Xg.mT, (Yg @ V) * outf) - XM * (ntr * xp.sum(YM * V, axis=0))
-        else: full = XY.mT @ V - Yg.mT @ (Z * outf) - YM * (ntr * xp.sum(XM * V, axis=0))
+    outs = [np.flatnonzero(out[:, f]) for f in range(F)]  # each fold's rows outside training: its small blocks
+    Xo, Yo = [take(Xg, o) for o in outs], [take(Yg, o) for o in outs]
+    def C_dot(V, Zo, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left
+        if left: full = _dot(XY, V) - xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1) \
+                        - XM * (ntr * xp.sum(YM * V, axis=0))
+        else: full = XY.mT @ V - xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1) - YM * (ntr * xp.sum(XM * V, axis=0))
         A, B = (Q, P) if left else (P, Q)
         return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
     with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
@@ -116,21 +119,37 @@ def pls_predict(X, # stimuli x features
             live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
             tt = xp.where(live, tt, 1.0)
             Pa = _dot(Xg.mT, Tt) / tt
-            Qa = C_dot(Ra, T, a, False) / tt
-            U = C_dot(Pa, _dot(Xg, Pa), a, False)
+            Qa = C_dot(Ra, [take(T[:, f], outs[f]) for f in range(F)], a, False) / tt
+            U = C_dot(Pa, [_dot(Xo[f], Pa[:, f:f + 1])[:, 0] for f in range(F)], a, False)
             keep = xp.astype(live, xp.float64)
             Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
             _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
             R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
     return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
 
+# %% ../../nbs/12_regression.ipynb #a3c1e9d0
+def _gram_lower(X, rows=None, dtype=None, features:int=1024):
+    "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all), float64, Fortran order"
+    dtype, p = _work_dtype(X, dtype), X.shape[1]
+    mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]  # the centring of every row: a fold's own follows from the intercept
+    n = X.shape[0] if rows is None else len(rows)
+    G = np.zeros((n, n), order='F')  # Fortran order, so that LAPACK factorises and inverts it in place
+    for k in range(0, p, features):  # feature blocks: centre a slice, one BLAS syrk (the lower triangle), sum in float64
+        cols = slice(k, min(k + features, p))
+        Xk = (X[:, cols] if rows is None else X[rows, cols]).astype(dtype, copy=False) - mean[cols].astype(dtype)
+        if Xk.dtype == np.float64: sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
+        else: G += sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1)
+    return G
+
 # %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
     "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), without a centred copy of X"
+    if aac.is_numpy_array(X):
+        G = _gram_lower(X, dtype=dtype, features=features)
+        return G if lower else _symmetrize_lower(G)
     xp, dtype, (n, p) = namespace(X), _work_dtype(X, dtype), X.shape
     mean = xp.sum(X, axis=0, dtype=xp.float64) / n
-    # NumPy: Fortran order, so that LAPACK factorises and inverts it in place
-    G = np.zeros((n, n), order='F') if aac.is_numpy_array(X) else xp.zeros((n, n), dtype=xp.float64, device=aac.device(X))
+    G = xp.zeros((n, n), dtype=xp.float64, device=aac.device(X))
     for k in range(0, p, features):  # feature blocks: centre a slice, accumulate its Gram in float64
         cols = slice(k, min(k + features, p))
         Xk = xp.astype(X[:, cols], dtype, copy=False) - xp.astype(mean[cols], dtype)
@@ -174,6 +193,34 @@ def _solve_pos(A, B):
     if aac.is_numpy_array(A): return sl.solve(A, B, assume_a='pos', overwrite_b=True, check_finite=False)
     return namespace(A).linalg.solve(A, B)
 
+# %% ../../nbs/12_regression.ipynb #b7d24f61
+def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
+    "With A = X_c X_c' + alpha I and the rows `held`: (A⁻¹)_hh, (A⁻¹1)_h, 1'A⁻¹1 and (A⁻¹(Y - 1b))_h, b = 1'A⁻¹Y / 1'A⁻¹1"
+    xp = namespace(X)
+    Y = xp.astype(Y, xp.float64, copy=False)
+    if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
+        B = _ridge_inverse(X, alpha, dtype)
+        u = xp.sum(B, axis=1); s = xp.sum(u)
+        z = B @ Y - u[:, None] * ((u @ Y) / s)[None, :]
+        return _block(B, held, held), take(u, held), s, take(z, held)
+    n = X.shape[0]
+    first = np.setdiff1d(np.arange(n), held)  # rows every fold trains on go first: the held rows' block of A⁻¹
+    k = len(first)                             # is then the inverse of the Cholesky factor's trailing block alone
+    order = np.concatenate([first, held])
+    M = _gram_lower(X, order, dtype)
+    M[np.diag_indices_from(M)] += alpha
+    try: L = sl.cholesky(M, lower=True, overwrite_a=True, check_finite=False)
+    except np.linalg.LinAlgError: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})") from None
+    w = sl.solve_triangular(L, np.concatenate([Y[order], np.ones((n, 1))], axis=1),
+                            lower=True, overwrite_b=True, check_finite=False)  # L⁻¹ [Y 1]
+    s = w[:, -1] @ w[:, -1]  # 1'A⁻¹1
+    b = w[:, -1] @ w[:, :-1] / s  # the intercept on all rows
+    Lh = np.asfortranarray(L[k:, k:]); del L, M
+    z = sl.solve_triangular(Lh, w[k:], lower=True, trans='T', check_finite=False)  # (A⁻¹ [Y 1])_h = Lh'⁻¹ (L⁻¹ [Y 1])_h
+    Bh, info = sl.lapack.dpotri(Lh, lower=True, overwrite_c=True)  # (A⁻¹)_hh = (Lh Lh')⁻¹
+    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
+    return _symmetrize_lower(Bh), z[:, -1], s, z[:, :-1] - z[:, -1:] * b
+
 # %% ../../nbs/12_regression.ipynb #62cec00f
 def ridge_predict(X, # stimuli x features
                   Y, # stimuli x neuroids
@@ -181,21 +228,19 @@ def ridge_predict(X, # stimuli x features
                   *, alpha:float=1.0, # ridge penalty (Brain-Score: 1)
                   dtype=None # dtype of the Gram product (default: X's)
                  )->list:
-    "Ridge(alpha) (with intercept) test-part predictions for every fold, from one inverse of the full Gram matrix"
+    "Ridge(alpha) (with intercept) test-part predictions for every fold, from one factorization of the full Gram matrix"
     if not alpha > 0: raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
-    xp, B = namespace(X), _ridge_inverse(X, alpha, dtype)
-    n, rowsum, out = B.shape[0], xp.sum(B, axis=1), []
+    xp, n = namespace(X), X.shape[0]
+    held = np.flatnonzero(~_masks(n, folds)[0].all(axis=1))  # the rows some fold does not train on
+    Bh, u, s, z = _ridge_held(X, Y, alpha, held, dtype)
+    Yh, out = take(xp.astype(Y, xp.float64, copy=False), held), []
     with threadpool_limits(1, user_api='blas'):
         for tr, te in folds:
             rest = np.setdiff1d(np.arange(n), tr)  # the test rows and any rows the fold does not use
-            Brt = _block(B, tr, rest).mT  # B is symmetric; for NumPy the transpose is Fortran-ordered, as LAPACK wants it
-            col_sums, row_sums = xp.sum(Brt, axis=0), xp.sum(Brt, axis=1)
-            S = _solve_pos(_block(B, rest, rest), Brt)  # -K_rest,tr (K_tr,tr + aI)^-1
-            c1 = take(rowsum, tr) - col_sums - S.mT @ row_sums  # (K_tr,tr + aI)^-1 1 = B_tt 1 - B_tr B_rr^-1 B_rt 1
-            Ytr = xp.astype(take(Y, tr), xp.float64)
-            b = c1 @ Ytr / xp.sum(c1)  # the intercept
-            Ytr -= b
-            out.append(take(b - S @ Ytr, np.searchsorted(rest, te)))
+            i = np.searchsorted(held, rest)
+            ui = take(u, i)  # the fold's block of the bordered system's inverse: B_ee - (B1)_e (B1)_e' / 1'B1
+            E = _block(Bh, i, i) - ui[:, None] * ui[None, :] / s
+            out.append(take(take(Yh, i) - _solve_pos(E, take(z, i)), np.searchsorted(rest, te)))  # y_e - residual_e
     return out
 
 # %% ../../nbs/12_regression.ipynb #534adfb9

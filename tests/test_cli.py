@@ -25,7 +25,7 @@ def cli(*args, check=True):
 
 
 def test_list_and_suggestions():
-    assert cli('list', 'models').stdout.split() == ['efficientnet-lite0', 'gabor-v1', 'pixels']
+    assert cli('list', 'models').stdout.split() == ['efficientnet-lite0', 'efficientnet-lite1', 'efficientnet-lite2', 'gabor-v1', 'pixels']
     assert 'Cowley2023.210325' in cli('list', 'datasets').stdout.split()
     listed = cli('--import', SMALL, 'list', 'benchmarks').stdout.split()
     assert {'Small.IT-rdm', 'Small.MT-ridge', 'Small.V4-ridge', 'Cowley2023.V4-pls', 'Geirhos2019.edges-accuracy'} <= set(listed)

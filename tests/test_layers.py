@@ -108,3 +108,25 @@ def test_selection_data_per_region():
     assert model.selection_choice('IT') == 'MajajHong2015public.IT-pls'
     with pytest.raises(ValueError, match=r"pass selection=\{'MT': benchmark\}"):
         model.start_recording('MT', [(70, 170)])
+
+
+def test_layers_command(tmp_path):
+    "The installed command, in a subprocess: the table printed, written, and plotted; one extraction pass"
+    import subprocess, sys
+    from pathlib import Path
+    import pandas as pd
+    bin_ = Path(sys.executable).parent / 'brainscore-nb'
+    small = str(Path(__file__).parent / 'small_benchmarks.py')
+    p = subprocess.run([str(bin_), '--import', small, 'layers', 'gabor-v1', 'Small.IT-rdm', '--out', str(tmp_path / 'out')],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].split() == ['layer', 'depth', 'score', 'raw', 'ceiling', 'error', 'features']
+    assert [l.split()[0] for l in lines[1:3]] == ['simple', 'complex']
+    assert '1 extraction pass(es) over 1 stimulus set(s)' in p.stdout
+    table = pd.read_csv(tmp_path / 'out' / 'gabor-v1__Small.IT-rdm.layers.csv')
+    assert table['features'].tolist() == [96 * 144, 24 * 144]
+    assert (tmp_path / 'out' / 'gabor-v1__Small.IT-rdm.layers.png').stat().st_size > 10_000
+    p = subprocess.run([str(bin_), 'layers', 'gabor-v1', 'Geirhos2019.edges-accuracy', '--out', str(tmp_path / 'out')],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 1 and 'records no region' in p.stderr

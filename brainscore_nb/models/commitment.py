@@ -253,7 +253,10 @@ def commit_region(self:ModelCommitment, region:str # the region to choose a laye
     if table is None:
         if isinstance(choice, str):
             from brainscore_nb.registry import load_benchmark
-            benchmark = load_benchmark(choice)
+            try: benchmark = load_benchmark(choice)
+            except Exception as e:
+                raise RuntimeError(f"model {self.identifier!r}: cannot choose a layer for {region}: its selection benchmark {choice} did not load "
+                                   f"({type(e).__name__}: {e}); pass region_layer_map={{{region!r}: layer}} or selection={{{region!r}: benchmark}}") from e
         else: benchmark = choice
         if getattr(benchmark, 'region', region) != region: raise ValueError(f"selection benchmark {benchmark.identifier} records {benchmark.region}, not {region}")
         table = layer_scores(self, benchmark, layers=self.candidates, max_features=SELECTION_FEATURES)

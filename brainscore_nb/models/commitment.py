@@ -14,7 +14,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .. import __version__
-from ..config import get_setting
 from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import BehavioralAssembly
 from .interface import BrainModel, check_time_bins, with_time_bins

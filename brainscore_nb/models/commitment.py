@@ -151,7 +151,8 @@ class OnePass:
         if key not in self.seen: self.seen[key] = self._extract(stimuli)
         unknown = [l for l in layers if l not in self.layers]
         if unknown: raise KeyError(f"layer(s) {unknown} are not among the sweep's layers {self.layers}")
-        return xr.concat([self.seen[key][l] for l in layers], dim='neuroid')
+        found = [self.seen[key][l] for l in layers]
+        return found[0] if len(found) == 1 else xr.concat(found, dim='neuroid')  # one layer: no copy
 
 # %% ../../nbs/23_commitment.ipynb #bfd2f0d9
 def _value(s)->float: return float(np.asarray(getattr(s, 'values', s), float)) if s is not None else np.nan

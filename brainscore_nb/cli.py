@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/cli.html.md"""
 
 # %% auto #0
 __all__ = ['MULTI', 'cli', 'main', 'list_command', 'score_command', 'run_command', 'leaderboard_command', 'package_command',
-           'new_command', 'check_command', 'reproduce_command']
+           'layers_command', 'new_command', 'check_command', 'reproduce_command']
 
 # %% ../nbs/43_cli.ipynb #ed3de76f
 import importlib, sys
@@ -204,6 +204,44 @@ def package_command(folder, identifier, metadata, filename_column, responses, re
     for w in written:
         for k in ('csv', 'zip', ''):
             if (p := w.get(f'{k}_path' if k else 'path')): click.echo(f"wrote {p} (sha1 {w[f'{k}_sha1' if k else 'sha1']})")
+
+# %% ../nbs/43_cli.ipynb #555755d1
+MULTI = MULTI + ('--layers',)  # `--layers a b c` takes several values too
+
+@cli.command('layers')
+@click.argument('model')
+@click.argument('benchmark')
+@click.option('--layers', 'layer_names', multiple=True, metavar='LAYER...', help="Layers to score, shallow to deep (default: the model's candidate layers)")
+@click.option('--out', default='.', show_default=True, type=click.Path(file_okay=False), help='Folder for the table (.csv) and the plot (.png, .svg)')
+@click.option('--max-features', type=int, default=None, help='Project every layer to at most this many features (default: only when memory needs it)')
+@click.option('--memory-gib', type=float, default=2.0, show_default=True, help='Memory the activations of one stimulus set may take')
+def layers_command(model, benchmark, layer_names, out, max_features, memory_gib):
+    "Score every layer of MODEL on BENCHMARK from one pass over its stimuli; print the table, write it and its plot"
+    import time
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    from brainscore_nb.registry import benchmark_registry, _discover, load_benchmark
+    from brainscore_nb.models.zoo import model_registry, load_model
+    from brainscore_nb.models.commitment import layer_scores, plot_layer_scores
+    _discover()
+    _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
+    layers = [l for v in layer_names for l in v.split(',') if l] or None
+    if max_features is not None and max_features <= 0: raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')
+    if memory_gib <= 0: raise click.BadParameter(f'must be positive, got {memory_gib}', param_hint='--memory-gib')
+    start = time.perf_counter()
+    try: table = layer_scores(load_model(model), load_benchmark(benchmark), layers=layers, max_features=max_features, memory_budget=int(memory_gib * 2**30))
+    except (KeyError, ValueError, TypeError) as e: raise click.ClickException(e.args[0] if e.args else str(e)) from None
+    seconds, a = time.perf_counter() - start, table.attrs
+    click.echo(table.to_string(index=False, float_format=lambda v: f'{v:.4f}'))
+    click.echo(f"best: {a['best']}; {a['passes']} extraction pass(es) over {a['stimulus_sets']} stimulus set(s)"
+               + (f", layers projected to {a['projected_to']} features" if a['projected_to'] else '') + f"; {seconds:.1f} s")
+    path = lambda ext: Path(out)/f'{model}__{benchmark}.layers.{ext}'
+    Path(out).mkdir(parents=True, exist_ok=True)
+    table.to_csv(path('csv'), index=False)
+    ax = plot_layer_scores(table)
+    for ext in ('png', 'svg'): ax.figure.savefig(path(ext), dpi=120)
+    plt.close(ax.figure)
+    click.echo(f"wrote {path('csv')} and its plot (.png, .svg)")
 
 # %% ../nbs/43_cli.ipynb #f6fcb35c
 @cli.command('new')

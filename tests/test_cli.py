@@ -27,7 +27,7 @@ def cli(*args, check=True):
 def test_list_and_suggestions():
     from brainscore_nb.models.library import LIBRARY_MODELS, importable  # libraries' models, as installed
     installed = [i for i, s in LIBRARY_MODELS.items() if importable(s.library)]
-    assert cli('list', 'models').stdout.split() == sorted(['efficientnet-lite0', 'gabor-v1', 'pixels'] + installed)
+    assert cli('list', 'models').stdout.split() == sorted(['efficientnet-lite0', 'efficientnet-lite1', 'efficientnet-lite2', 'gabor-v1', 'pixels'] + installed)
     assert 'Cowley2023.210325' in cli('list', 'datasets').stdout.split()
     listed = cli('--import', SMALL, 'list', 'benchmarks').stdout.split()
     assert {'Small.IT-rdm', 'Small.MT-ridge', 'Small.V4-ridge', 'Cowley2023.V4-pls', 'Geirhos2019.edges-accuracy'} <= set(listed)

@@ -7,8 +7,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 # %% auto #0
 __all__ = ['benchmark_registry', 'PROVENANCE', 'data_sha1', 'accepted_options', 'check_keywords', 'check_choice', 'Benchmark',
            'BenchmarkBase', 'finalize', 'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of',
-           'squeeze_time_bin', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'subject_scores', 'rdm_consistency',
-           'RSABenchmark', 'BehavioralBenchmark', 'property_ceiling', 'PropertiesBenchmark']
+           'place_record_look', 'squeeze_time_bin', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'subject_scores',
+           'rdm_consistency', 'RSABenchmark', 'BehavioralBenchmark', 'property_ceiling', 'PropertiesBenchmark']
 
 # %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import hashlib, inspect, json
@@ -249,6 +249,19 @@ def stimuli_of(assembly:xr.DataArray):
     if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in its stimulus set, e.g. {list(missing[:3])}")
     return rows.loc[ids].reset_index(drop=True)
 
+# %% ../../nbs/30_benchmark_base.ipynb #45735c4a
+def place_record_look(benchmark, # gives region and time_bins (or task), visual_degrees and number_of_trials
+                      candidate:BrainModel, # the model to show the stimuli to
+                      stimuli, # a StimulusSet, or an assembly whose attached stimuli are shown
+                      *, task:bool=False # start the benchmark's task (with its fitting_stimuli) instead of recording
+                     )->xr.DataArray:
+    "The one step every benchmark takes: start recording (or the task), place the stimuli on screen, look; time_bin squeezed"
+    if task: candidate.start_task(benchmark.task, benchmark.fitting_stimuli)
+    else: candidate.start_recording(benchmark.region, benchmark.time_bins)
+    stimuli = stimuli_of(stimuli) if isinstance(stimuli, xr.DataArray) else stimuli
+    placed = place_on_screen(stimuli, candidate.visual_degrees(), benchmark.visual_degrees)
+    return squeeze_time_bin(candidate.look_at(placed, number_of_trials=benchmark.number_of_trials))
+
 # %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
 def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
     "`assembly` without its time_bin dim when that dim has exactly one bin"
@@ -286,10 +299,7 @@ class NeuralBenchmark(BenchmarkBase):
         self.assembly, self.metric = assembly, similarity_metric
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_recording(self.region, self.time_bins)
-        stimuli = place_on_screen(stimuli_of(self.assembly), candidate.visual_degrees(), self.visual_degrees)
-        source = squeeze_time_bin(candidate.look_at(stimuli, number_of_trials=self.number_of_trials))
-        raw = self.metric(source, squeeze_time_bin(self.assembly))
+        raw = self.metric(place_record_look(self, candidate, self.assembly), squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #c48b1b22
@@ -301,9 +311,7 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         self.train_assembly = train_assembly
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_recording(self.region, self.time_bins)
-        seen = [squeeze_time_bin(candidate.look_at(place_on_screen(stimuli_of(a), candidate.visual_degrees(), self.visual_degrees),
-                                                   number_of_trials=self.number_of_trials)) for a in (self.train_assembly, self.assembly)]
+        seen = [place_record_look(self, candidate, a) for a in (self.train_assembly, self.assembly)]
         raw = self.metric(*seen, squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
@@ -352,8 +360,7 @@ class RSABenchmark(BenchmarkBase):
         self.normalize, self.time_bins = normalize or ceil_score, list(time_bins)
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_recording(self.region, self.time_bins)
-        source = squeeze_time_bin(candidate.look_at(place_on_screen(stimuli_of(self.rdms), candidate.visual_degrees(), self.visual_degrees), number_of_trials=self.number_of_trials))
+        source = place_record_look(self, candidate, self.rdms)
         raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
@@ -370,9 +377,7 @@ class BehavioralBenchmark(BenchmarkBase):
         self.assembly, self.task, self.metric, self.fitting_stimuli = assembly, task, metric, fitting_stimuli
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_task(self.task, self.fitting_stimuli)
-        stimuli = place_on_screen(stimuli_of(self.assembly), candidate.visual_degrees(), self.visual_degrees)
-        raw = self.metric(candidate.look_at(stimuli, number_of_trials=self.number_of_trials), self.assembly)
+        raw = self.metric(place_record_look(self, candidate, self.assembly, task=True), self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #479df4ae
@@ -415,8 +420,7 @@ class PropertiesBenchmark(BenchmarkBase):
         self.region, self.similarity, self.time_bins = region or parent.split('-')[0], similarity, _time_bins(time_bins, timebins, identifier)
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_recording(self.region, self.time_bins)
-        responses = squeeze_time_bin(candidate.look_at(place_on_screen(self.stimuli, candidate.visual_degrees(), self.visual_degrees)))
+        responses = place_record_look(self, candidate, self.stimuli)
         model = self.property_fn(responses.transpose('presentation', 'neuroid'))
         per = {p: self.similarity(model.sel(neuronal_property=p).values, self.properties.sel(neuronal_property=p).values)
                for p in self.properties['neuronal_property'].values}

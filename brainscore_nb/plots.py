@@ -133,35 +133,39 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     return fig
 
 # %% ../nbs/42_plots.ipynb #bbab924d
-def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str)->dict:
+def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str, include_unceiled:bool=False)->dict:
     "column (benchmark, parent or 'average') -> model -> bootstrap draws (None where a score in it has none)"
     ok = df[df.status == 'ok']
     draws = {(m, b): decode_draws(s) for m, b, s in zip(ok.model, ok.benchmark, ok.bootstrap) if isinstance(s, str)}
     n = len(next(iter(draws.values()))) if draws else 0
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent.fillna('other')
-    out = {b: {m: draws.get((m, b)) for m in board.index} for b in parent_of.index}
+    unceiled = set(board.attrs.get('unceiled', []))
+    name = lambda b: f'{b} (unceiled)' if b in unceiled else b  # the leaderboard's column of benchmark b
+    out = {name(b): {m: draws.get((m, b)) for m in board.index} for b in parent_of.index}
+    members = lambda p: [name(b) for b in parent_of.index[parent_of == p] if include_unceiled or b not in unceiled]
     def mean(columns, m):
         parts = [out[c][m] if not pd.isna(board.at[m, c]) else (np.zeros(n) if missing == 'zero' else 'skip') for c in columns]
         parts = [p for p in parts if not (isinstance(p, str) and p == 'skip')]
         return None if not parts or any(p is None for p in parts) else np.mean(parts, axis=0)
     parents = [c for c in board.columns if c in set(parent_of)]
-    for p in parents: out[p] = {m: mean(list(parent_of.index[parent_of == p]), m) for m in board.index}
+    for p in parents: out[p] = {m: mean(members(p), m) for m in board.index}
     out['average'] = {m: mean([p for p in parents if not pd.isna(board.at[m, p])], m) for m in board.index}
     return out
 
 # %% ../nbs/42_plots.ipynb #e78feebb
 def leaderboard_intervals(results, # a results table, or a path that read_results reads
                           *, missing:str='skip', # as in `leaderboard`
+                          include_unceiled:bool=False, # as in `leaderboard`
                           level:float=LEVEL # the intervals' level
                          )->pd.DataFrame:
     "Per model and leaderboard column: the score, its bootstrap interval and its group of indistinguishable models (1 = best)"
     df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
-    board = leaderboard(df, missing=missing)
-    columns = _column_draws(df, board, missing)
+    board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
+    columns = _column_draws(df, board, missing, include_unceiled)
     rows = []
     for c in board.columns.drop('rank'):
         g = groups(board[c], {m: d for m, d in columns[c].items() if d is not None}, level=level)
-        kind = 'average' if c == 'average' else 'benchmark' if c in set(df.benchmark) else 'parent'
+        kind = 'average' if c == 'average' else 'benchmark' if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent'
         for m in board.index:
             lo, hi = interval(columns[c][m], level) if columns[c][m] is not None else (np.nan, np.nan)
             rows.append(dict(model=m, column=c, kind=kind, score=board.at[m, c], ci_low=lo, ci_high=hi, group=g[m]))
@@ -236,7 +240,7 @@ def report(results, # a run's folder, a results file, or a table
     board.to_csv(out/'leaderboard.csv', float_format='%.4f', index_label='model', lineterminator='\n')
     (out/'leaderboard.md').write_text(board.round(3).to_markdown() if _has_tabulate() else board.round(3).to_string())
     written = dict(table=out/'leaderboard.csv', markdown=out/'leaderboard.md')
-    iv = leaderboard_intervals(df, missing=missing)  # scores with their 95% intervals and groups
+    iv = leaderboard_intervals(df, missing=missing, include_unceiled=include_unceiled)  # scores with their 95% intervals and groups
     iv.to_csv(out/'leaderboard_intervals.csv', float_format='%.4f', index=False, lineterminator='\n')
     text = format_intervals(iv)
     (out/'leaderboard_intervals.md').write_text(text.to_markdown() if _has_tabulate() else text.to_string())

@@ -11,7 +11,7 @@ __all__ = ['list_benchmarks', 'list_models', 'load_benchmark', 'register_module'
 import importlib, pkgutil
 from .names import resolve
 from .plugins import register_plugins, merge_entries
-from .models import zoo
+from .models import commitment, zoo
 from .models.zoo import model_registry, load_model
 from .models import library as _library  # registers the installed libraries' models
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
@@ -41,6 +41,8 @@ def load_benchmark(identifier:str):
     "The benchmark `identifier`, built"
     _discover()
     return resolve(benchmark_registry, identifier, 'benchmark')()
+
+commitment.BENCHMARKS.update(load=load_benchmark, names=list_benchmarks)  # models choose layers on benchmarks by name
 
 # %% ../nbs/40_registry.ipynb #a3123dab
 def register_module(module)->dict:

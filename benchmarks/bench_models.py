@@ -1,7 +1,10 @@
 """Images per second of one model's forward pass (with its committed layers read) for torch eager, torch channels_last
 and ONNX Runtime, with the largest activation difference from eager; measured in one run (not a test: machines are noisy).
 
-    python benchmarks/bench_models.py [--images 64] [--batch 16] [--threads N] [--repeats 3]
+    python benchmarks/bench_models.py [--images 64] [--batch 16] [--threads N] [--repeats 3] [--sweep]
+
+With `--sweep` it also runs bench_layers.py's comparison (efficientnet-lite0's candidate layers on Cowley2023.V4-pls):
+every layer scored from one extraction pass against scoring each layer separately, time and ratio.
 
 Models: efficientnet-lite0 (the zoo's, ImageNet weights, its V1/V2/V4/IT layers and logits, 224 px) and a small
 CNN (random weights, two layers and logits, 64 px). Inputs are the same random normal images for every path; each
@@ -74,6 +77,7 @@ def main(argv=None):
     p.add_argument('--batch', type=int, default=16)
     p.add_argument('--threads', type=int, default=None, help="torch's and ONNX Runtime's threads (default: torch's)")
     p.add_argument('--repeats', type=int, default=3)
+    p.add_argument('--sweep', action='store_true', help="also time the one-pass layer sweep against scoring each layer (bench_layers.py)")
     a = p.parse_args(argv)
     import torch
     if a.threads: torch.set_num_threads(a.threads)
@@ -83,6 +87,12 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as folder:
         bench('small-cnn', small_cnn(), ['1', '6'], 64, a, folder)
         bench('efficientnet-lite0', lite0.activations_model.model, list(lite0.region_layer_map.values()), 224, a, folder)
+    if a.sweep:
+        import sys
+        from pathlib import Path
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bench_layers
+        bench_layers.main([])
 
 
 if __name__ == '__main__':

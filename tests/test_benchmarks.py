@@ -58,8 +58,12 @@ CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4
 
 
 def test_the_issues_benchmarks_are_registered():
-    assert set(list_benchmarks()) - CATALOG_BENCHMARKS == set(CEILINGS) == set(STORED) | set(ALEXNET)
-    assert CATALOG_BENCHMARKS <= set(list_benchmarks())
+    "The library's own benchmarks (other test modules register test benchmarks in this process too: left out)"
+    list_benchmarks()
+    from brainscore_nb.benchmarks.base import benchmark_registry
+    ours = {k for k, f in benchmark_registry.items() if getattr(getattr(f, 'func', f), '__module__', '').startswith('brainscore_nb.')}
+    assert ours - CATALOG_BENCHMARKS == set(CEILINGS) == set(STORED) | set(ALEXNET)
+    assert CATALOG_BENCHMARKS <= ours
 
 
 @pytest.mark.parametrize('identifier', sorted(CEILINGS))

@@ -114,7 +114,7 @@ def test_reproduce_equal_then_names_changed_fields(tmp_path):
     assert changed == [f"data_sha1s.rdms: 0954d3e30000 -> {json.loads(table.data_sha1s[hit])['rdms'][:12]}",
                        f'numpy_version: 1.26.4 -> {np.__version__}', 'brainscore_nb_version: 0.0.0 -> 0.0.1'], changed
 
-    edited.loc[hit, 'score'] = edited.loc[hit, 'ci_high'] + 0.001  # outside the recorded interval
+    edited.loc[hit, ['score', 'ci_low', 'ci_high']] += 0.5  # recorded far from what the same code scores now
     assert reproduce(edited, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']
     without = edited.drop(columns=['ci_low', 'ci_high']).assign(score=table.score + 0.001)  # no interval recorded: any change differs
     assert reproduce(without, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']

@@ -118,7 +118,7 @@ def test_reproduce_equal_then_names_changed_fields(tmp_path):
     assert reproduce(edited, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']
     without = edited.drop(columns=['ci_low', 'ci_high']).assign(score=table.score + 0.001)  # no interval recorded: any change differs
     assert reproduce(without, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']
-    interval = edited.assign(ci_low=edited.score - 0.01, ci_high=edited.score + 0.01)  # the uncertainty columns, where recorded
+    interval = without.assign(ci_low=without.score - 0.01, ci_high=without.score + 0.01)  # the uncertainty columns, where recorded
     assert reproduce(interval, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['within interval']
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 from .names import did_you_mean
+from . import plots
 from .plugins import GROUPS
 
 # %% ../nbs/44_submission.ipynb #520405cf
@@ -405,7 +406,7 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
         report.add(f'{what} {identifier!r}: {p.check} [{p.where}]', False, p.message, _FIXES.get(p.check, 'see the message'))
 
 # %% ../nbs/44_submission.ipynb #d941b0de
-PARENTS = ('V1', 'V2', 'V4', 'IT', 'behavior', 'engineering')  # Brain-Score's parents of benchmarks
+PARENTS = (*plots.PARENTS, 'engineering')  # Brain-Score's parents of benchmarks: the leaderboard's, and engineering
 
 def _check_benchmark(report:CheckReport, identifier:str, factory):
     "Build one benchmark and add its metadata and ceiling items to `report`"

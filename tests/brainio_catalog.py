@@ -5,6 +5,7 @@ Brain-Score's layout (`<bucket>/<folder>/<file>`), describe them with `stimulus_
 brainscore_nb at the catalog with `use_catalog`. `remove_uploads` (a module fixture in each test file) leaves the
 server as it was found."""
 import json
+import socket
 from pathlib import Path
 
 import pandas as pd
@@ -17,6 +18,13 @@ BRAINIO = Path(__file__).resolve().parents[2] / 'shared' / 'brainio'
 PACKAGES = json.loads((BRAINIO / 'packages.json').read_text())
 FOLDER = 'brainio-brainscore'
 _versions, _created = {}, {}  # (endpoint, bucket, name, sha1) -> version id; endpoint -> buckets this module made
+
+
+def closed_endpoint() -> str:
+    "An endpoint nothing listens on"
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
 def _client(endpoint: str):

@@ -3,7 +3,6 @@ by the SeaweedFS test server (synthetic packages written by Brain-Score's own co
 scored with the fixture's precomputed features, and compared with Brain-Score 2.4.2's own benchmark on the same
 files (tests/brainio/cowley2026_brainscore_side.py; its numbers are pinned below)."""
 import json
-import socket
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +10,7 @@ import pytest
 
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
-from brainio_catalog import assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'cowley2026'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
@@ -33,12 +32,6 @@ def remove_buckets_afterwards():
     yield
     remove_uploads()
 
-
-def closed_endpoint() -> str:
-    "An endpoint nothing listens on"
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
 @pytest.fixture

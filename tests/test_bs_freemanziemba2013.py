@@ -7,7 +7,6 @@ The pinned numbers were measured here; Brain-Score 2.4.2 itself on the same file
 (tests/brainio/brainscore_freemanziemba2013.py) gives the same ceilings (to 1e-15) and raw scores within 7e-5
 (V1 0.943046, V2 0.847988: its NIPALS PLS stops at tol 1e-6; run to convergence it gives ours to 2e-9)."""
 import json
-import socket
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +16,7 @@ import brainscore_nb as bn
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedFeatures
 
-from brainio_catalog import FOLDER, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import FOLDER, assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
 
 HERE = Path(__file__).resolve().parent / 'brainio' / 'freemanziemba2013'
 PACKAGES = json.loads((HERE / 'packages.json').read_text())
@@ -104,12 +103,6 @@ def test_bad_choices_are_named_before_loading(monkeypatch):
         freemanziemba2013('V1', 'publik', load=never)
     with pytest.raises(KeyError, match="did you mean 'FreemanZiemba2013public.V1-pls'"): bn.load_benchmark('FreemanZiemba2013public.V1-pl')
 
-
-def closed_endpoint() -> str:
-    "An endpoint nothing listens on"
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
 def test_real_catalog_and_no_network_names_the_url(monkeypatch, private_store):

@@ -6,10 +6,8 @@ Brain-Score's published ones. `uniform-noise` stands for the other 14 datasets: 
 Brain-Score's own code (tests/brainio/make_geirhos2021.py). The pinned scores are the same in Brain-Score 2.4.2
 (benchmarks/geirhos2021_vs_brainscore.py prints them from Brain-Score's own benchmark classes on the same files).
 """
-import socket
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import brainscore_nb as bn
@@ -18,7 +16,7 @@ from brainscore_nb.models.interface import PrecomputedBehavior
 from brainscore_nb.data.assemblies import BehavioralAssembly
 from data_packaging import geirhos2019
 
-from brainio_catalog import assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'geirhos2021'
 NOISE = dict(csv=FIXTURES / 'stimulus_Geirhos2021_uniform-noise.csv', zip=FIXTURES / 'stimulus_Geirhos2021_uniform-noise.zip',
@@ -129,11 +127,6 @@ def test_uniform_noise_fixture_from_the_catalog(catalog_noise):
     assert top.center == pytest.approx(0.7875, abs=1e-9)
     assert bn.load_benchmark('Geirhos2021uniformnoise-top1').assembly.sizes['presentation'] == 320
 
-
-def closed_endpoint() -> str:
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
 def test_every_dataset_is_a_catalog_entry(monkeypatch):

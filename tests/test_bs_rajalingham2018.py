@@ -16,7 +16,7 @@ from brainscore_nb.metrics.behavior import i2n, i2n_ceiling
 from brainscore_nb.models.interface import BrainModel, PrecomputedBehavior
 
 from brainio_catalog import BRAINIO, PACKAGES, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
-from test_catalog import closed_endpoint
+from brainio_catalog import closed_endpoint
 
 PACKAGE = Path(__file__).resolve().parent / 'brainio' / 'rajalingham2018'
 CSV, ZIP = PACKAGE / 'stimulus_fixture_objectome-public.csv', PACKAGE / 'stimulus_fixture_objectome-public.zip'

@@ -3,7 +3,6 @@ reject wrong bytes, merge the stimulus set, cache, private data, no network) is 
 server holding ../shared/brainio's packages in Brain-Score's layout under a test catalog."""
 import json
 import re
-import socket
 import time
 
 import numpy as np
@@ -18,16 +17,10 @@ from brainscore_nb.data.files import sha1_file
 from brainscore_nb.data.store import Catalog
 from seaweed import PUBLIC_BUCKET
 
-from brainio_catalog import BRAINIO, FOLDER, PACKAGES, remove_uploads, upload, use_catalog
+from brainio_catalog import BRAINIO, FOLDER, PACKAGES, closed_endpoint, remove_uploads, upload, use_catalog
 from brainio_catalog import assembly_row as catalog_assembly_row
 from brainio_catalog import stimulus_row
 
-
-def closed_endpoint() -> str:
-    "An endpoint nothing listens on"
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return f'http://127.0.0.1:{s.getsockname()[1]}'
 
 
 def publish(endpoint) -> dict:

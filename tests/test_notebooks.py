@@ -1,4 +1,5 @@
-"""Every notebook in nbs/ runs top to bottom with its inline tests (as `nbdev-test` does), one pytest test each."""
+"""Every notebook in nbs/ and every dataset recipe notebook in data_packaging/ runs top to bottom with its inline
+tests (as `nbdev-test` does), one pytest test each."""
 import tempfile
 from pathlib import Path
 
@@ -6,16 +7,19 @@ import pytest
 import nbdev.test as nbt  # imported as a module so that pytest does not collect nbdev's own test_nb
 from nbdev.config import get_config
 
-NBS = Path(__file__).resolve().parents[1] / 'nbs'
-NOTEBOOKS = sorted(p for p in NBS.rglob('*.ipynb')
+ROOT = Path(__file__).resolve().parents[1]
+NBS = ROOT / 'nbs'
+RECIPES = ROOT / 'data_packaging'  # data_packaging.ipynb and <authoryear>/<authoryear>.ipynb
+NOTEBOOKS = sorted(p for p in [*NBS.rglob('*.ipynb'), *RECIPES.glob('*.ipynb'), *RECIPES.glob('*/*.ipynb')]
                    if not p.name.startswith(('_', '.')) and '.ipynb_checkpoints' not in p.parts)
 
 
 def test_notebooks_found():
     assert len(NOTEBOOKS) >= 9, NOTEBOOKS
+    assert sum(p.is_relative_to(RECIPES) for p in NOTEBOOKS) == 5, NOTEBOOKS
 
 
-@pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: str(p.relative_to(NBS)))
+@pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: str(p.relative_to(NBS if p.is_relative_to(NBS) else ROOT)))
 def test_notebook(notebook, tmp_path, monkeypatch):
     "Runs in this process; the temporary folders its examples make land in pytest's tmp_path, which pytest removes"
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))

@@ -17,8 +17,20 @@ from pathlib import Path
 import pandas as pd
 from ..names import resolve
 from .fetch import ChecksumError
-from .s3 import S3Error, S3CredentialsError, _endpoint, _fetch_object, _key, _record, _split_bucket
-from .brainio import read_brainio_assembly, read_brainio_stimulus_set, assembly_class
+from brainscore_nb.data.s3 import (
+    S3Error,
+    S3CredentialsError,
+    _endpoint,
+    _fetch_object,
+    _key,
+    _record,
+    _split_bucket,
+)
+from brainscore_nb.data.brainio import (
+    read_brainio_assembly,
+    read_brainio_stimulus_set,
+    assembly_class,
+)
 
 # %% ../../nbs/09b_catalog.ipynb #cad5767b
 class CatalogError(IOError):
@@ -42,7 +54,10 @@ def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_
                            ) -> pd.DataFrame:
     "The catalog as a table: one row per stimulus set or assembly, every value text ('' where none)"
     path = catalog_path(catalog)
-    if not path.is_file(): raise FileNotFoundError(f"no Brain-Score catalog at {path}: check the catalog argument or BRAINSCORE_NB_BRAINSCORE_CATALOG")
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"no Brain-Score catalog at {path}: check the catalog argument or BRAINSCORE_NB_BRAINSCORE_CATALOG"
+        )
     return _read_catalog(str(path), path.stat().st_mtime).copy()
 
 # %% ../../nbs/09b_catalog.ipynb #54efcdc9
@@ -51,7 +66,8 @@ def catalog_entry(key:str, # a registry key, e.g. 'MajajHong2015.public' or 'hvm
                   catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> dict:
     "The catalog row of `key`, or a KeyError suggesting close matches"
-    if kind not in ('assembly', 'stimulus_set'): raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
+    if kind not in ('assembly', 'stimulus_set'):
+        raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
     df = load_brainscore_catalog(catalog)
     rows = {r['registry_key']: r for r in df[df.kind == kind].to_dict('records')}
     return resolve(rows, key, 'dataset' if kind == 'assembly' else 'stimulus set')
@@ -78,29 +94,51 @@ def catalog_files(entry:dict # a catalog row
                  ) -> dict:
     "role -> (file name, sha1, version id) of a catalog entry's files"
     stem = entry['identifier']
-    if entry['kind'] == 'assembly': return {'nc': (_key('assy_', stem, '.nc'), entry['sha1'], entry['version_id'] or None)}
-    return {r: (_key('stimulus_', stem, f'.{r}'), entry[f'{r}_sha1'], entry[f'{r}_version_id'] or None) for r in ('csv', 'zip')}
+    if entry['kind'] == 'assembly':
+        return {'nc': (_key('assy_', stem, '.nc'), entry['sha1'], entry['version_id'] or None)}
+    return {
+        r: (_key('stimulus_', stem, f'.{r}'), entry[f'{r}_sha1'], entry[f'{r}_version_id'] or None)
+        for r in ('csv', 'zip')
+    }
 
-# %% ../../nbs/09b_catalog.ipynb #49518f9f
+# %% ../../nbs/09b_catalog.ipynb #59e7c5ca
 def _fetch(entry:dict, role:str, endpoint=None) -> Path:
     "A verified local copy of one file of a catalog entry; failures say which URL and why"
     name, sha1, version = catalog_files(entry)[role]
     url = object_url(entry['bucket'], name, version, endpoint)
-    try: path = _fetch_object(entry['bucket'], name, version, sha1, endpoint=endpoint, access='auto')
+    try:
+        path = _fetch_object(entry['bucket'], name, version, sha1, endpoint=endpoint, access='auto')
     except S3CredentialsError as e:
-        raise CatalogError(f"{entry['registry_key']!r} is private data ({url}): reading it needs credentials that may ({e})") from None
-    except ChecksumError as e: raise ChecksumError(f"{url}: {e}") from None
+        raise CatalogError(
+            f"{entry['registry_key']!r} is private data ({url}): reading it needs credentials that may ({e})"
+        ) from None
+    except ChecksumError as e:
+        raise ChecksumError(f"{url}: {e}") from None
     except S3Error as e:
         if 'AccessDenied' in str(e) or '(403)' in str(e):
-            raise CatalogError(f"{entry['registry_key']!r} is private data ({url}): access denied with the credentials given") from None
+            raise CatalogError(
+                f"{entry['registry_key']!r} is private data ({url}): access denied with the credentials given"
+            ) from None
         if 'download failed' in str(e):
-            raise CatalogError(f"cannot reach {url}: no network or the server is down; data already in the store load offline ({e})") from None
+            raise CatalogError(
+                f"cannot reach {url}: no network or the server is down; data already in the store load offline ({e})"
+            ) from None
         raise CatalogError(f"{url}: {e}") from None
-    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'], name, version, endpoint,
-            entry['stimulus_set'] or None)
+    _record(
+        entry['registry_key'],
+        entry['kind'],
+        role,
+        entry['cls'],
+        path,
+        sha1,
+        entry['bucket'],
+        name,
+        version,
+        endpoint,
+        entry['stimulus_set'] or None,
+    )
     return path
 
-# %% ../../nbs/09b_catalog.ipynb #59e7c5ca
 def load_catalog_stimulus_set(key:str, # a stimulus set's registry key, e.g. 'hvm-public'
                               *, catalog=None, # a catalog TSV (default: see `catalog_path`)
                               endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
@@ -142,11 +180,18 @@ def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
     stored = set(map(tuple, Catalog().to_frame()[['kind', 'identifier']].values.tolist()))
     rows = {}
     for kind, names in (('assembly', list_datasets()), ('stimulus_set', list_stimulus_sets())):
-        for n in names: rows[(kind, n)] = dict(identifier=n, kind=kind, local=True, catalog=False, private=False)
+        for n in names:
+            rows[(kind, n)] = dict(
+                identifier=n, kind=kind, local=True, catalog=False, private=False
+            )
     for e in df.to_dict('records'):
-        r = rows.setdefault((e['kind'], e['registry_key']), dict(identifier=e['registry_key'], kind=e['kind'], local=False))
+        r = rows.setdefault(
+            (e['kind'], e['registry_key']),
+            dict(identifier=e['registry_key'], kind=e['kind'], local=False),
+        )
         r.update(catalog=True, private=is_private(e))
-    for (kind, n), r in rows.items(): r['local'] = r['local'] or (kind, n) in stored
+    for (kind, n), r in rows.items():
+        r['local'] = r['local'] or (kind, n) in stored
     return pd.DataFrame(list(rows.values())).sort_values(['kind', 'identifier'], ignore_index=True)
 
 # %% ../../nbs/09b_catalog.ipynb #d1cb938b
@@ -154,7 +199,10 @@ def dataset_lines(kind:str='assembly', # 'assembly' (datasets) or 'stimulus_set'
                   catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> list:
     "One line per name for `brainscore-nb list datasets`: the identifier, a tab, its marks (local, catalog, private)"
-    if kind not in ('assembly', 'stimulus_set'): raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
+    if kind not in ('assembly', 'stimulus_set'):
+        raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
     table = dataset_table(catalog)
-    return [f"{r.identifier}\t{','.join(m for m in ('local', 'catalog', 'private') if getattr(r, m))}"
-            for r in table[table.kind == kind].itertuples()]
+    return [
+        f"{r.identifier}\t{','.join(m for m in ('local', 'catalog', 'private') if getattr(r, m))}"
+        for r in table[table.kind == kind].itertuples()
+    ]

@@ -12,12 +12,13 @@ import importlib
 
 # %% ../nbs/00b_front_door.ipynb #6e0802e8
 __version__ = "0.0.1"
-_LAZY = {'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'brainscore_nb.data.datasets',
-         'data_registry': 'brainscore_nb.data.datasets', 'stimulus_set_registry': 'brainscore_nb.data.datasets',
-         'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
-         'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
-         'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
-         'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}  # name -> module
+_LAZY = {  # name -> module
+    'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'brainscore_nb.data.datasets',
+    'data_registry': 'brainscore_nb.data.datasets', 'stimulus_set_registry': 'brainscore_nb.data.datasets',
+    'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
+    'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
+    'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
+    'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}
 
 def _discovered(name:str, module):
     "Registries are filled by plugins: discover them before handing the registry out"

@@ -29,11 +29,12 @@ PATH_KEYS = {'home', 'packages_dir', 'mirror'}
 # %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory holding settings.ini (default: the working directory)
                  )->Path|None:
-    "The `settings.ini` to read: the file named by `BRAINSCORE_NB_SETTINGS`, else the one in `start` (never a parent's)"
+    "The `settings.ini` to read: `BRAINSCORE_NB_SETTINGS`'s file, else the one in `start` (never a parent's)"
     if (named := os.environ.get('BRAINSCORE_NB_SETTINGS')):
         f = Path(named).expanduser()
         if not f.is_file(): raise FileNotFoundError(f"BRAINSCORE_NB_SETTINGS names {f}, which is not a file: "
-                                                    "correct the path, or unset the variable to use ./settings.ini")
+                                                    "correct the path, or unset the variable to "
+                                                    "use ./settings.ini")
         return f
     f = Path(start or Path.cwd())/'settings.ini'
     if f.is_file():

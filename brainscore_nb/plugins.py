@@ -24,7 +24,7 @@ broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, fil
 def _normal(name:str)->str: return re.sub(r'[-_.]+', '_', name).lower()
 
 def _own_entry_points(group:str)->list|None:
-    "brainscore_nb's own entry points of `group` from its checkout's pyproject.toml; None when not run from a checkout"
+    "brainscore_nb's own entry points of `group` from its checkout's pyproject.toml; None outside a checkout"
     pyproject = Path(brainscore_nb.__file__).resolve().parent.parent/'pyproject.toml'
     try: project = tomllib.loads(pyproject.read_text())['project']
     except (OSError, KeyError, tomllib.TOMLDecodeError): return None
@@ -37,7 +37,7 @@ def _own_entry_points(group:str)->list|None:
 
 def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
                        )->list:
-    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then every other package's, by name"
+    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then the others by name"
     if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
     own = _own_entry_points(group)
     found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
@@ -54,10 +54,11 @@ class PluginWarning(UserWarning):
 
 _loaded = {}  # group -> {plugin name: its loaded object}
 
-def load_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
-                 reload:bool=False # look for entry points again (after a package was installed in this process)
-                )->dict:
-    "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about, recorded in `broken` and skipped"
+def load_plugins(
+    group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
+    reload:bool=False # look for entry points again (after a package was installed in this process)
+)->dict:
+    "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about and skipped"
     if group in _loaded and not reload: return _loaded[group]
     # set first: a plugin that looks something up while loading finds no loop
     _loaded[group], broken[group] = {}, {}
@@ -82,7 +83,7 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
                   registries:dict, # the dict name it may define -> the registry it fills
                   name:str # the plugin's name, for messages
                  )->str:
-    "Put `plugin`'s entries into `registries` (an identifier already taken keeps its first entry); '' or what is wrong"
+    "Put `plugin`'s entries into `registries` (a taken identifier keeps its first entry); '' or what is wrong"
     for attr, registry in registries.items():
         entries = getattr(plugin, attr, None) or {}
         if not isinstance(entries, dict):
@@ -94,7 +95,8 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
             ):
                 _conflicts.add((name, identifier))
                 warnings.warn(
-                    f"brainscore_nb plugin {name!r}: {identifier!r} is already registered; the first one is kept",
+                    f"brainscore_nb plugin {name!r}: {identifier!r} is already registered; the "
+                    "first one is kept",
                     PluginWarning,
                     stacklevel=3,
                 )
@@ -103,9 +105,9 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
 
 def register_plugins(
     group: str,  # 'benchmarks', 'models', 'datasets' or 'metrics'
-    registries: dict,  # the dict name a plugin defines -> the registry it fills, e.g. {'BENCHMARKS': benchmark_registry}
+    registries: dict,  # dict name a plugin defines -> its registry, e.g. {'BENCHMARKS': benchmark_registry}
 ) -> dict:
-    "Load `group`'s plugins (once) and put their entries into `registries`; an identifier already taken keeps its first entry"
+    "Load `group`'s plugins once, their entries into `registries`; a taken identifier keeps its first entry"
     for name, plugin in load_plugins(group).items():
         if problem := merge_entries(plugin, registries, name):
             broken[group][name] = problem
@@ -114,7 +116,7 @@ def register_plugins(
 # %% ../nbs/00c_plugins.ipynb #ad68b212
 def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'dataset', ...
                )->str:
-    "What a failed lookup of a `what` should add: the broken plugins of its group, and how to register one's own"
+    "What a failed lookup of a `what` adds: the broken plugins of its group, and how to register one's own"
     group = KIND_GROUP.get(what)
     if group is None: return ''
     failed = ''.join(f'; plugin {n!r} failed to load ({m})' for n, m in broken[group].items())

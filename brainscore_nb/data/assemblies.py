@@ -40,7 +40,7 @@ ASSEMBLY_CLASSES['DataAssembly'] = DataAssembly
 
 @patch
 def _repr_html_(self:DataAssembly):
-    "The text repr in HTML: xarray's HTML repr draws random element ids, which would make outputs differ per run"
+    "The text repr in HTML (xarray's HTML repr draws random element ids, so outputs would differ per run)"
     return f"<pre>{html.escape(repr(self))}</pre>"
 
 @patch
@@ -95,7 +95,7 @@ def _is_mask(value, n:int)->bool:
 
 @patch
 def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False, **indexers_kwargs):
-    "`DataArray.sel`, plus selection by any 1-d non-index coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
+    "`DataArray.sel`, plus selection by any 1-d coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
     indexers = dict(indexers or {}, **indexers_kwargs)
     masks = {k: indexers.pop(k) for k in list(indexers)
              if k in self.dims and k not in self.indexes and _is_mask(indexers[k], self.sizes[k])}
@@ -125,10 +125,11 @@ def _presentation_values(stimulus_set, column, ids):
     "Values of `column` for each of `ids` (stimulus_ids, possibly repeated)"
     return stimulus_set.set_index('stimulus_id')[column].reindex(ids).to_numpy()
 
-def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
-                        stimulus_set, # the StimulusSet its stimulus_ids come from
-                        *, merge_metadata:bool=True # add the set's columns as presentation coords
-                       )->DataAssembly:
+def attach_stimulus_set(
+    assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
+    stimulus_set, # the StimulusSet its stimulus_ids come from
+    *, merge_metadata:bool=True # add the set's columns as presentation coords
+)->DataAssembly:
     "A copy of `assembly` with `stimulus_set` attached and, optionally, its metadata as presentation coords"
     ids = assembly['stimulus_id'].values
     missing = pd.Index(pd.unique(ids)).difference(pd.Index(stimulus_set['stimulus_id']))
@@ -144,11 +145,12 @@ def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id 
     return out
 
 # %% ../../nbs/04_assemblies.ipynb #3f334b4e
-def average_repetition(assembly:DataAssembly, # assembly with repeated presentations of stimuli
-                       *, by:str='stimulus_id', # coord that names what was repeated
-                       dim:str='presentation', # dim along which repetitions lie
-                       sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
-                      )->DataAssembly:
+def average_repetition(
+    assembly:DataAssembly, # assembly with repeated presentations of stimuli
+    *, by:str='stimulus_id', # coord that names what was repeated
+    dim:str='presentation', # dim along which repetitions lie
+    sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
+)->DataAssembly:
     "Mean over the repetitions of each stimulus; coords constant per stimulus are kept"
     if by not in assembly.coords or assembly[by].dims != (dim,):
         raise ValueError(f"no coord {by!r} along {dim!r}")
@@ -173,7 +175,7 @@ def average_repetition(assembly:DataAssembly, # assembly with repeated presentat
 # %% ../../nbs/04_assemblies.ipynb #8ec122af
 @patch
 def mean(self:DataAssembly, dim=None, **kwargs):
-    "`DataArray.mean`; a `dim` that is a coord along presentation (e.g. 'repetition') averages over it by stimulus_id"
+    "`DataArray.mean`; a `dim` that is a presentation coord (e.g. 'repetition') averages it by stimulus_id"
     names = [dim] if isinstance(dim, str) else list(dim or [])
     coords = [d for d in names if d not in self.dims and d in self.coords and self[d].ndim == 1]
     if not coords: return xr.DataArray.mean(self, dim=dim, **kwargs)
@@ -218,7 +220,8 @@ def _encode_attrs(attrs):
                 json.dumps(v)
             except TypeError:
                 raise TypeError(
-                    f"attr {k!r} ({type(v).__name__}) cannot be saved: use numbers, strings, lists, dicts or arrays"
+                    f"attr {k!r} ({type(v).__name__}) cannot be saved: use numbers, strings, "
+                    "lists, dicts or arrays"
                 ) from None
             other[k] = v
     return native, other, arrays

@@ -46,7 +46,7 @@ def _plain_strings(values:np.ndarray) -> np.ndarray:
 
 
 def _legacy_names(coords: dict) -> dict:
-    "name -> (dims, values) with `level_` coords along their namesake dim renamed `level`, `image_id` copied to `stimulus_id`"
+    "name -> (dims, values), `level_<dim>` coords renamed `level`, `image_id` copied to `stimulus_id`"
     out = {
         (k[:-1] if k.endswith('_') and dims == (k[:-1],) and k[:-1] not in coords else k): (dims, v)
         for k, (dims, v) in coords.items()
@@ -63,16 +63,18 @@ def _open_dataarray(path:Path) -> xr.DataArray:
     names = [n for n in _DATA_VARIABLES if n in ds.data_vars] or list(ds.data_vars)
     if len(names) != 1 and not set(names) & set(_DATA_VARIABLES):
         raise ValueError(
-            f"{path}: expected one data variable ('data' or '__xarray_dataarray_variable__'), found {list(ds.data_vars)}"
+            f"{path}: expected one data variable ('data' or '__xarray_dataarray_variable__'), "
+            f"found {list(ds.data_vars)}"
         )
     da = ds[names[0]]
     return da.assign_attrs({**ds.attrs, **da.attrs})
 
-def read_brainio_assembly(path, # `assy_<id>.nc` as Brain-Score writes it (or as `write_brainio_assembly`/`save_assembly` do)
-                          cls=None, # class or class name (Brain-Score's or ours); default: the one recorded, else DataAssembly
-                          stimulus_set:StimulusSet|None=None # merge its metadata into presentations, as Brain-Score does
-                         ) -> DataAssembly:
-    "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged when given"
+def read_brainio_assembly(
+    path, # `assy_<id>.nc` as Brain-Score writes it (or as `write_brainio_assembly`/`save_assembly` do)
+    cls=None, # class or class name (Brain-Score's or ours); default: the one recorded, else DataAssembly
+    stimulus_set:StimulusSet|None=None # merge its metadata into presentations, as Brain-Score does
+) -> DataAssembly:
+    "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged"
     path = Path(path)
     da = _open_dataarray(path)
     if _META in da.attrs: out = load_assembly(path, assembly_class(cls) if cls else None)
@@ -86,10 +88,11 @@ def read_brainio_assembly(path, # `assy_<id>.nc` as Brain-Score writes it (or as
     return merge_stimulus_set_meta(out, stimulus_set) if stimulus_set is not None else out
 
 # %% ../../nbs/09a_brainio.ipynb #15439a5d
-def merge_stimulus_set_meta(assembly:DataAssembly, # an assembly with `stimulus_id` along presentation
-                            stimulus_set:StimulusSet # the set its stimuli come from
-                           ) -> DataAssembly:
-    "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords (the assembly's own win), set attached"
+def merge_stimulus_set_meta(
+    assembly:DataAssembly, # an assembly with `stimulus_id` along presentation
+    stimulus_set:StimulusSet # the set its stimuli come from
+) -> DataAssembly:
+    "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords, the set attached"
     ids = assembly['stimulus_id'].values
     out = assembly.copy()
     for c in stimulus_set.columns.drop('stimulus_id'):
@@ -118,11 +121,12 @@ def _check_filenames(csv_path:Path, names) -> None:
             f"{csv_path}: filename values must be plain names inside the package, got e.g. {bad[:3]}"
         )
 
-def read_brainio_stimulus_set(csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or legacy `image_id`) and `filename` columns
-                              zip_path, # `stimulus_<id>.zip` holding the files the CSV names
-                              identifier:str|None=None, # the set's identifier (default: from the CSV's name)
-                              *, zip_sha1:str|None=None # the ZIP's sha1 if already verified
-                             ) -> StimulusSet:
+def read_brainio_stimulus_set(
+    csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or legacy `image_id`) and `filename` columns
+    zip_path, # `stimulus_<id>.zip` holding the files the CSV names
+    identifier:str|None=None, # the set's identifier (default: from the CSV's name)
+    *, zip_sha1:str|None=None # the ZIP's sha1 if already verified
+) -> StimulusSet:
     "A stimulus set from a BrainIO CSV + ZIP; a legacy `image_id` column is copied to `stimulus_id`"
     csv_path = Path(csv_path)
     identifier = identifier or csv_path.stem.removeprefix('stimulus_')
@@ -151,12 +155,13 @@ def read_brainio_stimulus_set(csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or
         )
 
 # %% ../../nbs/09a_brainio.ipynb #b2d861fe
-def write_brainio_assembly(assembly:xr.DataArray, # the assembly to write
-                           path, # the NetCDF file to write, e.g. `assy_MyLab2025_V4.nc`
-                           *, identifier:str|None=None, # recorded in attrs (Brain-Score's `identifier`)
-                           stimulus_set_identifier:str|None=None # recorded in attrs (default: the assembly's)
-                          ) -> Path:
-    "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), so that `read_brainio_assembly` restores it"
+def write_brainio_assembly(
+    assembly:xr.DataArray, # the assembly to write
+    path, # the NetCDF file to write, e.g. `assy_MyLab2025_V4.nc`
+    *, identifier:str|None=None, # recorded in attrs (Brain-Score's `identifier`)
+    stimulus_set_identifier:str|None=None # recorded in attrs (default: the assembly's)
+) -> Path:
+    "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), for `read_brainio_assembly`"
     a = assembly.reset_index([d for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
     native, other, arrays = _encode_attrs({k: v for k, v in a.attrs.items() if k != 'stimulus_set'})
     if arrays:
@@ -192,7 +197,8 @@ def write_brainio_assembly(assembly:xr.DataArray, # the assembly to write
     ]
     if mixed:
         raise TypeError(
-            f"coords {mixed} hold objects that are not all text (None, numbers, ...): give them one dtype first"
+            f"coords {mixed} hold objects that are not all text (None, numbers, ...): give them "
+            "one dtype first"
         )
     coords = {
         k: (v.dims, v.values.astype(str) if v.dtype.kind == 'O' else v.values)

@@ -37,8 +37,9 @@ class CatalogError(IOError):
     "A catalog entry could not be fetched: the message names the URL and why (unreachable, private, missing)"
 
 # %% ../../nbs/09b_catalog.ipynb #91da6187
-def catalog_path(catalog=None # a catalog TSV; default: BRAINSCORE_NB_BRAINSCORE_CATALOG, else the shipped one
-                ) -> Path:
+def catalog_path(
+    catalog=None # a catalog TSV; default: BRAINSCORE_NB_BRAINSCORE_CATALOG, else the shipped one
+) -> Path:
     "The Brain-Score catalog file in use"
     chosen = catalog or os.environ.get('BRAINSCORE_NB_BRAINSCORE_CATALOG')
     if chosen: return Path(chosen).expanduser()
@@ -56,7 +57,8 @@ def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_
     path = catalog_path(catalog)
     if not path.is_file():
         raise FileNotFoundError(
-            f"no Brain-Score catalog at {path}: check the catalog argument or BRAINSCORE_NB_BRAINSCORE_CATALOG"
+            f"no Brain-Score catalog at {path}: check the catalog argument or "
+            "BRAINSCORE_NB_BRAINSCORE_CATALOG"
         )
     return _read_catalog(str(path), path.stat().st_mtime).copy()
 
@@ -121,7 +123,8 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
             ) from None
         if 'download failed' in str(e):
             raise CatalogError(
-                f"cannot reach {url}: no network or the server is down; data already in the store load offline ({e})"
+                f"cannot reach {url}: no network or the server is down; data already in the store "
+                f"load offline ({e})"
             ) from None
         raise CatalogError(f"{url}: {e}") from None
     _record(
@@ -139,22 +142,24 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
     )
     return path
 
-def load_catalog_stimulus_set(key:str, # a stimulus set's registry key, e.g. 'hvm-public'
-                              *, catalog=None, # a catalog TSV (default: see `catalog_path`)
-                              endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
-                             ):
+def load_catalog_stimulus_set(
+    key:str, # a stimulus set's registry key, e.g. 'hvm-public'
+    *, catalog=None, # a catalog TSV (default: see `catalog_path`)
+    endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
+):
     "A stimulus set of Brain-Score's catalog: fetched once, sha1-verified, read from the store"
     entry = catalog_entry(key, 'stimulus_set', catalog)
     csv, zip_ = _fetch(entry, 'csv', endpoint), _fetch(entry, 'zip', endpoint)
     return read_brainio_stimulus_set(csv, zip_, key, zip_sha1=entry['zip_sha1'])
 
 # %% ../../nbs/09b_catalog.ipynb #492524ed
-def load_catalog_assembly(key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
-                          *, catalog=None, # a catalog TSV (default: see `catalog_path`)
-                          endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                          merge:bool=True # merge the stimulus set's metadata into presentations, as Brain-Score does
-                         ):
-    "An assembly of Brain-Score's catalog, with its stimulus set's metadata merged (fetched once, sha1-verified)"
+def load_catalog_assembly(
+    key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
+    *, catalog=None, # a catalog TSV (default: see `catalog_path`)
+    endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    merge:bool=True # merge the stimulus set's metadata into presentations, as Brain-Score does
+):
+    "An assembly of Brain-Score's catalog with its stimulus set's metadata merged (fetched once, verified)"
     from brainscore_nb.data.datasets import load_stimulus_set
     entry = catalog_entry(key, 'assembly', catalog)
     path = _fetch(entry, 'nc', endpoint)
@@ -165,7 +170,7 @@ def load_catalog_assembly(key:str, # an assembly's registry key, e.g. 'MajajHong
 def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
                      catalog=None # a catalog TSV (default: see `catalog_path`)
                     ) -> dict:
-    "registry key -> loader of no arguments, for every catalog entry of `kind` (how `load_dataset` finds them)"
+    "registry key -> loader of no arguments, for each catalog entry of `kind` (how `load_dataset` finds them)"
     df = load_brainscore_catalog(catalog)
     load = load_catalog_assembly if kind == 'assembly' else load_catalog_stimulus_set
     return {k: partial(load, k, catalog=catalog) for k in df[df.kind == kind].registry_key}
@@ -173,7 +178,7 @@ def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
 # %% ../../nbs/09b_catalog.ipynb #a4b72d87
 def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> pd.DataFrame:
-    "Every dataset and stimulus set by name: whether it is local (a recipe here, or stored), in the catalog, private"
+    "Every dataset and stimulus set by name: whether local (a recipe or stored), in the catalog, private"
     from brainscore_nb.data.datasets import list_datasets, list_stimulus_sets
     from brainscore_nb.data.store import Catalog
     df = load_brainscore_catalog(catalog)
@@ -198,7 +203,7 @@ def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
 def dataset_lines(kind:str='assembly', # 'assembly' (datasets) or 'stimulus_set'
                   catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> list:
-    "One line per name for `brainscore-nb list datasets`: the identifier, a tab, its marks (local, catalog, private)"
+    "One line per name for `brainscore-nb list datasets`: identifier, tab, marks (local, catalog, private)"
     if kind not in ('assembly', 'stimulus_set'):
         raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
     table = dataset_table(catalog)

@@ -26,11 +26,11 @@ data_registry = {}  # identifier -> Recipe, or a function of no arguments return
 
 # %% ../../nbs/09_datasets.ipynb #fdd4933b
 def _discover():
-    "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own `data_packaging` ones included), once"
+    "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own included), once"
     register_plugins('datasets', {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
 
 def _resolve(registry:dict, identifier:str, what:str):
-    "The entry of `identifier`: our recipes (discovered first), else Brain-Score's catalog; a KeyError suggests close matches"
+    "The entry of `identifier`: our recipes first, else Brain-Score's catalog; a KeyError suggests matches"
     _discover()
     if identifier in registry: return registry[identifier]
     from brainscore_nb.data.catalog import catalog_registry
@@ -118,7 +118,7 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
 
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
-    "The registered stimulus set `identifier`, from the verified local store (packaged from raw files first if needed)"
+    "The registered stimulus set `identifier`, from the verified local store (packaged first if needed)"
     entry = _resolve(stimulus_set_registry, identifier, 'stimulus set')
     if not isinstance(entry, Recipe): return entry()
     files = _packaged(identifier, 'stimulus_set', entry)

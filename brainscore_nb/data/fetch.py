@@ -69,8 +69,10 @@ def _download(raw:RawFile, tmp:Path):
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError) as e:
         raise FetchError(
             f"could not fetch {raw.name} from {raw.url} ({getattr(e, 'reason', None) or e}) and no mirror is "
-            "set: connect to the internet, or work offline by pointing the `mirror` setting (settings.ini) or "
-            f"the BRAINSCORE_NB_MIRROR environment variable at a folder holding it as <mirror>/{raw.mirror_path}"
+            "set: connect to the internet, or work offline by pointing the `mirror` setting "
+            "(settings.ini) or "
+            "the BRAINSCORE_NB_MIRROR environment variable at a folder holding it as "
+            f"<mirror>/{raw.mirror_path}"
         ) from e
 
 

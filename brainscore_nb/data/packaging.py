@@ -34,7 +34,7 @@ def check_identifier(identifier)->str:
 
 # %% ../../nbs/06_packaging.ipynb #b5670afc
 def s3_name(identifier:str)->str:
-    "The file-name stem an identifier gets on S3 ('.' becomes '_', as in Brain-Score): two identifiers must not share it"
+    "The file-name stem an identifier gets on S3 ('.' becomes '_', as in Brain-Score); it must be unique"
     return identifier.replace('.', '_')
 
 # %% ../../nbs/06_packaging.ipynb #5f56495b
@@ -54,7 +54,8 @@ def _zip_name_problems(stimulus_set) -> list:
         Problem(
             'id not a file name',
             sid,
-            "a stimulus_id names its file in the ZIP: use letters, digits, '_', '.' and '-', starting with a letter or digit",
+            "a stimulus_id names its file in the ZIP: use letters, digits, '_', '.' and '-', "
+            "starting with a letter or digit",
         )
         for sid in stimulus_set['stimulus_id']
         if not _ZIP_NAME.fullmatch(sid) or len(sid.encode()) > 200
@@ -90,13 +91,14 @@ def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
                 Problem(
                     'changes in CSV',
                     str(c),
-                    f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column to a type a CSV keeps (str, int, float, bool)',
+                    f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column '
+                    'to a type a CSV keeps (str, int, float, bool)',
                 )
             )
     return out
 
 def _write_zip(path, files:dict):
-    "A deterministic ZIP of `files` (entry name -> source path, or bytes): sorted, stored, fixed time and mode"
+    "A deterministic ZIP of `files` (entry name -> source path or bytes): sorted, stored, fixed time and mode"
     with zipfile.ZipFile(path, 'w', zipfile.ZIP_STORED) as z:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -107,7 +109,7 @@ def _write_zip(path, files:dict):
             )
 
 def _colliding(directory:Path, kind:str, identifier:str)->list:
-    "Identifiers of other packages of `kind` ('stimulus_' or 'assy_') in `directory` with the same S3 name (any case)"
+    "Other packages of `kind` ('stimulus_' or 'assy_') in `directory` with the same S3 name (any case)"
     key, out = s3_name(identifier).lower(), set()
     for p in directory.glob(f'{kind}*'):
         other = p.name.removeprefix(kind).removesuffix('.csv').removesuffix('.zip').removesuffix('.nc')
@@ -122,21 +124,22 @@ def _colliding(directory:Path, kind:str, identifier:str)->list:
 
 
 def _packages_lock(directory: Path):
-    "The store's exclusive lock for the packages folder `directory`, held while packages are checked and replaced"
+    "The store's lock for the packages folder `directory`, held while packages are checked and replaced"
     return store_lock(
         'packages-' + hashlib.sha1(str(directory.resolve()).encode()).hexdigest()[:16]
     )
 
 
 def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> dict:
-    "Under the folder's lock: refuse a name collision or other content, else move each temporary file (final path -> tmp) into place"
+    "Under the folder's lock: refuse a name collision or other content, else move each tmp file into place"
     shas = {final: sha1_file(tmp) for final, tmp in pairs.items()}
     directory = next(iter(pairs)).parent
     with _packages_lock(directory):
         if others := _colliding(directory, kind, identifier):
             raise FileExistsError(
-                f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} would share the "
-                f"S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is ignored): choose another identifier"
+                f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} would "
+                f"share the S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is ignored): "
+                "choose another identifier"
             )
         for final, sha in shas.items():
             if final.exists() and not overwrite and (old := sha1_file(final)) != sha:
@@ -163,7 +166,7 @@ def _alias(ours, theirs, our_name:str, their_name:str, required:bool=True):
 
 
 def _lost_dtypes(before: pd.DataFrame, after: pd.DataFrame) -> dict:
-    "Numeric and bool columns whose dtype reading the CSV does not give back (float32 -> float64, ...), as dtype strings"
+    "Numeric and bool columns whose dtype the CSV does not give back (float32 -> float64, ...), as strings"
     return {
         str(c): str(before[c].dtype)
         for c in before.columns
@@ -175,7 +178,7 @@ def _lost_dtypes(before: pd.DataFrame, after: pd.DataFrame) -> dict:
 
 def package_stimulus_set_locally(
     stimulus_set: StimulusSet = None,  # a valid stimulus set (Brain-Score: `proto_stimulus_set`)
-    identifier: str = None,  # the package's identifier, e.g. 'Kriegeskorte2008' (Brain-Score: `stimulus_set_identifier`)
+    identifier: str = None,  # e.g. 'Kriegeskorte2008' (Brain-Score: `stimulus_set_identifier`)
     directory=None,  # where to write; default: the `packages_dir` setting
     *,
     overwrite: bool = False,  # replace an existing package with different content
@@ -237,7 +240,7 @@ def _intact(directory:Path, z:zipfile.ZipFile)->bool:
 
 
 def _check_entries(zip_path: Path, z: zipfile.ZipFile):
-    "Refuse, from the central directory and before anything is written, entries that are not plain names or too many or too big"
+    "Refuse, before anything is written, entries that are not plain names, or too many, or too big"
     infos = z.infolist()
     bad = [
         i.filename
@@ -252,7 +255,8 @@ def _check_entries(zip_path: Path, z: zipfile.ZipFile):
     ]
     if bad:
         raise ValueError(
-            f"{zip_path} has entries that are not plain file names (a path, '..' or a hidden name), e.g. {bad[:3]}: "
+            f"{zip_path} has entries that are not plain file names (a path, '..' or a hidden "
+            f"name), e.g. {bad[:3]}: "
             "nothing was extracted"
         )
     n, size = len(infos), sum(i.file_size for i in infos)
@@ -263,7 +267,8 @@ def _check_entries(zip_path: Path, z: zipfile.ZipFile):
         )
     if size > (limit := int(get_setting('max_zip_bytes'))):
         raise ValueError(
-            f"{zip_path} expands to {size:,} bytes, more than the max_zip_bytes setting ({limit:,}): nothing was "
+            f"{zip_path} expands to {size:,} bytes, more than the max_zip_bytes setting "
+            f"({limit:,}): nothing was "
             "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)"
         )
 
@@ -275,13 +280,14 @@ def _extract_to(zip_path: Path, z: zipfile.ZipFile, folder: Path):
             while chunk := src.read(1 << 20):
                 if dst.tell() + len(chunk) > info.file_size:
                     raise ValueError(
-                        f"{zip_path}: entry {info.filename!r} expands past the {info.file_size:,} bytes it declares"
+                        f"{zip_path}: entry {info.filename!r} expands past the {info.file_size:,} "
+                        "bytes it declares"
                     )
                 dst.write(chunk)
 
 
 def _extract(zip_path: Path, sha1: str | None = None) -> Path:
-    "The folder holding the ZIP's files, extracted once per content (named by its sha1) and atomically; changed files are extracted again"
+    "The folder of the ZIP's files, extracted atomically once per content (its sha1); changed files again"
     directory = zip_path.parent / f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
     with zipfile.ZipFile(zip_path) as z:
         _check_entries(zip_path, z)
@@ -306,14 +312,16 @@ def _extract(zip_path: Path, sha1: str | None = None) -> Path:
     return directory
 
 def _confined(stimulus_set:StimulusSet, folder:Path, csv_path)->StimulusSet:
-    "`stimulus_set` if every stimulus path lies inside `folder`, else a ValueError naming the first row that does not"
+    "`stimulus_set` if every stimulus path lies inside `folder`, else a ValueError naming the first outside"
     root = folder.resolve()
     for row, sid in enumerate(stimulus_set['stimulus_id']):
         p = Path(stimulus_set.stimulus_paths[sid])
         if p.resolve().parent != root:
             raise ValueError(
-                f"{csv_path} row {row + 2} (stimulus_id {sid!r}): filename {os.path.relpath(p, folder)!r} is not "
-                f"one of the files of the package's folder {folder}: a package may name only its own ZIP's entries"
+                f"{csv_path} row {row + 2} (stimulus_id {sid!r}): filename "
+                f"{os.path.relpath(p, folder)!r} is not "
+                f"one of the files of the package's folder {folder}: a package may name only its "
+                "own ZIP's entries"
             )
     return stimulus_set
 
@@ -343,22 +351,24 @@ def load_stimulus_set_from_package(
             )
         except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise ValueError(
-                f"{zip_path}: its {DTYPES_ENTRY} entry (column dtypes) is not readable ({type(e).__name__}: {e}); "
+                f"{zip_path}: its {DTYPES_ENTRY} entry (column dtypes) is not readable "
+                f"({type(e).__name__}: {e}); "
                 "the package is damaged or was not written by brainscore_nb: package it again"
             ) from None
     return stimulus_set
 
 # %% ../../nbs/06_packaging.ipynb #e358b801
-def package_data_assembly_locally(assembly=None, # a valid assembly (Brain-Score: `proto_data_assembly`)
-                                  identifier:str=None, # the package's identifier, e.g. 'Cowley2023.210325' (Brain-Score: `assembly_identifier`)
-                                  stimulus_set_identifier:str=None, # the stimulus set the assembly's stimulus_ids come from
-                                  assembly_class_name:str=None, # e.g. 'NeuroidAssembly'
-                                  directory=None, # where to write; default: the `packages_dir` setting
-                                  *, overwrite:bool=False, # replace an existing package with different content
-                                  missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
-                                  proto_data_assembly=None, # Brain-Score's name for `assembly`
-                                  assembly_identifier:str=None # Brain-Score's name for `identifier`
-                                 )->dict:
+def package_data_assembly_locally(
+    assembly=None, # a valid assembly (Brain-Score: `proto_data_assembly`)
+    identifier:str=None, # the package's name, e.g. 'Cowley2023.210325' (Brain-Score: `assembly_identifier`)
+    stimulus_set_identifier:str=None, # the stimulus set the assembly's stimulus_ids come from
+    assembly_class_name:str=None, # e.g. 'NeuroidAssembly'
+    directory=None, # where to write; default: the `packages_dir` setting
+    *, overwrite:bool=False, # replace an existing package with different content
+    missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
+    proto_data_assembly=None, # Brain-Score's name for `assembly`
+    assembly_identifier:str=None # Brain-Score's name for `identifier`
+)->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     assembly = _alias(assembly, proto_data_assembly, 'assembly', 'proto_data_assembly')
     identifier = check_identifier(
@@ -402,10 +412,11 @@ def package_data_assembly_locally(assembly=None, # a valid assembly (Brain-Score
     )
 
 # %% ../../nbs/06_packaging.ipynb #de89674e
-def load_assembly_from_package(path, # the package's NetCDF file
-                               stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
-                               cls=None # class to return (default: the packaged one)
-                              ):
+def load_assembly_from_package(
+    path, # the package's NetCDF file
+    stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
+    cls=None # class to return (default: the packaged one)
+):
     "The assembly of a local package, with its stimulus set attached when given"
     assembly = load_assembly(path, cls)
     return attach_stimulus_set(assembly, stimulus_set) if stimulus_set is not None else assembly

@@ -39,7 +39,8 @@ def _check_credentials(session):
         creds = session.get_credentials()
     except PartialCredentialsError as e:
         raise S3CredentialsError(
-            f"incomplete AWS credentials from {e.kwargs.get('provider')}: {e.kwargs.get('cred_var')} is missing"
+            f"incomplete AWS credentials from {e.kwargs.get('provider')}: "
+            f"{e.kwargs.get('cred_var')} is missing"
         ) from None
     if creds is None:
         missing = [
@@ -50,9 +51,10 @@ def _check_credentials(session):
             "with a profile in ~/.aws/credentials); public data needs none (access='public')"
         )
 
-def s3_client(*, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
-              endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
-             ):
+def s3_client(
+    *, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
+    endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
+):
     "A boto3 S3 client for the configured endpoint: path-style addressing, retries, signed or anonymous"
     import boto3
     from botocore import UNSIGNED
@@ -141,12 +143,13 @@ def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:
     return r.get('VersionId')
 
 def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoint)->dict|None:
-    "The existing object's head if it holds these bytes; None if there is none; an S3Error if it holds other bytes"
+    "The existing object's head if it holds these bytes; None if none; an S3Error if it holds other bytes"
     from botocore.exceptions import ClientError
     try:
         head = client.head_object(Bucket=bucket, Key=key)
     except ClientError as e:
-        # not there; or a HEAD refused without a reason (403): the put says why, and its If-None-Match guards the rest
+        # not there; or a HEAD refused without a reason (403): the put says why, and its If-None-Match
+        # guards the rest
         if str(e.response.get('Error', {}).get('Code', '')) in (
             '404',
             'NoSuchKey',
@@ -159,7 +162,8 @@ def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoin
     if meta.get('sha1') == sha1 and head['ContentLength'] == size:
         return head
     raise S3Error(
-        f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 {meta.get('sha1', 'not recorded')}"
+        f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 "
+        f"{meta.get('sha1', 'not recorded')}"
         + (f", published as {meta['identifier']!r}" if meta.get('identifier') else '')
         + f"; new sha1 {sha1}): pass overwrite=True to replace it, or choose another identifier"
     )
@@ -177,13 +181,14 @@ def upload_file(
     multipart_threshold: int = 64 << 20,  # files larger than this go up in parts of this size (min 5 MiB)
     progress=None,  # progress(bytes_sent) called during multipart uploads
 ) -> dict:
-    "Upload one file with its sha1 in the object metadata, never over other bytes unless `overwrite`; return bucket, key, version_id, sha1"
+    "Upload a file with its sha1 in the metadata, never over other bytes unless `overwrite`; where it went"
     from botocore.exceptions import ClientError, BotoCoreError
 
     path, (name, prefix) = Path(path), _split_bucket(bucket)
     if sha1 is not None and (actual := sha1_file(path)) != sha1:
         raise ValueError(
-            f"{path} has sha1 {actual}, not the sha1 {sha1} given: nothing was uploaded; pass the file's own sha1"
+            f"{path} has sha1 {actual}, not the sha1 {sha1} given: nothing was uploaded; pass the "
+            "file's own sha1"
         )
     sha1 = sha1 or sha1_file(path)
     key, client, size = prefix + key, s3_client(endpoint=endpoint), Path(path).stat().st_size
@@ -214,7 +219,8 @@ def upload_file(
     except ClientError as e:
         if str(e.response.get('Error', {}).get('Code', '')) in ('PreconditionFailed', '412'):
             raise S3Error(
-                f"{_where(name, key, None, endpoint)}: another upload created it meanwhile: look at it, then pass "
+                f"{_where(name, key, None, endpoint)}: another upload created it meanwhile: look "
+                "at it, then pass "
                 "overwrite=True to replace it, or choose another identifier"
             ) from None
         raise _explain(e, name, key, None, endpoint) from None
@@ -223,11 +229,13 @@ def upload_file(
     if head['ContentLength'] != size or head.get('Metadata', {}).get('sha1') != sha1:
         raise S3Error(
             f"{_where(name, key, version, endpoint)}: the stored object does not match the upload "
-            f"({head['ContentLength']} bytes, sha1 {head.get('Metadata', {}).get('sha1')}; expected {size}, {sha1})"
+            f"({head['ContentLength']} bytes, sha1 {head.get('Metadata', {}).get('sha1')}; "
+            f"expected {size}, {sha1})"
         )
     if version is None:
         warnings.warn(
-            f"{_where(name, key, None, endpoint)}: the bucket keeps no versions, so this upload is pinned by its sha1 only "
+            f"{_where(name, key, None, endpoint)}: the bucket keeps no versions, so this upload is "
+            "pinned by its sha1 only "
             "(a later upload may replace it); turn on versioning for the bucket to pin versions",
             stacklevel=2,
         )
@@ -248,15 +256,16 @@ def _snippet(registry:str, identifier:str, call:str, imports:str)->str:
     "Python lines registering `identifier` in `registry` with a pinned S3 loader call"
     return f"{imports}\n\n{registry}[{identifier!r}] = lambda: {call}\n"
 
-def upload_stimulus_set(stimulus_set:StimulusSet, # a valid stimulus set
-                        identifier:str, # its identifier, e.g. 'MyLab2025'
-                        bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
-                        *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                        directory=None, # where to package first (default: the `packages_dir` setting)
-                        overwrite:bool=False, # replace a local package or S3 object holding other bytes
-                        multipart_threshold:int=64 << 20 # bytes above which files go up in parts
-                       )->dict:
-    "Package `stimulus_set` and upload its CSV and ZIP; return keys, version ids, sha1s and the registration snippet"
+def upload_stimulus_set(
+    stimulus_set:StimulusSet, # a valid stimulus set
+    identifier:str, # its identifier, e.g. 'MyLab2025'
+    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    directory=None, # where to package first (default: the `packages_dir` setting)
+    overwrite:bool=False, # replace a local package or S3 object holding other bytes
+    multipart_threshold:int=64 << 20 # bytes above which files go up in parts
+)->dict:
+    "Package `stimulus_set`, upload its CSV and ZIP; return keys, versions, sha1s and a registration snippet"
     bucket = bucket or get_setting('s3_bucket')
     pkg = package_stimulus_set_locally(stimulus_set, identifier, directory, overwrite=overwrite)
     up = {
@@ -279,25 +288,29 @@ def upload_stimulus_set(stimulus_set:StimulusSet, # a valid stimulus set
         versioned=all(u['versioned'] for u in up.values()),
     )
     call = (
-        f"load_stimulus_set_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    csv_sha1={out['csv_sha1']!r}, "
-        f"zip_sha1={out['zip_sha1']!r},\n    csv_version_id={out['csv_version_id']!r}, zip_version_id={out['zip_version_id']!r})"
+        f"load_stimulus_set_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
+        f"csv_sha1={out['csv_sha1']!r}, "
+        f"zip_sha1={out['zip_sha1']!r},\n    csv_version_id={out['csv_version_id']!r}, "
+        f"zip_version_id={out['zip_version_id']!r})"
     )
-    imports = 'from brainscore_nb.data.datasets import stimulus_set_registry\nfrom brainscore_nb.data.s3 import load_stimulus_set_from_s3'
+    imports = ('from brainscore_nb.data.datasets import stimulus_set_registry\n'
+               'from brainscore_nb.data.s3 import load_stimulus_set_from_s3')
     note = '' if out['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n'
     return dict(out, snippet=note + _snippet('stimulus_set_registry', identifier, call, imports))
 
 # %% ../../nbs/08_s3.ipynb #9658dbd9
-def upload_assembly(assembly, # a valid assembly
-                    identifier:str, # its identifier, e.g. 'MyLab2025.V4'
-                    stimulus_set_identifier:str, # the stimulus set its stimulus_ids come from
-                    assembly_class_name:str, # e.g. 'NeuroidAssembly'
-                    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
-                    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                    directory=None, # where to package first (default: the `packages_dir` setting)
-                    overwrite:bool=False, # replace a local package or S3 object holding other bytes
-                    multipart_threshold:int=64 << 20, # bytes above which the file goes up in parts
-                    missing_ok:tuple=() # coords where NaN means "not measured"
-                   )->dict:
+def upload_assembly(
+    assembly, # a valid assembly
+    identifier:str, # its identifier, e.g. 'MyLab2025.V4'
+    stimulus_set_identifier:str, # the stimulus set its stimulus_ids come from
+    assembly_class_name:str, # e.g. 'NeuroidAssembly'
+    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    directory=None, # where to package first (default: the `packages_dir` setting)
+    overwrite:bool=False, # replace a local package or S3 object holding other bytes
+    multipart_threshold:int=64 << 20, # bytes above which the file goes up in parts
+    missing_ok:tuple=() # coords where NaN means "not measured"
+)->dict:
     "Package `assembly` and upload its NetCDF file; return key, version id, sha1 and the registration snippet"
     bucket = bucket or get_setting('s3_bucket')
     pkg = package_data_assembly_locally(
@@ -320,11 +333,14 @@ def upload_assembly(assembly, # a valid assembly
         multipart_threshold=multipart_threshold,
     )
     call = (
-        f"load_assembly_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    version_id={up['version_id']!r}, "
-        f"sha1={up['sha1']!r},\n    cls={assembly_class_name},\n    stimulus_set_loader=lambda: load_stimulus_set({stimulus_set_identifier!r}))"
+        f"load_assembly_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
+        f"version_id={up['version_id']!r}, "
+        f"sha1={up['sha1']!r},\n    cls={assembly_class_name},\n    stimulus_set_loader=lambda: "
+        f"load_stimulus_set({stimulus_set_identifier!r}))"
     )
     imports = (
-        f'from brainscore_nb.data.assemblies import {assembly_class_name}\nfrom brainscore_nb.data.datasets import data_registry, '
+        f'from brainscore_nb.data.assemblies import {assembly_class_name}\nfrom '
+        'brainscore_nb.data.datasets import data_registry, '
         'load_stimulus_set\nfrom brainscore_nb.data.s3 import load_assembly_from_s3'
     )
     return dict(
@@ -345,7 +361,8 @@ def upload_assembly(assembly, # a valid assembly
 UNREACHABLE_FOR = 120
 _unreachable = {}  # endpoint -> time.monotonic() of its last failed download
 
-def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=None, attempts:int=3, progress=None):
+def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=None, attempts:int=3,
+              progress=None):
     "Stream one object (version) to `dest`, retrying interrupted transfers; S3 errors raised in words"
     from botocore.exceptions import ClientError, BotoCoreError
     args = dict(Bucket=bucket, Key=key, **({'VersionId': version_id} if version_id else {}))
@@ -353,7 +370,8 @@ def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=No
     ago = time.monotonic() - _unreachable.get(server, -1e9)
     if ago < UNREACHABLE_FOR:
         raise S3Error(
-            f"{_where(bucket, key, version_id, endpoint)}: download failed: the server did not answer {ago:.0f} s "
+            f"{_where(bucket, key, version_id, endpoint)}: download failed: the server did not "
+            f"answer {ago:.0f} s "
             f"ago, so this process does not try it again for {UNREACHABLE_FOR} s"
         )
     for attempt in range(attempts):
@@ -377,7 +395,8 @@ def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=No
         f"is the server reachable? ({type(last).__name__}: {last})"
     )
 
-def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto', progress=None)->Path:
+def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto',
+                  progress=None)->Path:
     "A verified local copy (in the store) of one pinned S3 object"
     if access not in ('auto', 'public', 'private'):
         raise ValueError(f"access must be 'auto', 'public' or 'private', got {access!r}")
@@ -420,8 +439,8 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
             "was replaced or corrupted; pin its version id, or re-register it"
         ) from None
 
-def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str, version_id, endpoint,
-            stimulus_set_identifier=None):
+def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str,
+            version_id, endpoint, stimulus_set_identifier=None):
     "Add a downloaded object to the store's catalog"
     Catalog().add(
         [
@@ -445,16 +464,17 @@ def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bu
     )
 
 # %% ../../nbs/08_s3.ipynb #6c8a1ac9
-def load_stimulus_set_from_s3(identifier:str, # the stimulus set's identifier
-                              bucket:str, # 'bucket' or 'bucket/prefix'
-                              csv_sha1:str, # pinned sha1 of the CSV
-                              zip_sha1:str, # pinned sha1 of the ZIP
-                              csv_version_id:str|None=None, # pinned S3 version of the CSV (None: the latest)
-                              zip_version_id:str|None=None, # pinned S3 version of the ZIP (None: the latest)
-                              filename_prefix:str='stimulus_', # object names: <prefix><identifier>.csv / .zip
-                              *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                              access:str='auto' # 'public' (anonymous), 'private' (signed) or 'auto' (anonymous, then signed)
-                             )->StimulusSet:
+def load_stimulus_set_from_s3(
+    identifier:str, # the stimulus set's identifier
+    bucket:str, # 'bucket' or 'bucket/prefix'
+    csv_sha1:str, # pinned sha1 of the CSV
+    zip_sha1:str, # pinned sha1 of the ZIP
+    csv_version_id:str|None=None, # pinned S3 version of the CSV (None: the latest)
+    zip_version_id:str|None=None, # pinned S3 version of the ZIP (None: the latest)
+    filename_prefix:str='stimulus_', # object names: <prefix><identifier>.csv / .zip
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    access:str='auto' # 'public' (anonymous), 'private' (signed) or 'auto' (anonymous, then signed)
+)->StimulusSet:
     "Download (once) and load a stimulus set published on S3, each file checked against its pinned sha1"
     paths = {}
     for role, sha1, version in (('csv', csv_sha1, csv_version_id), ('zip', zip_sha1, zip_version_id)):
@@ -475,16 +495,17 @@ def load_stimulus_set_from_s3(identifier:str, # the stimulus set's identifier
     return load_stimulus_set_from_package(paths['csv'], paths['zip'], identifier, zip_sha1=zip_sha1)
 
 # %% ../../nbs/08_s3.ipynb #87d7c002
-def load_assembly_from_s3(identifier:str, # the assembly's identifier
-                          bucket:str, # 'bucket' or 'bucket/prefix'
-                          sha1:str, # pinned sha1 of the NetCDF file
-                          version_id:str|None=None, # pinned S3 version (None: the latest)
-                          cls=None, # assembly class to return (default: the packaged one)
-                          stimulus_set_loader=None, # function of no arguments returning the stimulus set to attach
-                          *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                          access:str='auto', # 'public', 'private' or 'auto'
-                          progress=None # progress(bytes_received) during the download
-                         ):
+def load_assembly_from_s3(
+    identifier:str, # the assembly's identifier
+    bucket:str, # 'bucket' or 'bucket/prefix'
+    sha1:str, # pinned sha1 of the NetCDF file
+    version_id:str|None=None, # pinned S3 version (None: the latest)
+    cls=None, # assembly class to return (default: the packaged one)
+    stimulus_set_loader=None, # function of no arguments returning the stimulus set to attach
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    access:str='auto', # 'public', 'private' or 'auto'
+    progress=None # progress(bytes_received) during the download
+):
     "Download (once) and load an assembly published on S3, checked against its pinned sha1"
     key = _key('assy_', identifier, '.nc')
     path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)

@@ -14,7 +14,8 @@ from fastcore.basics import patch
 
 # %% ../../nbs/03_stimuli.ipynb #abad900c
 RESERVED_COLUMNS = {
-    'filename': "it names each stimulus' file in the packaged ZIP; rename it, for example to 'stimulus_filename'"
+    'filename': ("it names each stimulus' file in the packaged ZIP; "
+                 "rename it, for example to 'stimulus_filename'")
 }
 
 
@@ -98,12 +99,13 @@ def _from_paths(paths:list, ids:list, metadata:pd.DataFrame, identifier):
     return StimulusSet(df, identifier=identifier, stimulus_paths=dict(zip(ids, paths)))
 
 @patch(cls_method=True)
-def from_files(cls:StimulusSet, directory, # folder holding the stimulus files
-               pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends)
-               metadata_fn=None, # path -> dict of metadata columns for that stimulus
-               *, identifier:str|None=None, # the set's identifier
-               stimulus_id_fn=None # path -> stimulus_id (default: the file name without its extension)
-              )->StimulusSet:
+def from_files(
+    cls:StimulusSet, directory, # folder holding the stimulus files
+    pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends)
+    metadata_fn=None, # path -> dict of metadata columns for that stimulus
+    *, identifier:str|None=None, # the set's identifier
+    stimulus_id_fn=None # path -> stimulus_id (default: the file name without its extension)
+)->StimulusSet:
     "A stimulus set with one row per file matching `pattern` under `directory`, in sorted order"
     directory = Path(directory)
     if not directory.is_dir(): raise FileNotFoundError(f"stimulus directory {directory} does not exist")
@@ -114,11 +116,11 @@ def from_files(cls:StimulusSet, directory, # folder holding the stimulus files
     return _from_paths(paths, ids, rows, identifier)
 
 # %% ../../nbs/03_stimuli.ipynb #960b5dc8
-NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>',
-              'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
+NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN',
+              '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
 
 def _read_csv(csv, text_columns=())->pd.DataFrame:
-    "A metadata CSV with stimulus_id and `text_columns` read as text, verbatim ('NA' stays 'NA'), the rest inferred"
+    "A metadata CSV with stimulus_id and `text_columns` read verbatim ('NA' stays 'NA'), the rest inferred"
     text = {'stimulus_id', *text_columns}
     other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
     return pd.read_csv(
@@ -130,11 +132,12 @@ def _read_csv(csv, text_columns=())->pd.DataFrame:
 
 # %% ../../nbs/03_stimuli.ipynb #89bef6b9
 @patch(cls_method=True)
-def from_csv(cls:StimulusSet, csv, # CSV with a stimulus_id column and a column naming each stimulus' file
-             stimuli_dir, # folder the file names are relative to
-             filename_column:str='filename', # column holding the file names; 'filename' (packaging's) is consumed
-             *, identifier:str|None=None # the set's identifier
-            )->StimulusSet:
+def from_csv(
+    cls:StimulusSet, csv, # CSV with a stimulus_id column and a column naming each stimulus' file
+    stimuli_dir, # folder the file names are relative to
+    filename_column:str='filename', # column holding the file names; 'filename' (packaging's) is consumed
+    *, identifier:str|None=None # the set's identifier
+)->StimulusSet:
     "A stimulus set from a metadata CSV and a folder of stimulus files"
     df = _read_csv(csv, (filename_column,))
     for c in ('stimulus_id', filename_column):

@@ -65,7 +65,7 @@ def _discard(path:Path, why:str):
 def verify_or_discard(path, # a stored file
                       sha1:str # the sha1 it must have
                      )->bool:
-    "True if `path` exists with `sha1`; other bytes, or a folder in its place, are discarded (never used): False"
+    "True if `path` exists with `sha1`; other bytes or a folder in its place are discarded: False"
     path = Path(path)
     # not the store's: never removed
     if not _is_object_path(path, sha1): return path.is_file() and sha1_file(path) == sha1
@@ -102,7 +102,7 @@ def cached_object(sha1:str, # the sha1 the bytes must have
                   make, # make(tmp_path) writes the bytes to tmp_path (a download, say)
                   home=None # the store's root
                  )->Path:
-    "A verified stored file with `sha1`: the stored one, or one made by `make` and checked before it is stored"
+    "A verified stored file with `sha1`: the stored one, or one made by `make`, checked before it is stored"
     dest = object_path(sha1, name, home)
     if verify_or_discard(dest, sha1): return dest
     with store_lock(f'object-{sha1}', home):
@@ -151,7 +151,8 @@ class Recipe:
 CATALOG_COLUMNS = ('identifier', 'kind', 'role', 'cls', 'sha1', 'size', 'location', 'version',
                    'stimulus_set_identifier', 'provenance')
 _CREATE = (
-    'CREATE TABLE IF NOT EXISTS files (identifier TEXT, kind TEXT, role TEXT, cls TEXT, sha1 TEXT, size INTEGER, '
+    'CREATE TABLE IF NOT EXISTS files (identifier TEXT, kind TEXT, role TEXT, cls TEXT, sha1 TEXT, '
+    'size INTEGER, '
     'location TEXT, version TEXT, stimulus_set_identifier TEXT, provenance TEXT, '
     'PRIMARY KEY (identifier, kind, role, version))'
 )
@@ -171,7 +172,8 @@ def _catalog_problem(path: Path) -> str:
             if (
                 cols := tuple(r[1] for r in con.execute('PRAGMA table_info(files)'))
             ) != CATALOG_COLUMNS:
-                return f"its table 'files' has columns {list(cols)}, not the catalog's {list(CATALOG_COLUMNS)}"
+                return (f"its table 'files' has columns {list(cols)}, "
+                        f"not the catalog's {list(CATALOG_COLUMNS)}")
             if (check := con.execute('PRAGMA quick_check').fetchone()[0]) != 'ok':
                 return f'damaged: {check}'
     except sqlite3.DatabaseError as e:
@@ -202,7 +204,7 @@ class Catalog:
 # %% ../../nbs/07_store.ipynb #2d07e6a5
 @patch
 def _rebuild(self:Catalog):
-    "Move an unusable catalog aside (warning with the backup's name) and start a new one; one process at a time"
+    "Move an unusable catalog aside (a warning names the backup) and start a new one; one process at a time"
     with store_lock('catalog', self.home):
         if not (problem := _catalog_problem(self.path)): return  # another process rebuilt it meanwhile
         backup = self.path.with_name(
@@ -219,7 +221,8 @@ def _rebuild(self:Catalog):
                 "(BRAINSCORE_NB_HOME) at another folder"
             ) from e
         warnings.warn(
-            f"the store's catalog {self.path} could not be used ({problem}); it was moved to {backup} and a new "
+            f"the store's catalog {self.path} could not be used ({problem}); it was moved to "
+            f"{backup} and a new "
             "one made: stored packages are re-made or re-verified when next loaded",
             stacklevel=3,
         )

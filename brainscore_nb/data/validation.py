@@ -85,36 +85,21 @@ class ValidationReport:
 def _examples(values, n=3):
     return ', '.join(repr(v) for v in list(values)[:n]) + (', ...' if len(values) > n else '')
 
-
-def _id_problems(values, where: str, unique: bool = True) -> list:
+def _id_problems(values, where:str, unique:bool=True)->list:
     "Problems of an id column or coord: non-strings, empty strings, duplicates"
     values = list(values)
     bad = [v for v in values if not isinstance(v, str)]
-    out = (
-        [
-            Problem(
-                'non-string ids',
-                where,
-                f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), e.g. {_examples(bad)}',
-            )
-        ]
-        if bad
-        else []
-    )
+    out = [Problem('non-string ids', where,
+                   f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), e.g. '
+                   f'{_examples(bad)}')] if bad else []
     empty = sum(isinstance(v, str) and not v.strip() for v in values)
-    if empty:
-        out.append(Problem('empty ids', where, f'{empty} ids are empty or blank'))
+    if empty: out.append(Problem('empty ids', where, f'{empty} ids are empty or blank'))
     if unique:
         dup = pd.Series([repr(v) for v in values]).value_counts()
         dup = dup[dup > 1]
         if len(dup):
-            out.append(
-                Problem(
-                    'duplicate ids',
-                    where,
-                    f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}',
-                )
-            )
+            out.append(Problem('duplicate ids', where,
+                               f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
     return out
 
 def _nonfinite_problems(values, where:str)->list:
@@ -122,23 +107,16 @@ def _nonfinite_problems(values, where:str)->list:
     values = np.asarray(values)
     if values.dtype.kind in 'fc': nan, inf = int(np.isnan(values).sum()), int(np.isinf(values).sum())
     elif values.dtype.kind == 'O':
-        nan, inf = (
-            int(pd.isna(values).sum()),
-            sum(isinstance(v, float) and np.isinf(v) for v in values.ravel()),
-        )
-    else:
-        return []
-    out = (
-        [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
-    )
-    return out + (
-        [Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else []
-    )
+        nan, inf = (int(pd.isna(values).sum()),
+                    sum(isinstance(v, float) and np.isinf(v) for v in values.ravel()))
+    else: return []
+    out = [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
+    return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else [])
 
 MAX_ITEMSIZE = 1 << 16  # bytes per value above which a fixed-width text dtype is refused (e.g. 'S2000000000')
 
 def _dtype_problem(dtype, where:str)->Problem|None:
-    "A problem if `dtype` is a fixed-width text dtype too wide to convert or store (checked before any conversion)"
+    "A problem if `dtype` is fixed-width text too wide to convert or store (checked before any conversion)"
     if dtype.kind in 'SUV' and dtype.itemsize > MAX_ITEMSIZE:
         return Problem(
             'dtype',
@@ -209,77 +187,42 @@ def _file_problem(stimulus_id, path)->Problem|None:
         )
 
 # %% ../../nbs/05_validation.ipynb #85d5613b
-def validate_stimulus_set(stimulus_set:StimulusSet, # the set to check
-                          *, check_files:bool=True # also check that every stimulus file exists and can be read
-                         )->ValidationReport:
+def validate_stimulus_set(
+    stimulus_set:StimulusSet, # the set to check
+    *, check_files:bool=True # also check that every stimulus file exists and can be read
+)->ValidationReport:
     "Every problem of `stimulus_set`: ids, column names, dtypes, reserved columns, NaN/inf per column, files"
     report = ValidationReport(f'StimulusSet {getattr(stimulus_set, "identifier", None)!r}')
     p = report.problems
     if not isinstance(stimulus_set, pd.DataFrame):
-        return ValidationReport(
-            'StimulusSet',
-            [Problem('type', '-', f'expected a StimulusSet, got {type(stimulus_set).__name__}')],
-        )
+        return ValidationReport('StimulusSet', [Problem('type', '-', 'expected a StimulusSet, got '
+                                                        f'{type(stimulus_set).__name__}')])
     if not isinstance(stimulus_set, StimulusSet):
-        p.append(
-            Problem(
-                'type',
-                '-',
-                'a plain DataFrame: make it a StimulusSet to give it an identifier and stimulus_paths',
-            )
-        )
+        p.append(Problem('type', '-', 'a plain DataFrame: make it a StimulusSet to give it an identifier '
+                                      'and stimulus_paths'))
     elif stimulus_set.identifier is not None and not isinstance(stimulus_set.identifier, str):
-        p.append(
-            Problem(
-                'identifier',
-                '-',
-                f'identifier must be a string, got {type(stimulus_set.identifier).__name__}',
-            )
-        )
-    if len(stimulus_set) == 0:
-        p.append(Problem('empty', '-', 'the stimulus set has no rows'))
+        p.append(Problem('identifier', '-',
+                         f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
+    if len(stimulus_set) == 0: p.append(Problem('empty', '-', 'the stimulus set has no rows'))
     if 'stimulus_id' not in stimulus_set.columns:
-        hint = (
-            ': it is the index; use .reset_index()'
-            if stimulus_set.index.name == 'stimulus_id'
-            else ': add a stimulus_id column (one unique id per stimulus)'
-        )
+        hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
+                else ': add a stimulus_id column (one unique id per stimulus)')
         p.append(Problem('missing column', 'stimulus_id', f'no stimulus_id column{hint}'))
-    else:
-        p += _id_problems(stimulus_set['stimulus_id'].tolist(), 'stimulus_id')
+    else: p += _id_problems(stimulus_set['stimulus_id'].tolist(), 'stimulus_id')
     p += _name_problems(stimulus_set.columns)
-    p += [
-        Problem('reserved column', c, f'column {c!r} is reserved: {why}')
-        for c, why in RESERVED_COLUMNS.items()
-        if c in stimulus_set.columns
-    ]
-    wide = [
-        prob
-        for c in stimulus_set.columns
-        if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))
-    ]
+    p += [Problem('reserved column', c, f'column {c!r} is reserved: {why}')
+          for c, why in RESERVED_COLUMNS.items() if c in stimulus_set.columns]
+    wide = [prob for c in stimulus_set.columns if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))]
     p += wide
     for c in stimulus_set.columns:
         if str(c) not in {w.where for w in wide}:
-            p += _nonfinite_problems(
-                stimulus_set[c].to_numpy(
-                    dtype=object if stimulus_set[c].dtype.kind not in 'fc' else None
-                ),
-                str(c),
-            )
-    p += _cr_problems(
-        pd.DataFrame(stimulus_set).loc[
-            :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]
-        ]
-    )
-    if (
-        check_files
-        and isinstance(stimulus_set, StimulusSet)
-        and 'stimulus_id' in stimulus_set.columns
-    ):
+            dtype = object if stimulus_set[c].dtype.kind not in 'fc' else None
+            p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=dtype), str(c))
+    p += _cr_problems(pd.DataFrame(stimulus_set).loc[
+        :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
+    if check_files and isinstance(stimulus_set, StimulusSet) and 'stimulus_id' in stimulus_set.columns:
         for sid in pd.unique(stimulus_set['stimulus_id']):
-            if prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid)):
-                p.append(prob)
+            if (prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid))): p.append(prob)
     return report
 
 # %% ../../nbs/05_validation.ipynb #0b57b8d3
@@ -294,92 +237,50 @@ def _structure_problem(message:str)->Problem:
 
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
-    "Every problem of `assembly`: dims and coords, dtypes, ids, NaN/inf in values and coords, empty dims, time bins"
+    "Every problem of `assembly`: dims, coords, dtypes, ids, NaN/inf in values and coords, empty dims, bins"
     if not isinstance(assembly, xr.DataArray):
-        return ValidationReport(
-            'assembly',
-            [Problem('type', '-', f'expected a DataAssembly, got {type(assembly).__name__}')],
-        )
+        return ValidationReport('assembly', [Problem('type', '-', 'expected a DataAssembly, got '
+                                                     f'{type(assembly).__name__}')])
     ident = assembly.name or assembly.attrs.get('identifier')
     report = ValidationReport(type(assembly).__name__ + (f' {ident!r}' if ident else ''))
     p = report.problems
     if isinstance(assembly, DataAssembly):
         p += [_structure_problem(m) for m in assembly.structure_problems()]
     else:
-        p.append(
-            Problem(
-                'type',
-                '-',
-                'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... to have its structure checked',
-            )
-        )
+        p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... '
+                                      'to have its structure checked'))
     p += _name_problems(assembly.coords, 'coord')
-    p += [
-        Problem('empty dim', d, f'dim {d!r} has no entries')
-        for d, n in assembly.sizes.items()
-        if n == 0
-    ]
+    p += [Problem('empty dim', d, f'dim {d!r} has no entries') for d, n in assembly.sizes.items() if n == 0]
     wide = {w.where for w in p if w.check == 'dtype'}
-    for where, v in [
-        ('values', assembly.variable),
-        *((str(c), v.variable) for c, v in assembly.coords.items()),
-    ]:
-        if prob := _dtype_problem(v.dtype, where):
-            p.append(prob)
-            wide.add(where)
-    if 'values' not in wide:
-        p += _nonfinite_problems(assembly.values, 'values')
+    for where, v in [('values', assembly.variable),
+                     *((str(c), v.variable) for c, v in assembly.coords.items())]:
+        if (prob := _dtype_problem(v.dtype, where)): p.append(prob); wide.add(where)
+    if 'values' not in wide: p += _nonfinite_problems(assembly.values, 'values')
     for c, v in assembly.coords.items():
-        if str(c) in wide:
-            continue
-        p += [
-            Problem(
-                q.check,
-                q.where,
-                q.message
-                + (
-                    f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
-                    f"(command line: --missing-ok {c})"
-                    if q.check == 'NaN'
-                    else ''
-                ),
-            )
-            for q in _nonfinite_problems(v.values, str(c))
-        ]
+        if str(c) in wide: continue
+        p += [Problem(q.check, q.where, q.message + (
+                  f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
+                  f"(command line: --missing-ok {c})" if q.check == 'NaN' else ''))
+              for q in _nonfinite_problems(v.values, str(c))]
     for c, unique in (('stimulus_id', False), ('neuroid_id', True)):
         if c in assembly.coords and c not in wide:
             p += _id_problems(assembly[c].values.ravel().tolist(), c, unique)
-    if {'stimulus_id', 'repetition'} <= set(assembly.coords) and assembly[
-        'repetition'
-    ].dims == assembly['stimulus_id'].dims:
-        pairs = pd.DataFrame(
-            {'s': assembly['stimulus_id'].values, 'r': assembly['repetition'].values}
-        )
-        if n := int(pairs.duplicated().sum()):
-            p.append(
-                Problem(
-                    'duplicate presentations',
-                    'stimulus_id, repetition',
-                    f'{n} presentations repeat a (stimulus_id, repetition) pair',
-                )
-            )
+    if ({'stimulus_id', 'repetition'} <= set(assembly.coords)
+            and assembly['repetition'].dims == assembly['stimulus_id'].dims):
+        pairs = pd.DataFrame({'s': assembly['stimulus_id'].values, 'r': assembly['repetition'].values})
+        if (n := int(pairs.duplicated().sum())):
+            p.append(Problem('duplicate presentations', 'stimulus_id, repetition',
+                             f'{n} presentations repeat a (stimulus_id, repetition) pair'))
     if {'time_bin_start', 'time_bin_end'} <= set(assembly.coords):
-        if n := int((assembly['time_bin_start'].values >= assembly['time_bin_end'].values).sum()):
-            p.append(
-                Problem(
-                    'time bins',
-                    'time_bin_start, time_bin_end',
-                    f'{n} time bins do not end after they start',
-                )
-            )
+        if (n := int((assembly['time_bin_start'].values >= assembly['time_bin_end'].values).sum())):
+            p.append(Problem('time bins', 'time_bin_start, time_bin_end',
+                             f'{n} time bins do not end after they start'))
     if type(assembly).__name__ == 'BehavioralAssembly' and (
-        lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]
-    ):
+            lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
         report.notes.append(
             'behavioural metrics (accuracy per subject, error consistency, i1/i2n) need columns '
             + ' and '.join(f'{c!r} ({BEHAVIOR_COORDS[c]})' for c in BEHAVIOR_COORDS)
-            + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV"
-        )
+            + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV")
     return report
 
 # %% ../../nbs/05_validation.ipynb #8f3938e4
@@ -402,7 +303,8 @@ def validate_pair(stimulus_set:StimulusSet, # the stimuli
                 Problem(
                     'unknown stimuli',
                     'stimulus_id',
-                    f'{len(missing)} stimulus_ids of the assembly are not in the stimulus set, e.g. {_examples(missing)}',
+                    f'{len(missing)} stimulus_ids of the assembly are not in the stimulus set, '
+                    f'e.g. {_examples(missing)}',
                 )
             )
     return report

@@ -14,14 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import xarray as xr
-from brainscore_nb.data.assemblies import (
-    ASSEMBLY_CLASSES,
-    DataAssembly,
-    _encode_attrs,
-    _presentation_values,
-    load_assembly,
-    _META,
-)
+from .assemblies import (ASSEMBLY_CLASSES, DataAssembly, _encode_attrs,
+                                           _presentation_values, load_assembly, _META)
 from .packaging import load_stimulus_set_from_package
 from .stimuli import StimulusSet
 

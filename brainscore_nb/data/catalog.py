@@ -17,20 +17,10 @@ from pathlib import Path
 import pandas as pd
 from ..names import resolve
 from .fetch import ChecksumError
-from brainscore_nb.data.s3 import (
-    S3Error,
-    S3CredentialsError,
-    _endpoint,
-    _fetch_object,
-    _key,
-    _record,
-    _split_bucket,
-)
-from brainscore_nb.data.brainio import (
-    read_brainio_assembly,
-    read_brainio_stimulus_set,
-    assembly_class,
-)
+from .s3 import (S3Error, S3CredentialsError, _endpoint, _fetch_object, _key,
+                                   _record, _split_bucket)
+from .brainio import (read_brainio_assembly, read_brainio_stimulus_set,
+                                        assembly_class)
 
 # %% ../../nbs/09b_catalog.ipynb #cad5767b
 class CatalogError(IOError):

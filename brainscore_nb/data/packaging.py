@@ -294,9 +294,8 @@ def _extract(zip_path: Path, sha1: str | None = None) -> Path:
         if directory.is_dir():
             if _intact(directory, z):
                 return directory
-            stale = (
-                directory.parent / f'.{directory.name}.pid{os.getpid()}.stale'
-            )  # collect_stale's name, if we are killed
+            # collect_stale's name, if we are killed
+            stale = directory.parent / f'.{directory.name}.pid{os.getpid()}.stale'
             try:
                 directory.rename(stale)
                 shutil.rmtree(stale)

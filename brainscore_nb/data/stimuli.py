@@ -42,9 +42,7 @@ class StimulusSet(pd.DataFrame):
             stimulus_paths = stimulus_paths or {}
         else:
             stimulus_paths = self.stimulus_paths
-        self.stimulus_paths = {
-            str(k): Path(v) for k, v in stimulus_paths.items()
-        }  # a copy: never shared
+        self.stimulus_paths = {str(k): Path(v) for k, v in stimulus_paths.items()}  # a copy: never shared
 
     @property
     def _constructor(self):

@@ -42,10 +42,8 @@ def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metri
     own = _own_entry_points(group)
     found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
     dist = lambda ep: _normal(ep.dist.name) if getattr(ep, 'dist', None) else ''
-    others = sorted(
-        (ep for ep in found if own is None or dist(ep) != 'brainscore_nb'),
-        key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name),
-    )
+    others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'),
+                    key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
     return (own or []) + others
 
 # %% ../nbs/00c_plugins.ipynb #0af6616d

@@ -237,18 +237,10 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
         for k, v in [*assembly.coords.items(), (None, assembly.variable)]
         if v.dtype.kind in 'OU'
     }
-    meta = dict(
-        cls=type(assembly).__name__,
-        attrs=other,
-        arrays=list(arrays),
-        dtypes=dtypes,
-        name=assembly.name,
-    )
-    da = xr.DataArray(
-        assembly.variable,
-        coords=assembly.coords,
-        attrs={**native, _META: json.dumps(meta, sort_keys=True)},
-    )
+    meta = dict(cls=type(assembly).__name__, attrs=other, arrays=list(arrays), dtypes=dtypes,
+                name=assembly.name)
+    da = xr.DataArray(assembly.variable, coords=assembly.coords,
+                      attrs={**native, _META: json.dumps(meta, sort_keys=True)})
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
     for k, v in arrays.items():
         save_assembly(v, path, group=f"{group or ''}/attr_{k}")

@@ -124,11 +124,8 @@ def read_brainio_stimulus_set(
     "A stimulus set from a BrainIO CSV + ZIP; a legacy `image_id` column is copied to `stimulus_id`"
     csv_path = Path(csv_path)
     identifier = identifier or csv_path.stem.removeprefix('stimulus_')
-    df = pd.read_csv(
-        csv_path,
-        dtype={'stimulus_id': str, 'image_id': str, 'filename': str},
-        keep_default_na=False,
-    )
+    df = pd.read_csv(csv_path, dtype={'stimulus_id': str, 'image_id': str, 'filename': str},
+                     keep_default_na=False)
     if 'filename' not in df.columns:
         raise ValueError(
             f"{csv_path} has no 'filename' column naming each stimulus' file in the ZIP"

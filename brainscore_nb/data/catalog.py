@@ -117,19 +117,8 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
                 f"load offline ({e})"
             ) from None
         raise CatalogError(f"{url}: {e}") from None
-    _record(
-        entry['registry_key'],
-        entry['kind'],
-        role,
-        entry['cls'],
-        path,
-        sha1,
-        entry['bucket'],
-        name,
-        version,
-        endpoint,
-        entry['stimulus_set'] or None,
-    )
+    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'], name,
+            version, endpoint, entry['stimulus_set'] or None)
     return path
 
 def load_catalog_stimulus_set(
@@ -180,10 +169,8 @@ def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
                 identifier=n, kind=kind, local=True, catalog=False, private=False
             )
     for e in df.to_dict('records'):
-        r = rows.setdefault(
-            (e['kind'], e['registry_key']),
-            dict(identifier=e['registry_key'], kind=e['kind'], local=False),
-        )
+        r = rows.setdefault((e['kind'], e['registry_key']),
+                            dict(identifier=e['registry_key'], kind=e['kind'], local=False))
         r.update(catalog=True, private=is_private(e))
     for (kind, n), r in rows.items():
         r['local'] = r['local'] or (kind, n) in stored

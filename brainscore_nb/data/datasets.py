@@ -64,14 +64,8 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
     if kind == 'stimulus_set':
         p = package_stimulus_set_locally(obj, identifier, directory)
         return {'csv': (p['csv_path'], p['csv_sha1']), 'zip': (p['zip_path'], p['zip_sha1'])}
-    p = package_data_assembly_locally(
-        obj,
-        identifier,
-        recipe.stimulus_set_identifier,
-        recipe.cls,
-        directory,
-        missing_ok=recipe.missing_ok,
-    )
+    p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls,
+                                      directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
@@ -97,18 +91,10 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
             if len(recipe.raw_files) <= 10:
                 provenance['raw_urls'] = [r.url for r in recipe.raw_files]
             rows = [
-                dict(
-                    identifier=identifier,
-                    kind=kind,
-                    role=role,
-                    cls=recipe.cls or type(obj).__name__,
-                    sha1=sha,
-                    size=path.stat().st_size,
-                    location=str(put_object(path, sha, home=home)),
-                    version=recipe.key,
-                    stimulus_set_identifier=recipe.stimulus_set_identifier,
-                    provenance=provenance,
-                )
+                dict(identifier=identifier, kind=kind, role=role,
+                     cls=recipe.cls or type(obj).__name__, sha1=sha, size=path.stat().st_size,
+                     location=str(put_object(path, sha, home=home)), version=recipe.key,
+                     stimulus_set_identifier=recipe.stimulus_set_identifier, provenance=provenance)
                 for role, (path, sha) in _package(
                     obj, identifier, kind, recipe, work / 'package'
                 ).items()
@@ -122,12 +108,8 @@ def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimul
     entry = _resolve(stimulus_set_registry, identifier, 'stimulus set')
     if not isinstance(entry, Recipe): return entry()
     files = _packaged(identifier, 'stimulus_set', entry)
-    return load_stimulus_set_from_package(
-        files['csv']['location'],
-        files['zip']['location'],
-        identifier,
-        zip_sha1=files['zip']['sha1'],
-    )
+    return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'],
+                                          identifier, zip_sha1=files['zip']['sha1'])
 
 # %% ../../nbs/09_datasets.ipynb #a1d64059
 def load_dataset(identifier:str # e.g. 'Kriegeskorte2008.hIT'; see `list_datasets()`

@@ -64,11 +64,8 @@ def _zip_name_problems(stimulus_set) -> list:
         return out
     lower = pd.Series(list(_zip_names(stimulus_set).values())).str.lower()
     return [
-        Problem(
-            'name collision',
-            n,
-            'two stimuli would get this file name on a case-insensitive file system',
-        )
+        Problem('name collision', n,
+                'two stimuli would get this file name on a case-insensitive file system')
         for n in lower[lower.duplicated()]
     ]
 
@@ -402,13 +399,8 @@ def package_data_assembly_locally(
     with temp_path(path) as tmp:
         save_assembly(assembly, tmp)
         sha = _put_in_place({path: tmp}, overwrite, 'assy_', identifier)[path]
-    return dict(
-        identifier=identifier,
-        path=path,
-        sha1=sha,
-        cls=assembly_class_name,
-        stimulus_set_identifier=stimulus_set_identifier,
-    )
+    return dict(identifier=identifier, path=path, sha1=sha, cls=assembly_class_name,
+                stimulus_set_identifier=stimulus_set_identifier)
 
 # %% ../../nbs/06_packaging.ipynb #de89674e
 def load_assembly_from_package(

@@ -63,12 +63,8 @@ def s3_client(
     if signed: _check_credentials(session)
     config = Config(s3={'addressing_style': 'path'}, retries={'max_attempts': 2, 'mode': 'standard'},
                     connect_timeout=5, read_timeout=30, **({} if signed else {'signature_version': UNSIGNED}))
-    return session.client(
-        's3',
-        endpoint_url=_endpoint(endpoint),
-        region_name=session.region_name or 'us-east-1',
-        config=config,
-    )
+    return session.client('s3', endpoint_url=_endpoint(endpoint),
+                          region_name=session.region_name or 'us-east-1', config=config)
 
 # %% ../../nbs/08_s3.ipynb #a2a58979
 def _where(bucket, key, version_id=None, endpoint=None)->str:
@@ -119,14 +115,9 @@ def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:
     try:
         with open(path, 'rb') as f:
             while chunk := f.read(part_size):
-                r = client.upload_part(
-                    Bucket=bucket,
-                    Key=key,
-                    UploadId=upload['UploadId'],
-                    PartNumber=len(parts) + 1,
-                    Body=chunk,
-                    ContentMD5=_md5(chunk),
-                )
+                r = client.upload_part(Bucket=bucket, Key=key, UploadId=upload['UploadId'],
+                                       PartNumber=len(parts) + 1, Body=chunk,
+                                       ContentMD5=_md5(chunk))
                 parts.append({'ETag': r['ETag'], 'PartNumber': len(parts) + 1})
                 done += len(chunk)
                 if progress:
@@ -239,14 +230,8 @@ def upload_file(
             "(a later upload may replace it); turn on versioning for the bucket to pin versions",
             stacklevel=2,
         )
-    return dict(
-        bucket=name,
-        key=key,
-        version_id=version,
-        sha1=sha1,
-        size=size,
-        versioned=version is not None,
-    )
+    return dict(bucket=name, key=key, version_id=version, sha1=sha1, size=size,
+                versioned=version is not None)
 
 # %% ../../nbs/08_s3.ipynb #a0dc7925
 def _key(prefix:str, identifier:str, suffix:str)->str: return f"{prefix}{s3_name(identifier)}{suffix}"
@@ -269,24 +254,14 @@ def upload_stimulus_set(
     bucket = bucket or get_setting('s3_bucket')
     pkg = package_stimulus_set_locally(stimulus_set, identifier, directory, overwrite=overwrite)
     up = {
-        role: upload_file(
-            pkg[f'{role}_path'],
-            bucket,
-            _key('stimulus_', identifier, f'.{role}'),
-            pkg[f'{role}_sha1'],
-            endpoint=endpoint,
-            overwrite=overwrite,
-            identifier=identifier,
-            multipart_threshold=multipart_threshold,
-        )
+        role: upload_file(pkg[f'{role}_path'], bucket, _key('stimulus_', identifier, f'.{role}'),
+                          pkg[f'{role}_sha1'], endpoint=endpoint, overwrite=overwrite,
+                          identifier=identifier, multipart_threshold=multipart_threshold)
         for role in ('csv', 'zip')
     }
-    out = dict(
-        identifier=identifier,
-        bucket=bucket,
-        **{f'{r}_{k}': u[k] for r, u in up.items() for k in ('key', 'version_id', 'sha1')},
-        versioned=all(u['versioned'] for u in up.values()),
-    )
+    out = dict(identifier=identifier, bucket=bucket,
+               **{f'{r}_{k}': u[k] for r, u in up.items() for k in ('key', 'version_id', 'sha1')},
+               versioned=all(u['versioned'] for u in up.values()))
     call = (
         f"load_stimulus_set_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
         f"csv_sha1={out['csv_sha1']!r}, "
@@ -313,25 +288,12 @@ def upload_assembly(
 )->dict:
     "Package `assembly` and upload its NetCDF file; return key, version id, sha1 and the registration snippet"
     bucket = bucket or get_setting('s3_bucket')
-    pkg = package_data_assembly_locally(
-        assembly,
-        identifier,
-        stimulus_set_identifier,
-        assembly_class_name,
-        directory,
-        overwrite=overwrite,
-        missing_ok=missing_ok,
-    )
-    up = upload_file(
-        pkg['path'],
-        bucket,
-        _key('assy_', identifier, '.nc'),
-        pkg['sha1'],
-        endpoint=endpoint,
-        overwrite=overwrite,
-        identifier=identifier,
-        multipart_threshold=multipart_threshold,
-    )
+    pkg = package_data_assembly_locally(assembly, identifier, stimulus_set_identifier,
+                                        assembly_class_name, directory, overwrite=overwrite,
+                                        missing_ok=missing_ok)
+    up = upload_file(pkg['path'], bucket, _key('assy_', identifier, '.nc'), pkg['sha1'],
+                     endpoint=endpoint, overwrite=overwrite, identifier=identifier,
+                     multipart_threshold=multipart_threshold)
     call = (
         f"load_assembly_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
         f"version_id={up['version_id']!r}, "
@@ -405,15 +367,8 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
 
     def make(tmp):
         try:
-            return _download(
-                s3_client(signed=access == 'private', endpoint=endpoint),
-                name,
-                key,
-                version_id,
-                tmp,
-                endpoint=endpoint,
-                progress=progress,
-            )
+            return _download(s3_client(signed=access == 'private', endpoint=endpoint), name, key,
+                             version_id, tmp, endpoint=endpoint, progress=progress)
         except S3Error as e:
             if (
                 access != 'auto'
@@ -421,15 +376,8 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
                 or '(AccessDenied)' not in str(e)
             ):
                 raise
-        _download(
-            s3_client(signed=True, endpoint=endpoint),
-            name,
-            key,
-            version_id,
-            tmp,
-            endpoint=endpoint,
-            progress=progress,
-        )
+        _download(s3_client(signed=True, endpoint=endpoint), name, key, version_id, tmp,
+                  endpoint=endpoint, progress=progress)
 
     try:
         return cached_object(sha1, Path(key).name, make)
@@ -442,26 +390,11 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
 def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str,
             version_id, endpoint, stimulus_set_identifier=None):
     "Add a downloaded object to the store's catalog"
-    Catalog().add(
-        [
-            dict(
-                identifier=identifier,
-                kind=kind,
-                role=role,
-                cls=cls,
-                sha1=sha1,
-                size=path.stat().st_size,
-                location=str(path),
-                version=version_id or sha1,
-                stimulus_set_identifier=stimulus_set_identifier,
-                provenance=dict(
-                    source=f's3://{bucket}/{key}',
-                    version_id=version_id,
-                    endpoint=_endpoint(endpoint),
-                ),
-            )
-        ]
-    )
+    Catalog().add([dict(identifier=identifier, kind=kind, role=role, cls=cls, sha1=sha1,
+                        size=path.stat().st_size, location=str(path), version=version_id or sha1,
+                        stimulus_set_identifier=stimulus_set_identifier,
+                        provenance=dict(source=f's3://{bucket}/{key}', version_id=version_id,
+                                        endpoint=_endpoint(endpoint)))])
 
 # %% ../../nbs/08_s3.ipynb #6c8a1ac9
 def load_stimulus_set_from_s3(
@@ -480,18 +413,8 @@ def load_stimulus_set_from_s3(
     for role, sha1, version in (('csv', csv_sha1, csv_version_id), ('zip', zip_sha1, zip_version_id)):
         key = _key(filename_prefix or 'stimulus_', identifier, f'.{role}')
         paths[role] = _fetch_object(bucket, key, version, sha1, endpoint=endpoint, access=access)
-        _record(
-            identifier,
-            'stimulus_set',
-            role,
-            'StimulusSet',
-            paths[role],
-            sha1,
-            bucket,
-            key,
-            version,
-            endpoint,
-        )
+        _record(identifier, 'stimulus_set', role, 'StimulusSet', paths[role], sha1, bucket, key, version,
+                endpoint)
     return load_stimulus_set_from_package(paths['csv'], paths['zip'], identifier, zip_sha1=zip_sha1)
 
 # %% ../../nbs/08_s3.ipynb #87d7c002
@@ -510,18 +433,6 @@ def load_assembly_from_s3(
     key = _key('assy_', identifier, '.nc')
     path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)
     cls = ASSEMBLY_CLASSES[cls] if isinstance(cls, str) else cls
-    _record(
-        identifier,
-        'assembly',
-        'nc',
-        cls.__name__ if cls else '',
-        path,
-        sha1,
-        bucket,
-        key,
-        version_id,
-        endpoint,
-    )
-    return load_assembly_from_package(
-        path, stimulus_set_loader() if stimulus_set_loader else None, cls
-    )
+    _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id,
+            endpoint)
+    return load_assembly_from_package(path, stimulus_set_loader() if stimulus_set_loader else None, cls)

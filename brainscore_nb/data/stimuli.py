@@ -121,12 +121,8 @@ def _read_csv(csv, text_columns=())->pd.DataFrame:
     "A metadata CSV with stimulus_id and `text_columns` read verbatim ('NA' stays 'NA'), the rest inferred"
     text = {'stimulus_id', *text_columns}
     other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
-    return pd.read_csv(
-        csv,
-        dtype={c: str for c in text},
-        keep_default_na=False,
-        na_values={c: NA_STRINGS for c in other},
-    )
+    return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False,
+                       na_values={c: NA_STRINGS for c in other})
 
 # %% ../../nbs/03_stimuli.ipynb #89bef6b9
 @patch(cls_method=True)

@@ -43,11 +43,8 @@ class ValidationReport:
     def ok(self)->bool: return not self.problems
 
     def __add__(self, other):
-        return ValidationReport(
-            f'{self.subject} + {other.subject}',
-            self.problems + other.problems,
-            self.notes + other.notes,
-        )
+        return ValidationReport(f'{self.subject} + {other.subject}', self.problems + other.problems,
+                                self.notes + other.notes)
 
     def to_frame(self) -> pd.DataFrame:
         "The problems as a table with columns check, where, message"

@@ -7,27 +7,24 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/front_door.html.md"""
 # %% auto #0
 __all__ = []
 
-# %% ../nbs/00b_front_door.ipynb #04c9193b
-__version__ = "0.0.1"
-
 # %% ../nbs/00b_front_door.ipynb #1fb2e990
 import importlib
 
-# %% ../nbs/00b_front_door.ipynb #e3e68f3f
-_LAZY = {'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'brainscore_nb.data.datasets',
-         'data_registry': 'brainscore_nb.data.datasets', 'stimulus_set_registry': 'brainscore_nb.data.datasets',
-         'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
-         'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
-         'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
-         'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}  # name -> module
+# %% ../nbs/00b_front_door.ipynb #6e0802e8
+__version__ = "0.0.1"
+_LAZY = {  # name -> module
+    'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'brainscore_nb.data.datasets',
+    'data_registry': 'brainscore_nb.data.datasets', 'stimulus_set_registry': 'brainscore_nb.data.datasets',
+    'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
+    'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
+    'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
+    'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}
 
-# %% ../nbs/00b_front_door.ipynb #8e9ced02
 def _discovered(name:str, module):
     "Registries are filled by plugins: discover them before handing the registry out"
     if name.endswith('_registry'): module._discover()
     return getattr(module, name)
 
-# %% ../nbs/00b_front_door.ipynb #5fbd58c1
 def __getattr__(name:str):
     "The front door's names, imported from their modules on first use (PEP 562)"
     if name in _LAZY: value = _discovered(name, importlib.import_module(_LAZY[name]))
@@ -35,7 +32,6 @@ def __getattr__(name:str):
     globals()[name] = value
     return value
 
-# %% ../nbs/00b_front_door.ipynb #6e0802e8
 def __dir__() -> list:
     "The package's attributes, the lazy front-door names included"
     return sorted({*globals(), *_LAZY})

@@ -13,27 +13,28 @@ from pathlib import Path
 
 # %% ../nbs/00_config.ipynb #017f8edf
 DEFAULTS = dict(
-    home='~/.brainscore_nb',                          # catalog, caches and fetched files
-    packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's default)
-    mirror='',                                        # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
-    s3_endpoint='', s3_bucket='brainscore-nb',        # S3-compatible store for publishing
-    dask_scheduler='',                                # scheduler address for batch runs; empty: LocalCluster
-    array_backend='numpy',                            # where metrics compute: numpy, torch, torch:cuda, cupy, ...
-    pair_timeout='',                                  # seconds one batch pair may take; empty: no limit
-    models='pixels', benchmarks='',                   # defaults for batch runs
-    max_zip_bytes='20000000000',                      # most bytes a package ZIP may expand to (checked first)
-    max_zip_entries='1000000',                        # most entries a package ZIP may hold
+    home='~/.brainscore_nb',                  # catalog, caches and fetched files
+    packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's)
+    mirror='',                                # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
+    s3_endpoint='', s3_bucket='brainscore-nb',  # S3-compatible store for publishing
+    dask_scheduler='',                        # scheduler address for batch runs; empty: LocalCluster
+    array_backend='numpy',                    # where metrics compute: numpy, torch, torch:cuda, cupy, ...
+    pair_timeout='',                          # seconds one batch pair may take; empty: no limit
+    models='pixels', benchmarks='',           # defaults for batch runs
+    max_zip_bytes='20000000000',              # most bytes a package ZIP may expand to (checked first)
+    max_zip_entries='1000000',                # most entries a package ZIP may hold
 )
 PATH_KEYS = {'home', 'packages_dir', 'mirror'}
 
 # %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory holding settings.ini (default: the working directory)
                  )->Path|None:
-    "The `settings.ini` to read: the file named by `BRAINSCORE_NB_SETTINGS`, else the one in `start` (never a parent's)"
+    "The `settings.ini` to read: `BRAINSCORE_NB_SETTINGS`'s file, else the one in `start` (never a parent's)"
     if (named := os.environ.get('BRAINSCORE_NB_SETTINGS')):
         f = Path(named).expanduser()
         if not f.is_file(): raise FileNotFoundError(f"BRAINSCORE_NB_SETTINGS names {f}, which is not a file: "
-                                                    "correct the path, or unset the variable to use ./settings.ini")
+                                                    "correct the path, or unset the variable to "
+                                                    "use ./settings.ini")
         return f
     f = Path(start or Path.cwd())/'settings.ini'
     if f.is_file():

@@ -40,8 +40,12 @@ def resolve(registry:dict, # identifier -> whatever is registered under it
             identifier:str, # what the user asked for
             what:str # the kind of thing, for the message: 'model', 'benchmark', 'dataset', ...
            ):
-    "`registry[identifier]`, or a KeyError that names close matches, plugins that failed to load and how to add one's own"
+    "`registry[identifier]`, or a KeyError naming close matches, plugins that failed and how to add one"
     if identifier in registry: return registry[identifier]
     from brainscore_nb.plugins import lookup_note
-    raise KeyError(f"no {what} {identifier!r}" + did_you_mean(identifier, registry)
-                   + f" ({len(registry)} registered: see list_{what.replace(' ', '_')}s())" + lookup_note(what))
+    raise KeyError(
+        f"no {what} {identifier!r}"
+        + did_you_mean(identifier, registry)
+        + f" ({len(registry)} registered: see list_{what.replace(' ', '_')}s())"
+        + lookup_note(what)
+    )

@@ -20,27 +20,30 @@ KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets
               'metric': 'metrics', 'ceiling': 'metrics'}  # what a lookup error names -> its group
 broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, filled as plugins load
 
-# %% ../nbs/00c_plugins.ipynb #79c770bd
+# %% ../nbs/00c_plugins.ipynb #202ab7dd
 def _normal(name:str)->str: return re.sub(r'[-_.]+', '_', name).lower()
 
 def _own_entry_points(group:str)->list|None:
-    "brainscore_nb's own entry points of `group` from its checkout's pyproject.toml; None when not run from a checkout"
+    "brainscore_nb's own entry points of `group` from its checkout's pyproject.toml; None outside a checkout"
     pyproject = Path(brainscore_nb.__file__).resolve().parent.parent/'pyproject.toml'
     try: project = tomllib.loads(pyproject.read_text())['project']
     except (OSError, KeyError, tomllib.TOMLDecodeError): return None
     if _normal(project.get('name', '')) != 'brainscore_nb': return None
     declared = project.get('entry-points', {}).get(f'brainscore_nb.{group}', {})
-    return [importlib.metadata.EntryPoint(n, v, f'brainscore_nb.{group}') for n, v in sorted(declared.items())]
+    return [
+        importlib.metadata.EntryPoint(n, v, f'brainscore_nb.{group}')
+        for n, v in sorted(declared.items())
+    ]
 
-# %% ../nbs/00c_plugins.ipynb #202ab7dd
 def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
                        )->list:
-    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then every other package's, by name"
+    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then the others by name"
     if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
     own = _own_entry_points(group)
     found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
     dist = lambda ep: _normal(ep.dist.name) if getattr(ep, 'dist', None) else ''
-    others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'), key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
+    others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'),
+                    key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
     return (own or []) + others
 
 # %% ../nbs/00c_plugins.ipynb #0af6616d
@@ -49,18 +52,26 @@ class PluginWarning(UserWarning):
 
 _loaded = {}  # group -> {plugin name: its loaded object}
 
-def load_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
-                 reload:bool=False # look for entry points again (after a package was installed in this process)
-                )->dict:
-    "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about, recorded in `broken` and skipped"
+def load_plugins(
+    group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
+    reload:bool=False # look for entry points again (after a package was installed in this process)
+)->dict:
+    "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about and skipped"
     if group in _loaded and not reload: return _loaded[group]
-    _loaded[group], broken[group] = {}, {}  # set first: a plugin that looks something up while loading finds no loop
+    # set first: a plugin that looks something up while loading finds no loop
+    _loaded[group], broken[group] = {}, {}
     for ep in plugin_entry_points(group):
-        try: _loaded[group][ep.name] = ep.load()
+        try:
+            _loaded[group][ep.name] = ep.load()
         except Exception as e:
             broken[group][ep.name] = f'{ep.value}: {type(e).__name__}: {e}'
-            warnings.warn_explicit(f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) failed to load "
-                                   f"and is skipped: {broken[group][ep.name]}", PluginWarning, f'<plugin {ep.name}>', 0)
+            warnings.warn_explicit(
+                f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) failed to load "
+                f"and is skipped: {broken[group][ep.name]}",
+                PluginWarning,
+                f'<plugin {ep.name}>',
+                0,
+            )
     return _loaded[group]
 
 # %% ../nbs/00c_plugins.ipynb #292a36b9
@@ -70,32 +81,46 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
                   registries:dict, # the dict name it may define -> the registry it fills
                   name:str # the plugin's name, for messages
                  )->str:
-    "Put `plugin`'s entries into `registries` (an identifier already taken keeps its first entry); '' or what is wrong"
+    "Put `plugin`'s entries into `registries` (a taken identifier keeps its first entry); '' or what is wrong"
     for attr, registry in registries.items():
         entries = getattr(plugin, attr, None) or {}
-        if not isinstance(entries, dict): return f'{attr} must be a dict (identifier -> entry), not {type(entries).__name__}'
+        if not isinstance(entries, dict):
+            return f'{attr} must be a dict (identifier -> entry), not {type(entries).__name__}'
         for identifier, entry in entries.items():
-            if registry.setdefault(identifier, entry) is not entry and (name, identifier) not in _conflicts:
+            if (
+                registry.setdefault(identifier, entry) is not entry
+                and (name, identifier) not in _conflicts
+            ):
                 _conflicts.add((name, identifier))
-                warnings.warn(f"brainscore_nb plugin {name!r}: {identifier!r} is already registered; the first one is kept",
-                              PluginWarning, stacklevel=3)
+                warnings.warn(
+                    f"brainscore_nb plugin {name!r}: {identifier!r} is already registered; the "
+                    "first one is kept",
+                    PluginWarning,
+                    stacklevel=3,
+                )
     return ''
 
 
-def register_plugins(group:str, # 'benchmarks', 'models', 'datasets' or 'metrics'
-                     registries:dict # the dict name a plugin defines -> the registry it fills, e.g. {'BENCHMARKS': benchmark_registry}
-                    )->dict:
-    "Load `group`'s plugins (once) and put their entries into `registries`; an identifier already taken keeps its first entry"
+def register_plugins(
+    group: str,  # 'benchmarks', 'models', 'datasets' or 'metrics'
+    registries: dict,  # dict name a plugin defines -> its registry, e.g. {'BENCHMARKS': benchmark_registry}
+) -> dict:
+    "Load `group`'s plugins once, their entries into `registries`; a taken identifier keeps its first entry"
     for name, plugin in load_plugins(group).items():
-        if (problem := merge_entries(plugin, registries, name)): broken[group][name] = problem
+        if problem := merge_entries(plugin, registries, name):
+            broken[group][name] = problem
     return registries
 
 # %% ../nbs/00c_plugins.ipynb #ad68b212
 def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'dataset', ...
                )->str:
-    "What a failed lookup of a `what` should add: the broken plugins of its group, and how to register one's own"
+    "What a failed lookup of a `what` adds: the broken plugins of its group, and how to register one's own"
     group = KIND_GROUP.get(what)
     if group is None: return ''
     failed = ''.join(f'; plugin {n!r} failed to load ({m})' for n, m in broken[group].items())
-    return failed + ("; your own benchmarks: install a plugin package (brainscore-nb new benchmark NAME writes one) "
-                     "or pass --import FILE.py to brainscore-nb" if what == 'benchmark' else '')
+    return failed + (
+        "; your own benchmarks: install a plugin package (brainscore-nb new benchmark NAME writes one) "
+        "or pass --import FILE.py to brainscore-nb"
+        if what == 'benchmark'
+        else ''
+    )

@@ -16,10 +16,9 @@ import pandas as pd
 import xarray as xr
 from fastcore.basics import patch
 
-# %% ../../nbs/04_assemblies.ipynb #01761ddd
+# %% ../../nbs/04_assemblies.ipynb #01ff6623
 ASSEMBLY_CLASSES = {}
 
-# %% ../../nbs/04_assemblies.ipynb #3006fb19
 class DataAssembly(xr.DataArray):
     "A labelled array of measurements; subclasses declare the dims and coords they require"
     __slots__ = ()
@@ -41,10 +40,9 @@ ASSEMBLY_CLASSES['DataAssembly'] = DataAssembly
 
 @patch
 def _repr_html_(self:DataAssembly):
-    "The text repr in HTML: xarray's HTML repr draws random element ids, which would make outputs differ per run"
+    "The text repr in HTML (xarray's HTML repr draws random element ids, so outputs would differ per run)"
     return f"<pre>{html.escape(repr(self))}</pre>"
 
-# %% ../../nbs/04_assemblies.ipynb #01ff6623
 @patch
 def structure_problems(self:DataAssembly)->list:
     "What is missing or misplaced in this assembly's dims and coords, as readable sentences"
@@ -56,7 +54,8 @@ def structure_problems(self:DataAssembly)->list:
         if dim not in dims: continue
         for c in coords:
             if c not in self.coords: out.append(f"missing coord {c!r} along {dim!r}")
-            elif self[c].dims != (dim,): out.append(f"coord {c!r} lies along {self[c].dims!r}, expected ({dim!r},)")
+            elif self[c].dims != (dim,):
+                out.append(f"coord {c!r} lies along {self[c].dims!r}, expected ({dim!r},)")
     return out
 
 # %% ../../nbs/04_assemblies.ipynb #1fa4f237
@@ -96,7 +95,7 @@ def _is_mask(value, n:int)->bool:
 
 @patch
 def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False, **indexers_kwargs):
-    "`DataArray.sel`, plus selection by any 1-d non-index coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
+    "`DataArray.sel`, plus selection by any 1-d coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
     indexers = dict(indexers or {}, **indexers_kwargs)
     masks = {k: indexers.pop(k) for k in list(indexers)
              if k in self.dims and k not in self.indexes and _is_mask(indexers[k], self.sizes[k])}
@@ -121,16 +120,16 @@ def identifier(self:DataAssembly):
     "The assembly's identifier (attrs['identifier']), if any, as Brain-Score's `assembly.identifier`"
     return self.attrs.get('identifier')
 
-# %% ../../nbs/04_assemblies.ipynb #487f7bda
+# %% ../../nbs/04_assemblies.ipynb #e525670d
 def _presentation_values(stimulus_set, column, ids):
     "Values of `column` for each of `ids` (stimulus_ids, possibly repeated)"
     return stimulus_set.set_index('stimulus_id')[column].reindex(ids).to_numpy()
 
-# %% ../../nbs/04_assemblies.ipynb #e525670d
-def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
-                        stimulus_set, # the StimulusSet its stimulus_ids come from
-                        *, merge_metadata:bool=True # add the set's columns as presentation coords
-                       )->DataAssembly:
+def attach_stimulus_set(
+    assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
+    stimulus_set, # the StimulusSet its stimulus_ids come from
+    *, merge_metadata:bool=True # add the set's columns as presentation coords
+)->DataAssembly:
     "A copy of `assembly` with `stimulus_set` attached and, optionally, its metadata as presentation coords"
     ids = assembly['stimulus_id'].values
     missing = pd.Index(pd.unique(ids)).difference(pd.Index(stimulus_set['stimulus_id']))
@@ -146,36 +145,46 @@ def attach_stimulus_set(assembly:DataAssembly, # an assembly with a stimulus_id 
     return out
 
 # %% ../../nbs/04_assemblies.ipynb #3f334b4e
-def average_repetition(assembly:DataAssembly, # assembly with repeated presentations of stimuli
-                       *, by:str='stimulus_id', # coord that names what was repeated
-                       dim:str='presentation', # dim along which repetitions lie
-                       sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
-                      )->DataAssembly:
+def average_repetition(
+    assembly:DataAssembly, # assembly with repeated presentations of stimuli
+    *, by:str='stimulus_id', # coord that names what was repeated
+    dim:str='presentation', # dim along which repetitions lie
+    sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
+)->DataAssembly:
     "Mean over the repetitions of each stimulus; coords constant per stimulus are kept"
-    if by not in assembly.coords or assembly[by].dims != (dim,): raise ValueError(f"no coord {by!r} along {dim!r}")
+    if by not in assembly.coords or assembly[by].dims != (dim,):
+        raise ValueError(f"no coord {by!r} along {dim!r}")
     a = assembly.transpose(dim, ...)
     codes, uniques = pd.factorize(a[by].values, sort=sort)
     counts = np.bincount(codes)
     order, starts = np.argsort(codes, kind='stable'), np.r_[0, np.cumsum(counts)[:-1]]
-    means = np.add.reduceat(a.values[order], starts, axis=0) / counts.reshape(-1, *[1] * (a.ndim - 1))
+    means = np.add.reduceat(a.values[order], starts, axis=0) / counts.reshape(
+        -1, *[1] * (a.ndim - 1)
+    )
     coords = {k: v for k, v in a.coords.items() if dim not in v.dims}
     for k, v in a.coords.items():
-        if v.dims != (dim,): continue
+        if v.dims != (dim,):
+            continue
         sorted_values = v.values[order]
-        if (sorted_values == np.repeat(sorted_values[starts], counts)).all(): coords[k] = (dim, sorted_values[starts])
-    return type(assembly)(means, coords=coords, dims=a.dims, attrs=assembly.attrs).transpose(*assembly.dims)
+        if (sorted_values == np.repeat(sorted_values[starts], counts)).all():
+            coords[k] = (dim, sorted_values[starts])
+    return type(assembly)(means, coords=coords, dims=a.dims, attrs=assembly.attrs).transpose(
+        *assembly.dims
+    )
 
 # %% ../../nbs/04_assemblies.ipynb #8ec122af
 @patch
 def mean(self:DataAssembly, dim=None, **kwargs):
-    "`DataArray.mean`; a `dim` that is a coord along presentation (e.g. 'repetition') averages over it by stimulus_id"
+    "`DataArray.mean`; a `dim` that is a presentation coord (e.g. 'repetition') averages it by stimulus_id"
     names = [dim] if isinstance(dim, str) else list(dim or [])
     coords = [d for d in names if d not in self.dims and d in self.coords and self[d].ndim == 1]
     if not coords: return xr.DataArray.mean(self, dim=dim, **kwargs)
     along = {self[c].dims[0] for c in coords}
     if along != {'presentation'} or 'stimulus_id' not in self.coords:
-        raise ValueError(f"mean over coord(s) {coords} needs them along 'presentation' with a stimulus_id coord there; "
-                         f"they lie along {sorted(along)}")
+        raise ValueError(
+            f"mean over coord(s) {coords} needs them along 'presentation' with a stimulus_id coord there; "
+            f"they lie along {sorted(along)}"
+        )
     out = average_repetition(self.drop_vars(coords))
     rest = [d for d in names if d not in coords]
     return xr.DataArray.mean(out, dim=rest, **kwargs) if rest else out
@@ -187,12 +196,15 @@ def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid di
                             )->DataAssembly:
     "The neuroids whose `coord` is at least `threshold` (NaN counts as unreliable)"
     if coord not in assembly.coords or assembly[coord].dims != ('neuroid',):
-        raise ValueError(f"no per-neuroid coord {coord!r} to filter on (coords: {', '.join(map(str, assembly.coords))})")
+        raise ValueError(
+            f"no per-neuroid coord {coord!r} to filter on (coords: {', '.join(map(str, assembly.coords))})"
+        )
     keep = np.nan_to_num(assembly[coord].values.astype(float), nan=-np.inf) >= threshold
-    if not keep.any(): raise ValueError(f"no neuroid has {coord} >= {threshold}")
+    if not keep.any():
+        raise ValueError(f"no neuroid has {coord} >= {threshold}")
     return assembly.isel(neuroid=keep)
 
-# %% ../../nbs/04_assemblies.ipynb #f7cb6a11
+# %% ../../nbs/04_assemblies.ipynb #a0d4d1f2
 _META = '_brainscore_nb'
 
 def _encode_attrs(attrs):
@@ -204,23 +216,34 @@ def _encode_attrs(attrs):
         elif isinstance(v, np.ndarray) and v.ndim == 1 and v.dtype.kind in 'biuf': native[k] = v
         else:
             v = v.item() if isinstance(v, np.generic) else v
-            try: json.dumps(v)
-            except TypeError: raise TypeError(f"attr {k!r} ({type(v).__name__}) cannot be saved: use numbers, strings, lists, dicts or arrays") from None
+            try:
+                json.dumps(v)
+            except TypeError:
+                raise TypeError(
+                    f"attr {k!r} ({type(v).__name__}) cannot be saved: use numbers, strings, "
+                    "lists, dicts or arrays"
+                ) from None
             other[k] = v
     return native, other, arrays
 
-# %% ../../nbs/04_assemblies.ipynb #a0d4d1f2
 def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                   path, # NetCDF file to write
                   group:str|None=None # HDF5 group inside the file (used for array-valued attrs)
                  ):
     "Write `assembly` to NetCDF so that `load_assembly` returns an identical one"
     native, other, arrays = _encode_attrs(assembly.attrs)
-    dtypes = {str(k): str(v.dtype) for k, v in [*assembly.coords.items(), (None, assembly.variable)] if v.dtype.kind in 'OU'}
-    meta = dict(cls=type(assembly).__name__, attrs=other, arrays=list(arrays), dtypes=dtypes, name=assembly.name)
-    da = xr.DataArray(assembly.variable, coords=assembly.coords, attrs={**native, _META: json.dumps(meta, sort_keys=True)})
+    dtypes = {
+        str(k): str(v.dtype)
+        for k, v in [*assembly.coords.items(), (None, assembly.variable)]
+        if v.dtype.kind in 'OU'
+    }
+    meta = dict(cls=type(assembly).__name__, attrs=other, arrays=list(arrays), dtypes=dtypes,
+                name=assembly.name)
+    da = xr.DataArray(assembly.variable, coords=assembly.coords,
+                      attrs={**native, _META: json.dumps(meta, sort_keys=True)})
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
-    for k, v in arrays.items(): save_assembly(v, path, group=f"{group or ''}/attr_{k}")
+    for k, v in arrays.items():
+        save_assembly(v, path, group=f"{group or ''}/attr_{k}")
 
 # %% ../../nbs/04_assemblies.ipynb #769a10de
 def load_assembly(path, # NetCDF file written by `save_assembly`
@@ -233,6 +256,10 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
     for k, dtype in meta['dtypes'].items():
         if k == 'None': da = da.astype(dtype)
         else: da = da.assign_coords({k: da[k].astype(dtype)})
-    attrs = {**da.attrs, **meta['attrs'], **{k: load_assembly(path, group=f"{group or ''}/attr_{k}") for k in meta['arrays']}}
+    attrs = {
+        **da.attrs,
+        **meta['attrs'],
+        **{k: load_assembly(path, group=f"{group or ''}/attr_{k}") for k in meta['arrays']},
+    }
     cls = cls or ASSEMBLY_CLASSES.get(meta['cls'], DataAssembly)
     return cls(da.variable, coords=da.coords, attrs=attrs, name=meta['name'])

@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import xarray as xr
-from .assemblies import ASSEMBLY_CLASSES, DataAssembly, _encode_attrs, _presentation_values, load_assembly, _META
+from .assemblies import (ASSEMBLY_CLASSES, DataAssembly, _encode_attrs,
+                                           _presentation_values, load_assembly, _META)
 from .packaging import load_stimulus_set_from_package
 from .stimuli import StimulusSet
 
@@ -30,20 +31,24 @@ def assembly_class(name) -> type:
     if isinstance(name, type): return name
     return ASSEMBLY_CLASSES.get(BRAINIO_CLASSES.get(name, name), DataAssembly) if name else DataAssembly
 
-# %% ../../nbs/09a_brainio.ipynb #266ea6eb
+# %% ../../nbs/09a_brainio.ipynb #4cc8f861
 def _plain_strings(values:np.ndarray) -> np.ndarray:
     "Object arrays holding only str (as h5netcdf returns text) as numpy unicode; anything else unchanged"
-    if values.dtype == object and values.size and all(isinstance(v, str) for v in values.ravel()): return values.astype(str)
+    if values.dtype == object and values.size and all(isinstance(v, str) for v in values.ravel()):
+        return values.astype(str)
     return values
 
-def _legacy_names(coords:dict) -> dict:
-    "name -> (dims, values) with `level_` coords along their namesake dim renamed `level`, `image_id` copied to `stimulus_id`"
-    out = {(k[:-1] if k.endswith('_') and dims == (k[:-1],) and k[:-1] not in coords else k): (dims, v)
-           for k, (dims, v) in coords.items()}
-    if 'image_id' in out and 'stimulus_id' not in out: out['stimulus_id'] = out['image_id']
+
+def _legacy_names(coords: dict) -> dict:
+    "name -> (dims, values), `level_<dim>` coords renamed `level`, `image_id` copied to `stimulus_id`"
+    out = {
+        (k[:-1] if k.endswith('_') and dims == (k[:-1],) and k[:-1] not in coords else k): (dims, v)
+        for k, (dims, v) in coords.items()
+    }
+    if 'image_id' in out and 'stimulus_id' not in out:
+        out['stimulus_id'] = out['image_id']
     return out
 
-# %% ../../nbs/09a_brainio.ipynb #dd89540b
 _DATA_VARIABLES = ('data', '__xarray_dataarray_variable__')
 
 def _open_dataarray(path:Path) -> xr.DataArray:
@@ -51,16 +56,19 @@ def _open_dataarray(path:Path) -> xr.DataArray:
     with xr.open_dataset(path, engine='h5netcdf') as ds: ds = ds.load()
     names = [n for n in _DATA_VARIABLES if n in ds.data_vars] or list(ds.data_vars)
     if len(names) != 1 and not set(names) & set(_DATA_VARIABLES):
-        raise ValueError(f"{path}: expected one data variable ('data' or '__xarray_dataarray_variable__'), found {list(ds.data_vars)}")
+        raise ValueError(
+            f"{path}: expected one data variable ('data' or '__xarray_dataarray_variable__'), "
+            f"found {list(ds.data_vars)}"
+        )
     da = ds[names[0]]
     return da.assign_attrs({**ds.attrs, **da.attrs})
 
-# %% ../../nbs/09a_brainio.ipynb #4cc8f861
-def read_brainio_assembly(path, # `assy_<id>.nc` as Brain-Score writes it (or as `write_brainio_assembly`/`save_assembly` do)
-                          cls=None, # class or class name (Brain-Score's or ours); default: the one recorded, else DataAssembly
-                          stimulus_set:StimulusSet|None=None # merge its metadata into presentations, as Brain-Score does
-                         ) -> DataAssembly:
-    "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged when given"
+def read_brainio_assembly(
+    path, # `assy_<id>.nc` as Brain-Score writes it (or as `write_brainio_assembly`/`save_assembly` do)
+    cls=None, # class or class name (Brain-Score's or ours); default: the one recorded, else DataAssembly
+    stimulus_set:StimulusSet|None=None # merge its metadata into presentations, as Brain-Score does
+) -> DataAssembly:
+    "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged"
     path = Path(path)
     da = _open_dataarray(path)
     if _META in da.attrs: out = load_assembly(path, assembly_class(cls) if cls else None)
@@ -74,64 +82,119 @@ def read_brainio_assembly(path, # `assy_<id>.nc` as Brain-Score writes it (or as
     return merge_stimulus_set_meta(out, stimulus_set) if stimulus_set is not None else out
 
 # %% ../../nbs/09a_brainio.ipynb #15439a5d
-def merge_stimulus_set_meta(assembly:DataAssembly, # an assembly with `stimulus_id` along presentation
-                            stimulus_set:StimulusSet # the set its stimuli come from
-                           ) -> DataAssembly:
-    "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords (the assembly's own win), set attached"
+def merge_stimulus_set_meta(
+    assembly:DataAssembly, # an assembly with `stimulus_id` along presentation
+    stimulus_set:StimulusSet # the set its stimuli come from
+) -> DataAssembly:
+    "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords, the set attached"
     ids = assembly['stimulus_id'].values
     out = assembly.copy()
     for c in stimulus_set.columns.drop('stimulus_id'):
-        if c not in out.coords: out = out.assign_coords({c: ('presentation', _presentation_values(stimulus_set, c, ids))})
+        if c not in out.coords:
+            out = out.assign_coords(
+                {c: ('presentation', _presentation_values(stimulus_set, c, ids))}
+            )
     out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
     return out
 
-# %% ../../nbs/09a_brainio.ipynb #e1933284
+# %% ../../nbs/09a_brainio.ipynb #adbeae6a
 def _check_filenames(csv_path:Path, names) -> None:
     "Refuse `filename` values that could point outside the package's folder"
-    bad = [n for n in names if not isinstance(n, str) or not n or Path(n).is_absolute() or '..' in Path(n).parts
-           or '\\' in n or ':' in n]
-    if bad: raise ValueError(f"{csv_path}: filename values must be plain names inside the package, got e.g. {bad[:3]}")
+    bad = [
+        n
+        for n in names
+        if not isinstance(n, str)
+        or not n
+        or Path(n).is_absolute()
+        or '..' in Path(n).parts
+        or '\\' in n
+        or ':' in n
+    ]
+    if bad:
+        raise ValueError(
+            f"{csv_path}: filename values must be plain names inside the package, got e.g. {bad[:3]}"
+        )
 
-# %% ../../nbs/09a_brainio.ipynb #adbeae6a
-def read_brainio_stimulus_set(csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or legacy `image_id`) and `filename` columns
-                              zip_path, # `stimulus_<id>.zip` holding the files the CSV names
-                              identifier:str|None=None, # the set's identifier (default: from the CSV's name)
-                              *, zip_sha1:str|None=None # the ZIP's sha1 if already verified
-                             ) -> StimulusSet:
+def read_brainio_stimulus_set(
+    csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or legacy `image_id`) and `filename` columns
+    zip_path, # `stimulus_<id>.zip` holding the files the CSV names
+    identifier:str|None=None, # the set's identifier (default: from the CSV's name)
+    *, zip_sha1:str|None=None # the ZIP's sha1 if already verified
+) -> StimulusSet:
     "A stimulus set from a BrainIO CSV + ZIP; a legacy `image_id` column is copied to `stimulus_id`"
     csv_path = Path(csv_path)
     identifier = identifier or csv_path.stem.removeprefix('stimulus_')
-    df = pd.read_csv(csv_path, dtype={'stimulus_id': str, 'image_id': str, 'filename': str}, keep_default_na=False)
-    if 'filename' not in df.columns: raise ValueError(f"{csv_path} has no 'filename' column naming each stimulus' file in the ZIP")
+    df = pd.read_csv(csv_path, dtype={'stimulus_id': str, 'image_id': str, 'filename': str},
+                     keep_default_na=False)
+    if 'filename' not in df.columns:
+        raise ValueError(
+            f"{csv_path} has no 'filename' column naming each stimulus' file in the ZIP"
+        )
     _check_filenames(csv_path, df['filename'].tolist())
-    if 'stimulus_id' in df.columns: return load_stimulus_set_from_package(csv_path, zip_path, identifier, zip_sha1=zip_sha1)
-    if 'image_id' not in df.columns: raise ValueError(f"{csv_path} has neither a 'stimulus_id' nor an 'image_id' column")
-    with tempfile.TemporaryDirectory() as tmp:  # a copy with stimulus_id; the stored CSV stays as published
+    if 'stimulus_id' in df.columns:
+        return load_stimulus_set_from_package(csv_path, zip_path, identifier, zip_sha1=zip_sha1)
+    if 'image_id' not in df.columns:
+        raise ValueError(f"{csv_path} has neither a 'stimulus_id' nor an 'image_id' column")
+    with (
+        tempfile.TemporaryDirectory() as tmp
+    ):  # a copy with stimulus_id; the stored CSV stays as published
         raw = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
         raw.insert(0, 'stimulus_id', raw['image_id'])
-        raw.to_csv(Path(tmp)/csv_path.name, index=False)
-        return load_stimulus_set_from_package(Path(tmp)/csv_path.name, zip_path, identifier, zip_sha1=zip_sha1)
+        raw.to_csv(Path(tmp) / csv_path.name, index=False)
+        return load_stimulus_set_from_package(
+            Path(tmp) / csv_path.name, zip_path, identifier, zip_sha1=zip_sha1
+        )
 
 # %% ../../nbs/09a_brainio.ipynb #b2d861fe
-def write_brainio_assembly(assembly:xr.DataArray, # the assembly to write
-                           path, # the NetCDF file to write, e.g. `assy_MyLab2025_V4.nc`
-                           *, identifier:str|None=None, # recorded in attrs (Brain-Score's `identifier`)
-                           stimulus_set_identifier:str|None=None # recorded in attrs (default: the assembly's)
-                          ) -> Path:
-    "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), so that `read_brainio_assembly` restores it"
+def write_brainio_assembly(
+    assembly:xr.DataArray, # the assembly to write
+    path, # the NetCDF file to write, e.g. `assy_MyLab2025_V4.nc`
+    *, identifier:str|None=None, # recorded in attrs (Brain-Score's `identifier`)
+    stimulus_set_identifier:str|None=None # recorded in attrs (default: the assembly's)
+) -> Path:
+    "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), for `read_brainio_assembly`"
     a = assembly.reset_index([d for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
     native, other, arrays = _encode_attrs({k: v for k, v in a.attrs.items() if k != 'stimulus_set'})
-    if arrays: raise TypeError(f"attrs {sorted(arrays)} hold arrays, which a BrainIO file cannot: drop them or use save_assembly")
-    text = {k: v for k, v in other.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
-    if identifier: text['identifier'] = identifier
+    if arrays:
+        raise TypeError(
+            f"attrs {sorted(arrays)} hold arrays, which a BrainIO file cannot: drop them or use save_assembly"
+        )
+    text = {
+        k: v
+        for k, v in other.items()
+        if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+    }
+    if identifier:
+        text['identifier'] = identifier
     sid = stimulus_set_identifier or a.attrs.get('stimulus_set_identifier')
-    if sid: text['stimulus_set_identifier'] = sid
-    dtypes = {str(k): str(v.dtype) for k, v in a.coords.items() if v.dtype.kind in 'OU' or v.dtype.kind == 'b'}
+    if sid:
+        text['stimulus_set_identifier'] = sid
+    dtypes = {
+        str(k): str(v.dtype)
+        for k, v in a.coords.items()
+        if v.dtype.kind in 'OU' or v.dtype.kind == 'b'
+    }
     meta = dict(attrs={k: v for k, v in other.items() if k not in text}, dtypes=dtypes, name=a.name)
-    attrs = {**native, **text, 'assembly_class': type(assembly).__name__, 'brainscore_nb_attrs': json.dumps(meta, sort_keys=True)}
-    mixed = [k for k, v in a.coords.items() if v.dtype.kind == 'O' and not all(isinstance(x, str) for x in v.values.ravel())]
-    if mixed: raise TypeError(f"coords {mixed} hold objects that are not all text (None, numbers, ...): give them one dtype first")
-    coords = {k: (v.dims, v.values.astype(str) if v.dtype.kind == 'O' else v.values) for k, v in a.coords.items()}
+    attrs = {
+        **native,
+        **text,
+        'assembly_class': type(assembly).__name__,
+        'brainscore_nb_attrs': json.dumps(meta, sort_keys=True),
+    }
+    mixed = [
+        k
+        for k, v in a.coords.items()
+        if v.dtype.kind == 'O' and not all(isinstance(x, str) for x in v.values.ravel())
+    ]
+    if mixed:
+        raise TypeError(
+            f"coords {mixed} hold objects that are not all text (None, numbers, ...): give them "
+            "one dtype first"
+        )
+    coords = {
+        k: (v.dims, v.values.astype(str) if v.dtype.kind == 'O' else v.values)
+        for k, v in a.coords.items()
+    }
     ds = xr.Dataset({'data': (a.dims, a.values)}, coords=coords, attrs=attrs)
     ds.to_netcdf(Path(path), engine='h5netcdf')
     return Path(path)

@@ -17,16 +17,19 @@ from pathlib import Path
 import pandas as pd
 from ..names import resolve
 from .fetch import ChecksumError
-from .s3 import S3Error, S3CredentialsError, _endpoint, _fetch_object, _key, _record, _split_bucket
-from .brainio import read_brainio_assembly, read_brainio_stimulus_set, assembly_class
+from .s3 import (S3Error, S3CredentialsError, _endpoint, _fetch_object, _key,
+                                   _record, _split_bucket)
+from .brainio import (read_brainio_assembly, read_brainio_stimulus_set,
+                                        assembly_class)
 
 # %% ../../nbs/09b_catalog.ipynb #cad5767b
 class CatalogError(IOError):
     "A catalog entry could not be fetched: the message names the URL and why (unreachable, private, missing)"
 
 # %% ../../nbs/09b_catalog.ipynb #91da6187
-def catalog_path(catalog=None # a catalog TSV; default: BRAINSCORE_NB_BRAINSCORE_CATALOG, else the shipped one
-                ) -> Path:
+def catalog_path(
+    catalog=None # a catalog TSV; default: BRAINSCORE_NB_BRAINSCORE_CATALOG, else the shipped one
+) -> Path:
     "The Brain-Score catalog file in use"
     chosen = catalog or os.environ.get('BRAINSCORE_NB_BRAINSCORE_CATALOG')
     if chosen: return Path(chosen).expanduser()
@@ -42,7 +45,11 @@ def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_
                            ) -> pd.DataFrame:
     "The catalog as a table: one row per stimulus set or assembly, every value text ('' where none)"
     path = catalog_path(catalog)
-    if not path.is_file(): raise FileNotFoundError(f"no Brain-Score catalog at {path}: check the catalog argument or BRAINSCORE_NB_BRAINSCORE_CATALOG")
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"no Brain-Score catalog at {path}: check the catalog argument or "
+            "BRAINSCORE_NB_BRAINSCORE_CATALOG"
+        )
     return _read_catalog(str(path), path.stat().st_mtime).copy()
 
 # %% ../../nbs/09b_catalog.ipynb #54efcdc9
@@ -51,7 +58,8 @@ def catalog_entry(key:str, # a registry key, e.g. 'MajajHong2015.public' or 'hvm
                   catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> dict:
     "The catalog row of `key`, or a KeyError suggesting close matches"
-    if kind not in ('assembly', 'stimulus_set'): raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
+    if kind not in ('assembly', 'stimulus_set'):
+        raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
     df = load_brainscore_catalog(catalog)
     rows = {r['registry_key']: r for r in df[df.kind == kind].to_dict('records')}
     return resolve(rows, key, 'dataset' if kind == 'assembly' else 'stimulus set')
@@ -78,45 +86,59 @@ def catalog_files(entry:dict # a catalog row
                  ) -> dict:
     "role -> (file name, sha1, version id) of a catalog entry's files"
     stem = entry['identifier']
-    if entry['kind'] == 'assembly': return {'nc': (_key('assy_', stem, '.nc'), entry['sha1'], entry['version_id'] or None)}
-    return {r: (_key('stimulus_', stem, f'.{r}'), entry[f'{r}_sha1'], entry[f'{r}_version_id'] or None) for r in ('csv', 'zip')}
+    if entry['kind'] == 'assembly':
+        return {'nc': (_key('assy_', stem, '.nc'), entry['sha1'], entry['version_id'] or None)}
+    return {
+        r: (_key('stimulus_', stem, f'.{r}'), entry[f'{r}_sha1'], entry[f'{r}_version_id'] or None)
+        for r in ('csv', 'zip')
+    }
 
-# %% ../../nbs/09b_catalog.ipynb #49518f9f
+# %% ../../nbs/09b_catalog.ipynb #59e7c5ca
 def _fetch(entry:dict, role:str, endpoint=None) -> Path:
     "A verified local copy of one file of a catalog entry; failures say which URL and why"
     name, sha1, version = catalog_files(entry)[role]
     url = object_url(entry['bucket'], name, version, endpoint)
-    try: path = _fetch_object(entry['bucket'], name, version, sha1, endpoint=endpoint, access='auto')
+    try:
+        path = _fetch_object(entry['bucket'], name, version, sha1, endpoint=endpoint, access='auto')
     except S3CredentialsError as e:
-        raise CatalogError(f"{entry['registry_key']!r} is private data ({url}): reading it needs credentials that may ({e})") from None
-    except ChecksumError as e: raise ChecksumError(f"{url}: {e}") from None
+        raise CatalogError(
+            f"{entry['registry_key']!r} is private data ({url}): reading it needs credentials that may ({e})"
+        ) from None
+    except ChecksumError as e:
+        raise ChecksumError(f"{url}: {e}") from None
     except S3Error as e:
         if 'AccessDenied' in str(e) or '(403)' in str(e):
-            raise CatalogError(f"{entry['registry_key']!r} is private data ({url}): access denied with the credentials given") from None
+            raise CatalogError(
+                f"{entry['registry_key']!r} is private data ({url}): access denied with the credentials given"
+            ) from None
         if 'download failed' in str(e):
-            raise CatalogError(f"cannot reach {url}: no network or the server is down; data already in the store load offline ({e})") from None
+            raise CatalogError(
+                f"cannot reach {url}: no network or the server is down; data already in the store "
+                f"load offline ({e})"
+            ) from None
         raise CatalogError(f"{url}: {e}") from None
-    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'], name, version, endpoint,
-            entry['stimulus_set'] or None)
+    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'], name,
+            version, endpoint, entry['stimulus_set'] or None)
     return path
 
-# %% ../../nbs/09b_catalog.ipynb #59e7c5ca
-def load_catalog_stimulus_set(key:str, # a stimulus set's registry key, e.g. 'hvm-public'
-                              *, catalog=None, # a catalog TSV (default: see `catalog_path`)
-                              endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
-                             ):
+def load_catalog_stimulus_set(
+    key:str, # a stimulus set's registry key, e.g. 'hvm-public'
+    *, catalog=None, # a catalog TSV (default: see `catalog_path`)
+    endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
+):
     "A stimulus set of Brain-Score's catalog: fetched once, sha1-verified, read from the store"
     entry = catalog_entry(key, 'stimulus_set', catalog)
     csv, zip_ = _fetch(entry, 'csv', endpoint), _fetch(entry, 'zip', endpoint)
     return read_brainio_stimulus_set(csv, zip_, key, zip_sha1=entry['zip_sha1'])
 
 # %% ../../nbs/09b_catalog.ipynb #492524ed
-def load_catalog_assembly(key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
-                          *, catalog=None, # a catalog TSV (default: see `catalog_path`)
-                          endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                          merge:bool=True # merge the stimulus set's metadata into presentations, as Brain-Score does
-                         ):
-    "An assembly of Brain-Score's catalog, with its stimulus set's metadata merged (fetched once, sha1-verified)"
+def load_catalog_assembly(
+    key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
+    *, catalog=None, # a catalog TSV (default: see `catalog_path`)
+    endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    merge:bool=True # merge the stimulus set's metadata into presentations, as Brain-Score does
+):
+    "An assembly of Brain-Score's catalog with its stimulus set's metadata merged (fetched once, verified)"
     from brainscore_nb.data.datasets import load_stimulus_set
     entry = catalog_entry(key, 'assembly', catalog)
     path = _fetch(entry, 'nc', endpoint)
@@ -127,7 +149,7 @@ def load_catalog_assembly(key:str, # an assembly's registry key, e.g. 'MajajHong
 def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
                      catalog=None # a catalog TSV (default: see `catalog_path`)
                     ) -> dict:
-    "registry key -> loader of no arguments, for every catalog entry of `kind` (how `load_dataset` finds them)"
+    "registry key -> loader of no arguments, for each catalog entry of `kind` (how `load_dataset` finds them)"
     df = load_brainscore_catalog(catalog)
     load = load_catalog_assembly if kind == 'assembly' else load_catalog_stimulus_set
     return {k: partial(load, k, catalog=catalog) for k in df[df.kind == kind].registry_key}
@@ -135,26 +157,34 @@ def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
 # %% ../../nbs/09b_catalog.ipynb #a4b72d87
 def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> pd.DataFrame:
-    "Every dataset and stimulus set by name: whether it is local (a recipe here, or stored), in the catalog, private"
+    "Every dataset and stimulus set by name: whether local (a recipe or stored), in the catalog, private"
     from brainscore_nb.data.datasets import list_datasets, list_stimulus_sets
     from brainscore_nb.data.store import Catalog
     df = load_brainscore_catalog(catalog)
     stored = set(map(tuple, Catalog().to_frame()[['kind', 'identifier']].values.tolist()))
     rows = {}
     for kind, names in (('assembly', list_datasets()), ('stimulus_set', list_stimulus_sets())):
-        for n in names: rows[(kind, n)] = dict(identifier=n, kind=kind, local=True, catalog=False, private=False)
+        for n in names:
+            rows[(kind, n)] = dict(
+                identifier=n, kind=kind, local=True, catalog=False, private=False
+            )
     for e in df.to_dict('records'):
-        r = rows.setdefault((e['kind'], e['registry_key']), dict(identifier=e['registry_key'], kind=e['kind'], local=False))
+        r = rows.setdefault((e['kind'], e['registry_key']),
+                            dict(identifier=e['registry_key'], kind=e['kind'], local=False))
         r.update(catalog=True, private=is_private(e))
-    for (kind, n), r in rows.items(): r['local'] = r['local'] or (kind, n) in stored
+    for (kind, n), r in rows.items():
+        r['local'] = r['local'] or (kind, n) in stored
     return pd.DataFrame(list(rows.values())).sort_values(['kind', 'identifier'], ignore_index=True)
 
 # %% ../../nbs/09b_catalog.ipynb #d1cb938b
 def dataset_lines(kind:str='assembly', # 'assembly' (datasets) or 'stimulus_set'
                   catalog=None # a catalog TSV (default: see `catalog_path`)
                  ) -> list:
-    "One line per name for `brainscore-nb list datasets`: the identifier, a tab, its marks (local, catalog, private)"
-    if kind not in ('assembly', 'stimulus_set'): raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
+    "One line per name for `brainscore-nb list datasets`: identifier, tab, marks (local, catalog, private)"
+    if kind not in ('assembly', 'stimulus_set'):
+        raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
     table = dataset_table(catalog)
-    return [f"{r.identifier}\t{','.join(m for m in ('local', 'catalog', 'private') if getattr(r, m))}"
-            for r in table[table.kind == kind].itertuples()]
+    return [
+        f"{r.identifier}\t{','.join(m for m in ('local', 'catalog', 'private') if getattr(r, m))}"
+        for r in table[table.kind == kind].itertuples()
+    ]

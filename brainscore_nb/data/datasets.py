@@ -8,37 +8,38 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/datasets.html.md"""
 __all__ = ['stimulus_set_registry', 'data_registry', 'list_stimulus_sets', 'list_datasets', 'load_stimulus_set', 'load_dataset']
 
 # %% ../../nbs/09_datasets.ipynb #acbc98b0
-import hashlib, json
-from dataclasses import dataclass, field
+import hashlib
 from functools import partial
 from pathlib import Path
-from typing import Callable
 import brainscore_nb
 from ..names import resolve
 from ..plugins import register_plugins
 from .stimuli import StimulusSet
 from .packaging import (package_stimulus_set_locally, package_data_assembly_locally,
                                           load_stimulus_set_from_package, load_assembly_from_package)
-from .store import PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_discard, put_object, work_folder
+from .store import (PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_discard,
+                                      put_object, work_folder)
 
 # %% ../../nbs/09_datasets.ipynb #5973af71
 stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
-# %% ../../nbs/09_datasets.ipynb #afee2cb4
+# %% ../../nbs/09_datasets.ipynb #fdd4933b
 def _discover():
-    "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own `data_packaging` ones included), once"
+    "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own included), once"
     register_plugins('datasets', {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
 
-# %% ../../nbs/09_datasets.ipynb #129caa2d
 def _resolve(registry:dict, identifier:str, what:str):
-    "The entry of `identifier`: our recipes (discovered first), else Brain-Score's catalog; a KeyError suggests close matches"
+    "The entry of `identifier`: our recipes first, else Brain-Score's catalog; a KeyError suggests matches"
     _discover()
     if identifier in registry: return registry[identifier]
     from brainscore_nb.data.catalog import catalog_registry
-    return resolve({**catalog_registry('stimulus_set' if what == 'stimulus set' else 'assembly'), **registry}, identifier, what)
+    return resolve(
+        {**catalog_registry('stimulus_set' if what == 'stimulus set' else 'assembly'), **registry},
+        identifier,
+        what,
+    )
 
-# %% ../../nbs/09_datasets.ipynb #fdd4933b
 def list_stimulus_sets()->list:
     "The identifiers of every registered stimulus set, sorted"
     _discover()
@@ -49,7 +50,7 @@ def list_datasets()->list:
     _discover()
     return sorted(data_registry)
 
-# %% ../../nbs/09_datasets.ipynb #0b95d0a0
+# %% ../../nbs/09_datasets.ipynb #503ec071
 def _all_verified(rows:list)->bool:
     return bool(rows) and all([verify_or_discard(r['location'], r['sha1']) for r in rows])
 
@@ -58,44 +59,57 @@ def _recipe_name(build)->str:
     if isinstance(build, partial): return _recipe_name(build.func) + repr(build.args)
     return f'{build.__module__}.{build.__qualname__}'
 
-# %% ../../nbs/09_datasets.ipynb #7380f50e
 def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict:
     "Package `obj` into `directory`: role -> (path, sha1)"
     if kind == 'stimulus_set':
         p = package_stimulus_set_locally(obj, identifier, directory)
         return {'csv': (p['csv_path'], p['csv_sha1']), 'zip': (p['zip_path'], p['zip_sha1'])}
-    p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls, directory, missing_ok=recipe.missing_ok)
+    p = package_data_assembly_locally(obj, identifier, recipe.stimulus_set_identifier, recipe.cls,
+                                      directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
-# %% ../../nbs/09_datasets.ipynb #dd567c87
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
     if _all_verified(rows := catalog.find(identifier, kind, recipe.key)): return {r['role']: r for r in rows}
     with store_lock(f'{kind}-{identifier}', home):
-        if _all_verified(rows := catalog.find(identifier, kind, recipe.key)): return {r['role']: r for r in rows}
+        if _all_verified(rows := catalog.find(identifier, kind, recipe.key)):
+            return {r['role']: r for r in rows}
         catalog.forget(identifier, kind, recipe.key)
         with work_folder(home) as work:
-            obj = recipe.build(work/'build')
-            provenance = dict(recipe=_recipe_name(recipe.build), recipe_version=recipe.version, package_format=PACKAGE_FORMAT,
-                              raw_files=len(recipe.raw_files), brainscore_nb=brainscore_nb.__version__,
-                              raw_sha1s_sha1=hashlib.sha1(''.join(sorted(r.sha1 for r in recipe.raw_files)).encode()).hexdigest())
-            if len(recipe.raw_files) <= 10: provenance['raw_urls'] = [r.url for r in recipe.raw_files]
-            rows = [dict(identifier=identifier, kind=kind, role=role, cls=recipe.cls or type(obj).__name__, sha1=sha,
-                         size=path.stat().st_size, location=str(put_object(path, sha, home=home)), version=recipe.key,
-                         stimulus_set_identifier=recipe.stimulus_set_identifier, provenance=provenance)
-                    for role, (path, sha) in _package(obj, identifier, kind, recipe, work/'package').items()]
+            obj = recipe.build(work / 'build')
+            provenance = dict(
+                recipe=_recipe_name(recipe.build),
+                recipe_version=recipe.version,
+                package_format=PACKAGE_FORMAT,
+                raw_files=len(recipe.raw_files),
+                brainscore_nb=brainscore_nb.__version__,
+                raw_sha1s_sha1=hashlib.sha1(
+                    ''.join(sorted(r.sha1 for r in recipe.raw_files)).encode()
+                ).hexdigest(),
+            )
+            if len(recipe.raw_files) <= 10:
+                provenance['raw_urls'] = [r.url for r in recipe.raw_files]
+            rows = [
+                dict(identifier=identifier, kind=kind, role=role,
+                     cls=recipe.cls or type(obj).__name__, sha1=sha, size=path.stat().st_size,
+                     location=str(put_object(path, sha, home=home)), version=recipe.key,
+                     stimulus_set_identifier=recipe.stimulus_set_identifier, provenance=provenance)
+                for role, (path, sha) in _package(
+                    obj, identifier, kind, recipe, work / 'package'
+                ).items()
+            ]
         catalog.add(rows)
     return {r['role']: r for r in catalog.find(identifier, kind, recipe.key)}
 
-# %% ../../nbs/09_datasets.ipynb #503ec071
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
-    "The registered stimulus set `identifier`, from the verified local store (packaged from raw files first if needed)"
+    "The registered stimulus set `identifier`, from the verified local store (packaged first if needed)"
     entry = _resolve(stimulus_set_registry, identifier, 'stimulus set')
     if not isinstance(entry, Recipe): return entry()
     files = _packaged(identifier, 'stimulus_set', entry)
-    return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'], identifier, zip_sha1=files['zip']['sha1'])
+    return load_stimulus_set_from_package(files['csv']['location'], files['zip']['location'],
+                                          identifier, zip_sha1=files['zip']['sha1'])
 
 # %% ../../nbs/09_datasets.ipynb #a1d64059
 def load_dataset(identifier:str # e.g. 'Kriegeskorte2008.hIT'; see `list_datasets()`

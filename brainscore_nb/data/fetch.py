@@ -40,51 +40,67 @@ class ChecksumError(IOError):
 class FetchError(IOError):
     "A published file could not be downloaded from its address"
 
-# %% ../../nbs/02_fetch.ipynb #b07a354b
+# %% ../../nbs/02_fetch.ipynb #93193859
 def _verified(path, raw:RawFile, where:str, fix:str='')->Path:
     "`path`, if its bytes have `raw.sha1`; else a ChecksumError naming the file, where it came from and `fix`"
     actual = sha1_file(path)
     if actual != raw.sha1:
-        raise ChecksumError(f"{path} ({raw.name} from {where}) has sha1 {actual}, expected {raw.sha1} ({raw.url}): "
-                            f"the file is corrupt, truncated or a different version{'; ' + fix if fix else ''}")
+        raise ChecksumError(
+            f"{path} ({raw.name} from {where}) has sha1 {actual}, expected {raw.sha1} ({raw.url}): "
+            f"the file is corrupt, truncated or a different version{'; ' + fix if fix else ''}"
+        )
     return Path(path)
 
-# %% ../../nbs/02_fetch.ipynb #b1d2e3f4
 def _own_copy(raw:RawFile, home=None)->Path:
     "The user's own copy of a restricted file, at `<home>/restricted/<name>`, sha1-verified; never downloaded"
     p = Path(home or get_setting('home'))/'restricted'/raw.name
     if not p.is_file():
-        raise FileNotFoundError(f"{raw.name} is restricted data that brainscore_nb never downloads or redistributes: "
-                                f"obtain your own copy ({raw.restricted}) and put it at {p}")
+        raise FileNotFoundError(
+            f"{raw.name} is restricted data that brainscore_nb never downloads or redistributes: "
+            f"obtain your own copy ({raw.restricted}) and put it at {p}"
+        )
     return _verified(p, raw, 'your own copy')
 
-# %% ../../nbs/02_fetch.ipynb #93193859
 def _download(raw:RawFile, tmp:Path):
     "Write the bytes at `raw.url` to `tmp`; a FetchError naming the file, the address and the offline way"
     try:
-        with urllib.request.urlopen(raw.url, timeout=60) as r, open(tmp, 'wb') as out: shutil.copyfileobj(r, out)
+        with urllib.request.urlopen(raw.url, timeout=60) as r, open(tmp, 'wb') as out:
+            shutil.copyfileobj(r, out)
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError) as e:
-        raise FetchError(f"could not fetch {raw.name} from {raw.url} ({getattr(e, 'reason', None) or e}) and no mirror is "
-                         "set: connect to the internet, or work offline by pointing the `mirror` setting (settings.ini) or "
-                         f"the BRAINSCORE_NB_MIRROR environment variable at a folder holding it as <mirror>/{raw.mirror_path}"
-                        ) from e
+        raise FetchError(
+            f"could not fetch {raw.name} from {raw.url} ({getattr(e, 'reason', None) or e}) and no mirror is "
+            "set: connect to the internet, or work offline by pointing the `mirror` setting "
+            "(settings.ini) or "
+            "the BRAINSCORE_NB_MIRROR environment variable at a folder holding it as "
+            f"<mirror>/{raw.mirror_path}"
+        ) from e
 
-def fetch(raw:RawFile, # the file to get
-          mirror=None, # mirror root; default: the `mirror` setting (empty: download)
-          home=None    # where downloads are kept; default: the `home` setting
-         )->Path:
+
+def fetch(
+    raw: RawFile,  # the file to get
+    mirror=None,  # mirror root; default: the `mirror` setting (empty: download)
+    home=None,  # where downloads are kept; default: the `home` setting
+) -> Path:
     "A local path to `raw`'s bytes, sha1-verified; read from a mirror or downloaded once"
     mirror = get_setting('mirror') if mirror is None else mirror
-    if raw.restricted and not (mirror and (Path(mirror)/raw.mirror_path).is_file()): return _own_copy(raw, home)
+    if raw.restricted and not (mirror and (Path(mirror) / raw.mirror_path).is_file()):
+        return _own_copy(raw, home)
     if mirror:
-        p = Path(mirror)/raw.mirror_path
-        if not p.is_file(): raise FileNotFoundError(f"{raw.name} is not in the mirror: expected {p} ({raw.url})")
-        return _verified(p, raw, f'mirror {mirror}', f'replace it with the published file from {raw.url}')
-    dest = Path(home or get_setting('home'))/'raw'/raw.sha1/raw.name
+        p = Path(mirror) / raw.mirror_path
+        if not p.is_file():
+            raise FileNotFoundError(f"{raw.name} is not in the mirror: expected {p} ({raw.url})")
+        return _verified(
+            p, raw, f'mirror {mirror}', f'replace it with the published file from {raw.url}'
+        )
+    dest = Path(home or get_setting('home')) / 'raw' / raw.sha1 / raw.name
     if dest.is_file():
-        try: return _verified(dest, raw, 'the download cache')
-        except ChecksumError: dest.unlink()
+        try:
+            return _verified(dest, raw, 'the download cache')
+        except ChecksumError:
+            dest.unlink()
     with atomic_write(dest) as tmp:
         _download(raw, tmp)
-        _verified(tmp, raw, raw.url, 'the address no longer serves the published bytes; nothing was kept')
+        _verified(
+            tmp, raw, raw.url, 'the address no longer serves the published bytes; nothing was kept'
+        )
     return dest

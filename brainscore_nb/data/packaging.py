@@ -9,12 +9,12 @@ __all__ = ['DTYPES_ENTRY', 'check_identifier', 's3_name', 'package_stimulus_set_
            'package_data_assembly_locally', 'load_assembly_from_package']
 
 # %% ../../nbs/06_packaging.ipynb #cda6a70d
-import hashlib, json, os, re, shutil, tempfile, zipfile, zlib
+import hashlib, json, os, re, shutil, zipfile, zlib
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from ..config import get_setting
-from .files import sha1_file, atomic_write, temp_path, collect_stale
+from .files import sha1_file, temp_path, collect_stale
 from .stimuli import StimulusSet
 from .assemblies import ASSEMBLY_CLASSES, save_assembly, load_assembly, attach_stimulus_set
 from .store import store_lock
@@ -26,242 +26,388 @@ _IDENTIFIER = re.compile(r'[A-Za-z0-9][A-Za-z0-9._-]{0,199}')
 def check_identifier(identifier)->str:
     "`identifier` if it can name package files, else a ValueError that says why"
     if not isinstance(identifier, str) or not _IDENTIFIER.fullmatch(identifier):
-        raise ValueError(f"identifier {identifier!r} cannot name a package: use 1 to 200 ASCII letters, digits, '.', '_' "
-                         "or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or 'Cowley2023.210325')")
+        raise ValueError(
+            f"identifier {identifier!r} cannot name a package: use 1 to 200 ASCII letters, digits, '.', '_' "
+            "or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or 'Cowley2023.210325')"
+        )
     return identifier
 
-# %% ../../nbs/06_packaging.ipynb #c27473b9
+# %% ../../nbs/06_packaging.ipynb #b5670afc
+def s3_name(identifier:str)->str:
+    "The file-name stem an identifier gets on S3 ('.' becomes '_', as in Brain-Score); it must be unique"
+    return identifier.replace('.', '_')
+
+# %% ../../nbs/06_packaging.ipynb #5f56495b
 _ZIP_NAME = re.compile(r'[^\W_][\w.\-]*')  # unicode letters and digits, then also '_', '.', '-'
 
 def _zip_names(stimulus_set)->dict:
     "stimulus_id -> its entry name in the package ZIP"
-    return {sid: f'{sid}{Path(stimulus_set.stimulus_paths[sid]).suffix}' for sid in stimulus_set['stimulus_id']}
+    return {
+        sid: f'{sid}{Path(stimulus_set.stimulus_paths[sid]).suffix}'
+        for sid in stimulus_set['stimulus_id']
+    }
 
-def _zip_name_problems(stimulus_set)->list:
+
+def _zip_name_problems(stimulus_set) -> list:
     "Stimulus ids that cannot name a file in the ZIP, and names that collide on case-insensitive file systems"
-    out = [Problem('id not a file name', sid, "a stimulus_id names its file in the ZIP: use letters, digits, '_', '.' and '-', starting with a letter or digit")
-           for sid in stimulus_set['stimulus_id'] if not _ZIP_NAME.fullmatch(sid) or len(sid.encode()) > 200]
-    if out: return out
+    out = [
+        Problem(
+            'id not a file name',
+            sid,
+            "a stimulus_id names its file in the ZIP: use letters, digits, '_', '.' and '-', "
+            "starting with a letter or digit",
+        )
+        for sid in stimulus_set['stimulus_id']
+        if not _ZIP_NAME.fullmatch(sid) or len(sid.encode()) > 200
+    ]
+    if out:
+        return out
     lower = pd.Series(list(_zip_names(stimulus_set).values())).str.lower()
-    return [Problem('name collision', n, 'two stimuli would get this file name on a case-insensitive file system') for n in lower[lower.duplicated()]]
+    return [
+        Problem('name collision', n,
+                'two stimuli would get this file name on a case-insensitive file system')
+        for n in lower[lower.duplicated()]
+    ]
 
-# %% ../../nbs/06_packaging.ipynb #615d20b1
 def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
     "Columns whose values or kind of values differ between `before` and `after`"
     out = []
     for c in before.columns:
         x, y = before[c].reset_index(drop=True), after[c].reset_index(drop=True)
         strings = pd.api.types.is_string_dtype(x) and pd.api.types.is_string_dtype(y)
-        same = (x.astype(object).tolist() == y.astype(object).tolist()) if strings else (x.dtype.kind == y.dtype.kind and x.equals(y.astype(x.dtype)))
+        same = (
+            (x.astype(object).tolist() == y.astype(object).tolist())
+            if strings
+            else (x.dtype.kind == y.dtype.kind and x.equals(y.astype(x.dtype)))
+        )
         if not same:
-            i = next((i for i in range(len(x)) if not (x[i] == y[i] and type(x[i]) == type(y[i]))), 0)
-            out.append(Problem('changes in CSV', str(c), f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column to a type a CSV keeps (str, int, float, bool)'))
+            i = next(
+                (i for i in range(len(x)) if not (x[i] == y[i] and type(x[i]) == type(y[i]))), 0
+            )
+            out.append(
+                Problem(
+                    'changes in CSV',
+                    str(c),
+                    f'{x[i]!r} ({x.dtype}) reads back as {y[i]!r} ({y.dtype}); convert the column '
+                    'to a type a CSV keeps (str, int, float, bool)',
+                )
+            )
     return out
 
-# %% ../../nbs/06_packaging.ipynb #c44c7d5c
 def _write_zip(path, files:dict):
-    "A deterministic ZIP of `files` (entry name -> source path, or bytes): sorted, stored, fixed time and mode"
+    "A deterministic ZIP of `files` (entry name -> source path or bytes): sorted, stored, fixed time and mode"
     with zipfile.ZipFile(path, 'w', zipfile.ZIP_STORED) as z:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr, info.create_system = 0o644 << 16, 3
-            z.writestr(info, files[name] if isinstance(files[name], bytes) else Path(files[name]).read_bytes())
-
-# %% ../../nbs/06_packaging.ipynb #b5670afc
-def s3_name(identifier:str)->str:
-    "The file-name stem an identifier gets on S3 ('.' becomes '_', as in Brain-Score): two identifiers must not share it"
-    return identifier.replace('.', '_')
+            z.writestr(
+                info,
+                files[name] if isinstance(files[name], bytes) else Path(files[name]).read_bytes(),
+            )
 
 def _colliding(directory:Path, kind:str, identifier:str)->list:
-    "Identifiers of other packages of `kind` ('stimulus_' or 'assy_') in `directory` with the same S3 name (any case)"
+    "Other packages of `kind` ('stimulus_' or 'assy_') in `directory` with the same S3 name (any case)"
     key, out = s3_name(identifier).lower(), set()
     for p in directory.glob(f'{kind}*'):
         other = p.name.removeprefix(kind).removesuffix('.csv').removesuffix('.zip').removesuffix('.nc')
-        if p.suffix in ('.csv', '.zip', '.nc') and not p.name.startswith('.') and other != identifier and s3_name(other).lower() == key:
+        if (
+            p.suffix in ('.csv', '.zip', '.nc')
+            and not p.name.startswith('.')
+            and other != identifier
+            and s3_name(other).lower() == key
+        ):
             out.add(other)
     return sorted(out)
 
-def _packages_lock(directory:Path):
-    "The store's exclusive lock for the packages folder `directory`, held while packages are checked and replaced"
-    return store_lock('packages-' + hashlib.sha1(str(directory.resolve()).encode()).hexdigest()[:16])
 
-def _put_in_place(pairs:dict, overwrite:bool, kind:str, identifier:str)->dict:
-    "Under the folder's lock: refuse a name collision or other content, else move each temporary file (final path -> tmp) into place"
+def _packages_lock(directory: Path):
+    "The store's lock for the packages folder `directory`, held while packages are checked and replaced"
+    return store_lock(
+        'packages-' + hashlib.sha1(str(directory.resolve()).encode()).hexdigest()[:16]
+    )
+
+
+def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> dict:
+    "Under the folder's lock: refuse a name collision or other content, else move each tmp file into place"
     shas = {final: sha1_file(tmp) for final, tmp in pairs.items()}
     directory = next(iter(pairs)).parent
     with _packages_lock(directory):
-        if (others := _colliding(directory, kind, identifier)):
-            raise FileExistsError(f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} would share the "
-                                  f"S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is ignored): choose another identifier")
+        if others := _colliding(directory, kind, identifier):
+            raise FileExistsError(
+                f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} would "
+                f"share the S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is ignored): "
+                "choose another identifier"
+            )
         for final, sha in shas.items():
             if final.exists() and not overwrite and (old := sha1_file(final)) != sha:
-                raise FileExistsError(f"{final} exists with different content (sha1 {old}, new {sha}; another process may have "
-                                      "just written it): pass overwrite=True to replace it, or choose another identifier")
+                raise FileExistsError(
+                    f"{final} exists with different content (sha1 {old}, new {sha}; another process may have "
+                    "just written it): pass overwrite=True to replace it, or choose another identifier"
+                )
         for final, tmp in pairs.items():
-            with open(tmp, 'rb+') as f: os.fsync(f.fileno())
+            with open(tmp, 'rb+') as f:
+                os.fsync(f.fileno())
             os.replace(tmp, final)
     return shas
 
-# %% ../../nbs/06_packaging.ipynb #5f56495b
-DTYPES_ENTRY = '_dtypes.json'  # ZIP entry recording column dtypes a CSV loses (never a stimulus' name: ids start with a letter or digit)
+# ZIP entry recording column dtypes a CSV loses (never a stimulus' name: ids start with a letter or digit)
+DTYPES_ENTRY = '_dtypes.json'
 
 def _alias(ours, theirs, our_name:str, their_name:str, required:bool=True):
     "The value given under our keyword or Brain-Score's; both (different) or neither is a TypeError"
     if ours is not None and theirs is not None and ours is not theirs:
         raise TypeError(f"{our_name} and {their_name} (Brain-Score's name for it) were both given: pass one")
-    if required and ours is None and theirs is None: raise TypeError(f"missing argument {our_name} (or Brain-Score's {their_name})")
+    if required and ours is None and theirs is None:
+        raise TypeError(f"missing argument {our_name} (or Brain-Score's {their_name})")
     return ours if ours is not None else theirs
 
-def _lost_dtypes(before:pd.DataFrame, after:pd.DataFrame)->dict:
-    "Numeric and bool columns whose dtype reading the CSV does not give back (float32 -> float64, ...), as dtype strings"
-    return {str(c): str(before[c].dtype) for c in before.columns
-            if before[c].dtype.kind in 'biuf' and after[c].dtype != before[c].dtype and after[c].dtype.kind in 'biuf'}
 
-def package_stimulus_set_locally(stimulus_set:StimulusSet=None, # a valid stimulus set (Brain-Score: `proto_stimulus_set`)
-                                 identifier:str=None, # the package's identifier, e.g. 'Kriegeskorte2008' (Brain-Score: `stimulus_set_identifier`)
-                                 directory=None, # where to write; default: the `packages_dir` setting
-                                 *, overwrite:bool=False, # replace an existing package with different content
-                                 proto_stimulus_set:StimulusSet=None, # Brain-Score's name for `stimulus_set`
-                                 stimulus_set_identifier:str=None # Brain-Score's name for `identifier`
-                                )->dict:
+def _lost_dtypes(before: pd.DataFrame, after: pd.DataFrame) -> dict:
+    "Numeric and bool columns whose dtype the CSV does not give back (float32 -> float64, ...), as strings"
+    return {
+        str(c): str(before[c].dtype)
+        for c in before.columns
+        if before[c].dtype.kind in 'biuf'
+        and after[c].dtype != before[c].dtype
+        and after[c].dtype.kind in 'biuf'
+    }
+
+
+def package_stimulus_set_locally(
+    stimulus_set: StimulusSet = None,  # a valid stimulus set (Brain-Score: `proto_stimulus_set`)
+    identifier: str = None,  # e.g. 'Kriegeskorte2008' (Brain-Score: `stimulus_set_identifier`)
+    directory=None,  # where to write; default: the `packages_dir` setting
+    *,
+    overwrite: bool = False,  # replace an existing package with different content
+    proto_stimulus_set: StimulusSet = None,  # Brain-Score's name for `stimulus_set`
+    stimulus_set_identifier: str = None,  # Brain-Score's name for `identifier`
+) -> dict:
     "Write `stimulus_<identifier>.csv` and `.zip`; return identifier, paths and sha1s"
     stimulus_set = _alias(stimulus_set, proto_stimulus_set, 'stimulus_set', 'proto_stimulus_set')
-    identifier = check_identifier(_alias(identifier, stimulus_set_identifier, 'identifier', 'stimulus_set_identifier'))
+    identifier = check_identifier(
+        _alias(identifier, stimulus_set_identifier, 'identifier', 'stimulus_set_identifier')
+    )
     report = validate_stimulus_set(stimulus_set)
-    if report.ok: report.problems += _zip_name_problems(stimulus_set)
+    if report.ok:
+        report.problems += _zip_name_problems(stimulus_set)
     report.raise_if_failed()
     names = _zip_names(stimulus_set)
-    csv = pd.DataFrame(stimulus_set).assign(filename=[names[s] for s in stimulus_set['stimulus_id']])
+    csv = pd.DataFrame(stimulus_set).assign(
+        filename=[names[s] for s in stimulus_set['stimulus_id']]
+    )
     directory = Path(directory or get_setting('packages_dir'))
     directory.mkdir(parents=True, exist_ok=True)
     collect_stale(directory)
-    csv_path, zip_path = directory/f'stimulus_{identifier}.csv', directory/f'stimulus_{identifier}.zip'
+    csv_path, zip_path = (
+        directory / f'stimulus_{identifier}.csv',
+        directory / f'stimulus_{identifier}.zip',
+    )
     with temp_path(csv_path) as tmp_csv, temp_path(zip_path) as tmp_zip:
         tmp_csv.write_bytes(csv.to_csv(index=False, lineterminator='\n').encode())
         back = StimulusSet.from_csv(tmp_csv, directory)
         dtypes = _lost_dtypes(pd.DataFrame(stimulus_set), back)
-        ValidationReport(f'StimulusSet {identifier!r} as CSV', _changes(pd.DataFrame(stimulus_set), back.astype(dtypes))).raise_if_failed()
+        ValidationReport(
+            f'StimulusSet {identifier!r} as CSV',
+            _changes(pd.DataFrame(stimulus_set), back.astype(dtypes)),
+        ).raise_if_failed()
         files = {names[s]: stimulus_set.stimulus_paths[s] for s in names}
-        if dtypes: files[DTYPES_ENTRY] = json.dumps({'dtypes': dtypes}, sort_keys=True).encode()
+        if dtypes:
+            files[DTYPES_ENTRY] = json.dumps({'dtypes': dtypes}, sort_keys=True).encode()
         _write_zip(tmp_zip, files)
-        shas = _put_in_place({csv_path: tmp_csv, zip_path: tmp_zip}, overwrite, 'stimulus_', identifier)
-    return dict(identifier=identifier, csv_path=csv_path, zip_path=zip_path, csv_sha1=shas[csv_path], zip_sha1=shas[zip_path])
+        shas = _put_in_place(
+            {csv_path: tmp_csv, zip_path: tmp_zip}, overwrite, 'stimulus_', identifier
+        )
+    return dict(
+        identifier=identifier,
+        csv_path=csv_path,
+        zip_path=zip_path,
+        csv_sha1=shas[csv_path],
+        zip_sha1=shas[zip_path],
+    )
 
-# %% ../../nbs/06_packaging.ipynb #1ab9ede5
+# %% ../../nbs/06_packaging.ipynb #aae1cdf1
 def _intact(directory:Path, z:zipfile.ZipFile)->bool:
     "True if `directory` holds exactly the ZIP's files, each with the size and CRC-32 the ZIP records"
     if sorted(p.name for p in directory.iterdir()) != sorted(z.namelist()): return False
-    return all((directory/i.filename).stat().st_size == i.file_size and zlib.crc32((directory/i.filename).read_bytes()) == i.CRC
-               for i in z.infolist())
+    return all(
+        (directory / i.filename).stat().st_size == i.file_size
+        and zlib.crc32((directory / i.filename).read_bytes()) == i.CRC
+        for i in z.infolist()
+    )
 
-def _check_entries(zip_path:Path, z:zipfile.ZipFile):
-    "Refuse, from the central directory and before anything is written, entries that are not plain names or too many or too big"
+
+def _check_entries(zip_path: Path, z: zipfile.ZipFile):
+    "Refuse, before anything is written, entries that are not plain names, or too many, or too big"
     infos = z.infolist()
-    bad = [i.filename for i in infos if i.filename != DTYPES_ENTRY and (not _ZIP_NAME.fullmatch(Path(i.filename).stem)
-                                                                       or '/' in i.filename or '\\' in i.filename or '..' in i.filename)]
-    if bad: raise ValueError(f"{zip_path} has entries that are not plain file names (a path, '..' or a hidden name), e.g. {bad[:3]}: "
-                             "nothing was extracted")
+    bad = [
+        i.filename
+        for i in infos
+        if i.filename != DTYPES_ENTRY
+        and (
+            not _ZIP_NAME.fullmatch(Path(i.filename).stem)
+            or '/' in i.filename
+            or '\\' in i.filename
+            or '..' in i.filename
+        )
+    ]
+    if bad:
+        raise ValueError(
+            f"{zip_path} has entries that are not plain file names (a path, '..' or a hidden "
+            f"name), e.g. {bad[:3]}: "
+            "nothing was extracted"
+        )
     n, size = len(infos), sum(i.file_size for i in infos)
     if n > (limit := int(get_setting('max_zip_entries'))):
-        raise ValueError(f"{zip_path} holds {n:,} entries, more than the max_zip_entries setting ({limit:,}): nothing was "
-                         "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_ENTRIES or settings.ini)")
+        raise ValueError(
+            f"{zip_path} holds {n:,} entries, more than the max_zip_entries setting ({limit:,}): nothing was "
+            "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_ENTRIES or settings.ini)"
+        )
     if size > (limit := int(get_setting('max_zip_bytes'))):
-        raise ValueError(f"{zip_path} expands to {size:,} bytes, more than the max_zip_bytes setting ({limit:,}): nothing was "
-                         "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)")
+        raise ValueError(
+            f"{zip_path} expands to {size:,} bytes, more than the max_zip_bytes setting "
+            f"({limit:,}): nothing was "
+            "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)"
+        )
 
-def _extract_to(zip_path:Path, z:zipfile.ZipFile, folder:Path):
+
+def _extract_to(zip_path: Path, z: zipfile.ZipFile, folder: Path):
     "Write each entry into `folder`, never more bytes than the central directory declares"
     for info in z.infolist():
-        with z.open(info) as src, open(folder/info.filename, 'wb') as dst:
+        with z.open(info) as src, open(folder / info.filename, 'wb') as dst:
             while chunk := src.read(1 << 20):
                 if dst.tell() + len(chunk) > info.file_size:
-                    raise ValueError(f"{zip_path}: entry {info.filename!r} expands past the {info.file_size:,} bytes it declares")
+                    raise ValueError(
+                        f"{zip_path}: entry {info.filename!r} expands past the {info.file_size:,} "
+                        "bytes it declares"
+                    )
                 dst.write(chunk)
 
-def _extract(zip_path:Path, sha1:str|None=None)->Path:
-    "The folder holding the ZIP's files, extracted once per content (named by its sha1) and atomically; changed files are extracted again"
-    directory = zip_path.parent/f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
+
+def _extract(zip_path: Path, sha1: str | None = None) -> Path:
+    "The folder of the ZIP's files, extracted atomically once per content (its sha1); changed files again"
+    directory = zip_path.parent / f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
     with zipfile.ZipFile(zip_path) as z:
         _check_entries(zip_path, z)
         if directory.is_dir():
-            if _intact(directory, z): return directory
-            stale = directory.parent/f'.{directory.name}.pid{os.getpid()}.stale'  # collect_stale's name, if we are killed
-            try: directory.rename(stale); shutil.rmtree(stale)
-            except FileNotFoundError: pass  # another process moved it away first
+            if _intact(directory, z):
+                return directory
+            # collect_stale's name, if we are killed
+            stale = directory.parent / f'.{directory.name}.pid{os.getpid()}.stale'
+            try:
+                directory.rename(stale)
+                shutil.rmtree(stale)
+            except FileNotFoundError:
+                pass  # another process moved it away first
         with temp_path(directory, folder=True) as tmp:
             _extract_to(zip_path, z, tmp)
-            try: tmp.rename(directory)
+            try:
+                tmp.rename(directory)
             except OSError:  # another process extracted the same content first
-                if not directory.is_dir(): raise
+                if not directory.is_dir():
+                    raise
     return directory
 
-# %% ../../nbs/06_packaging.ipynb #aae1cdf1
 def _confined(stimulus_set:StimulusSet, folder:Path, csv_path)->StimulusSet:
-    "`stimulus_set` if every stimulus path lies inside `folder`, else a ValueError naming the first row that does not"
+    "`stimulus_set` if every stimulus path lies inside `folder`, else a ValueError naming the first outside"
     root = folder.resolve()
     for row, sid in enumerate(stimulus_set['stimulus_id']):
         p = Path(stimulus_set.stimulus_paths[sid])
         if p.resolve().parent != root:
-            raise ValueError(f"{csv_path} row {row + 2} (stimulus_id {sid!r}): filename {os.path.relpath(p, folder)!r} is not "
-                             f"one of the files of the package's folder {folder}: a package may name only its own ZIP's entries")
+            raise ValueError(
+                f"{csv_path} row {row + 2} (stimulus_id {sid!r}): filename "
+                f"{os.path.relpath(p, folder)!r} is not "
+                f"one of the files of the package's folder {folder}: a package may name only its "
+                "own ZIP's entries"
+            )
     return stimulus_set
 
-def load_stimulus_set_from_package(csv_path, # the package's CSV
-                                   zip_path, # the package's ZIP
-                                   identifier:str|None=None, # the set's identifier (default: from the CSV's name)
-                                   *, zip_sha1:str|None=None # the ZIP's sha1 if already verified (saves hashing it again)
-                                  )->StimulusSet:
+
+def load_stimulus_set_from_package(
+    csv_path,  # the package's CSV
+    zip_path,  # the package's ZIP
+    identifier: str | None = None,  # the set's identifier (default: from the CSV's name)
+    *,
+    zip_sha1: str | None = None,  # the ZIP's sha1 if already verified (saves hashing it again)
+) -> StimulusSet:
     "The StimulusSet of a local package; the ZIP is extracted next to it, once per content"
     identifier = identifier or Path(csv_path).stem.removeprefix('stimulus_')
     folder = _extract(Path(zip_path), zip_sha1)
-    stimulus_set = _confined(StimulusSet.from_csv(csv_path, folder, 'filename', identifier=identifier), folder, csv_path)
-    if (folder/DTYPES_ENTRY).is_file():
+    stimulus_set = _confined(
+        StimulusSet.from_csv(csv_path, folder, 'filename', identifier=identifier), folder, csv_path
+    )
+    if (folder / DTYPES_ENTRY).is_file():
         try:
-            dtypes = json.loads((folder/DTYPES_ENTRY).read_text())['dtypes']
-            stimulus_set = StimulusSet(stimulus_set.astype({c: np.dtype(t) for c, t in dtypes.items() if c in stimulus_set.columns}),
-                                       identifier=identifier, stimulus_paths=stimulus_set.stimulus_paths)
+            dtypes = json.loads((folder / DTYPES_ENTRY).read_text())['dtypes']
+            stimulus_set = StimulusSet(
+                stimulus_set.astype(
+                    {c: np.dtype(t) for c, t in dtypes.items() if c in stimulus_set.columns}
+                ),
+                identifier=identifier,
+                stimulus_paths=stimulus_set.stimulus_paths,
+            )
         except (ValueError, TypeError, KeyError, AttributeError) as e:
-            raise ValueError(f"{zip_path}: its {DTYPES_ENTRY} entry (column dtypes) is not readable ({type(e).__name__}: {e}); "
-                             "the package is damaged or was not written by brainscore_nb: package it again") from None
+            raise ValueError(
+                f"{zip_path}: its {DTYPES_ENTRY} entry (column dtypes) is not readable "
+                f"({type(e).__name__}: {e}); "
+                "the package is damaged or was not written by brainscore_nb: package it again"
+            ) from None
     return stimulus_set
 
 # %% ../../nbs/06_packaging.ipynb #e358b801
-def package_data_assembly_locally(assembly=None, # a valid assembly (Brain-Score: `proto_data_assembly`)
-                                  identifier:str=None, # the package's identifier, e.g. 'Cowley2023.210325' (Brain-Score: `assembly_identifier`)
-                                  stimulus_set_identifier:str=None, # the stimulus set the assembly's stimulus_ids come from
-                                  assembly_class_name:str=None, # e.g. 'NeuroidAssembly'
-                                  directory=None, # where to write; default: the `packages_dir` setting
-                                  *, overwrite:bool=False, # replace an existing package with different content
-                                  missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
-                                  proto_data_assembly=None, # Brain-Score's name for `assembly`
-                                  assembly_identifier:str=None # Brain-Score's name for `identifier`
-                                 )->dict:
+def package_data_assembly_locally(
+    assembly=None, # a valid assembly (Brain-Score: `proto_data_assembly`)
+    identifier:str=None, # the package's name, e.g. 'Cowley2023.210325' (Brain-Score: `assembly_identifier`)
+    stimulus_set_identifier:str=None, # the stimulus set the assembly's stimulus_ids come from
+    assembly_class_name:str=None, # e.g. 'NeuroidAssembly'
+    directory=None, # where to write; default: the `packages_dir` setting
+    *, overwrite:bool=False, # replace an existing package with different content
+    missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
+    proto_data_assembly=None, # Brain-Score's name for `assembly`
+    assembly_identifier:str=None # Brain-Score's name for `identifier`
+)->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     assembly = _alias(assembly, proto_data_assembly, 'assembly', 'proto_data_assembly')
-    identifier = check_identifier(_alias(identifier, assembly_identifier, 'identifier', 'assembly_identifier'))
-    for name, v in (('stimulus_set_identifier', stimulus_set_identifier), ('assembly_class_name', assembly_class_name)):
-        if v is None: raise TypeError(f"missing argument {name}")
-    if isinstance(missing_ok, str): missing_ok = (missing_ok,)
-    if assembly_class_name not in ASSEMBLY_CLASSES: raise ValueError(f"unknown assembly class {assembly_class_name!r}; known: {', '.join(sorted(ASSEMBLY_CLASSES))}")
-    if type(assembly) is not ASSEMBLY_CLASSES[assembly_class_name]: assembly = ASSEMBLY_CLASSES[assembly_class_name](assembly)
+    identifier = check_identifier(
+        _alias(identifier, assembly_identifier, 'identifier', 'assembly_identifier')
+    )
+    for name, v in (
+        ('stimulus_set_identifier', stimulus_set_identifier),
+        ('assembly_class_name', assembly_class_name),
+    ):
+        if v is None:
+            raise TypeError(f"missing argument {name}")
+    if isinstance(missing_ok, str):
+        missing_ok = (missing_ok,)
+    if assembly_class_name not in ASSEMBLY_CLASSES:
+        raise ValueError(
+            f"unknown assembly class {assembly_class_name!r}; known: {', '.join(sorted(ASSEMBLY_CLASSES))}"
+        )
+    if type(assembly) is not ASSEMBLY_CLASSES[assembly_class_name]:
+        assembly = ASSEMBLY_CLASSES[assembly_class_name](assembly)
     report = validate_assembly(assembly)
-    report.problems = [p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)]
+    report.problems = [
+        p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)
+    ]
     report.raise_if_failed()
-    assembly = assembly.assign_attrs(identifier=identifier, stimulus_set_identifier=stimulus_set_identifier)
+    assembly = assembly.assign_attrs(
+        identifier=identifier, stimulus_set_identifier=stimulus_set_identifier
+    )
     directory = Path(directory or get_setting('packages_dir'))
     directory.mkdir(parents=True, exist_ok=True)
     collect_stale(directory)
-    path = directory/f'assy_{identifier}.nc'
+    path = directory / f'assy_{identifier}.nc'
     with temp_path(path) as tmp:
         save_assembly(assembly, tmp)
         sha = _put_in_place({path: tmp}, overwrite, 'assy_', identifier)[path]
-    return dict(identifier=identifier, path=path, sha1=sha, cls=assembly_class_name, stimulus_set_identifier=stimulus_set_identifier)
+    return dict(identifier=identifier, path=path, sha1=sha, cls=assembly_class_name,
+                stimulus_set_identifier=stimulus_set_identifier)
 
 # %% ../../nbs/06_packaging.ipynb #de89674e
-def load_assembly_from_package(path, # the package's NetCDF file
-                               stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
-                               cls=None # class to return (default: the packaged one)
-                              ):
+def load_assembly_from_package(
+    path, # the package's NetCDF file
+    stimulus_set:StimulusSet|None=None, # attach it and merge its metadata
+    cls=None # class to return (default: the packaged one)
+):
     "The assembly of a local package, with its stimulus set attached when given"
     assembly = load_assembly(path, cls)
     return attach_stimulus_set(assembly, stimulus_set) if stimulus_set is not None else assembly

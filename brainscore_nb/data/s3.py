@@ -27,7 +27,7 @@ class S3Error(IOError):
 class S3CredentialsError(S3Error):
     "S3 needs credentials that are missing, incomplete or were rejected"
 
-# %% ../../nbs/08_s3.ipynb #5e121d7e
+# %% ../../nbs/08_s3.ipynb #e215f5d7
 def _endpoint(endpoint=None)->str|None:
     "The S3 endpoint to use: `endpoint`, else the `s3_endpoint` setting; None means AWS"
     return (endpoint if endpoint is not None else get_setting('s3_endpoint')) or None
@@ -35,18 +35,26 @@ def _endpoint(endpoint=None)->str|None:
 def _check_credentials(session):
     "Raise S3CredentialsError naming what is missing when the standard AWS chain finds no usable credentials"
     from botocore.exceptions import PartialCredentialsError
-    try: creds = session.get_credentials()
+    try:
+        creds = session.get_credentials()
     except PartialCredentialsError as e:
-        raise S3CredentialsError(f"incomplete AWS credentials from {e.kwargs.get('provider')}: {e.kwargs.get('cred_var')} is missing") from None
+        raise S3CredentialsError(
+            f"incomplete AWS credentials from {e.kwargs.get('provider')}: "
+            f"{e.kwargs.get('cred_var')} is missing"
+        ) from None
     if creds is None:
-        missing = [v for v in ('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY') if not os.environ.get(v)]
-        raise S3CredentialsError(f"no AWS credentials found for private data: set {' and '.join(missing)} (or AWS_PROFILE "
-                                 "with a profile in ~/.aws/credentials); public data needs none (access='public')")
+        missing = [
+            v for v in ('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY') if not os.environ.get(v)
+        ]
+        raise S3CredentialsError(
+            f"no AWS credentials found for private data: set {' and '.join(missing)} (or AWS_PROFILE "
+            "with a profile in ~/.aws/credentials); public data needs none (access='public')"
+        )
 
-# %% ../../nbs/08_s3.ipynb #e215f5d7
-def s3_client(*, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
-              endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
-             ):
+def s3_client(
+    *, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
+    endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
+):
     "A boto3 S3 client for the configured endpoint: path-style addressing, retries, signed or anonymous"
     import boto3
     from botocore import UNSIGNED
@@ -55,26 +63,41 @@ def s3_client(*, signed:bool=True, # sign requests with credentials from the sta
     if signed: _check_credentials(session)
     config = Config(s3={'addressing_style': 'path'}, retries={'max_attempts': 2, 'mode': 'standard'},
                     connect_timeout=5, read_timeout=30, **({} if signed else {'signature_version': UNSIGNED}))
-    return session.client('s3', endpoint_url=_endpoint(endpoint), region_name=session.region_name or 'us-east-1', config=config)
+    return session.client('s3', endpoint_url=_endpoint(endpoint),
+                          region_name=session.region_name or 'us-east-1', config=config)
 
 # %% ../../nbs/08_s3.ipynb #a2a58979
 def _where(bucket, key, version_id=None, endpoint=None)->str:
-    return f"s3://{bucket}/{key}" + (f" version {version_id}" if version_id else '') + f" at {_endpoint(endpoint) or 'AWS'}"
+    return (
+        f"s3://{bucket}/{key}"
+        + (f" version {version_id}" if version_id else '')
+        + f" at {_endpoint(endpoint) or 'AWS'}"
+    )
 
-def _explain(error, bucket, key, version_id=None, endpoint=None)->S3Error:
+
+def _explain(error, bucket, key, version_id=None, endpoint=None) -> S3Error:
     "An S3Error (or S3CredentialsError) that says in words what a boto3 ClientError means"
     code = str(error.response.get('Error', {}).get('Code', ''))
     where = _where(bucket, key, version_id, endpoint)
-    credentials = {'InvalidAccessKeyId': 'the access key id (AWS_ACCESS_KEY_ID) is not known to the server',
-                   'SignatureDoesNotMatch': 'the secret key (AWS_SECRET_ACCESS_KEY) does not match the access key id',
-                   'ExpiredToken': 'the session token (AWS_SESSION_TOKEN) has expired'}
-    if code in credentials: return S3CredentialsError(f"{where}: credentials rejected: {credentials[code]}")
-    messages = {'NoSuchKey': 'no such object: it was deleted or never uploaded',
-                'NoSuchVersion': 'no such version: the version id is wrong, or that version was deleted',
-                'NoSuchBucket': 'no such bucket', 'InvalidArgument': 'the request was refused (a malformed version id?)',
-                'AccessDenied': 'access denied: private data needs credentials that may read it',
-                '404': 'not found', '403': 'access denied'}
-    return S3Error(f"{where}: {messages.get(code, error.response.get('Error', {}).get('Message', code))} ({code})")
+    credentials = {
+        'InvalidAccessKeyId': 'the access key id (AWS_ACCESS_KEY_ID) is not known to the server',
+        'SignatureDoesNotMatch': 'the secret key (AWS_SECRET_ACCESS_KEY) does not match the access key id',
+        'ExpiredToken': 'the session token (AWS_SESSION_TOKEN) has expired',
+    }
+    if code in credentials:
+        return S3CredentialsError(f"{where}: credentials rejected: {credentials[code]}")
+    messages = {
+        'NoSuchKey': 'no such object: it was deleted or never uploaded',
+        'NoSuchVersion': 'no such version: the version id is wrong, or that version was deleted',
+        'NoSuchBucket': 'no such bucket',
+        'InvalidArgument': 'the request was refused (a malformed version id?)',
+        'AccessDenied': 'access denied: private data needs credentials that may read it',
+        '404': 'not found',
+        '403': 'access denied',
+    }
+    return S3Error(
+        f"{where}: {messages.get(code, error.response.get('Error', {}).get('Message', code))} ({code})"
+    )
 
 # %% ../../nbs/08_s3.ipynb #d7fbf8ac
 def _md5(data:bytes)->str: return base64.b64encode(hashlib.md5(data).digest()).decode()
@@ -84,7 +107,7 @@ def _split_bucket(bucket:str)->tuple:
     name, _, prefix = bucket.partition('/')
     return name, (prefix.strip('/') + '/' if prefix.strip('/') else '')
 
-# %% ../../nbs/08_s3.ipynb #4b5dc079
+# %% ../../nbs/08_s3.ipynb #695ca0ee
 def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:int, progress=None)->str:
     "Multipart upload of `path`; aborted on any failure; returns the version id"
     upload = client.create_multipart_upload(Bucket=bucket, Key=key, Metadata=metadata)
@@ -92,217 +115,324 @@ def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:
     try:
         with open(path, 'rb') as f:
             while chunk := f.read(part_size):
-                r = client.upload_part(Bucket=bucket, Key=key, UploadId=upload['UploadId'], PartNumber=len(parts) + 1,
-                                       Body=chunk, ContentMD5=_md5(chunk))
+                r = client.upload_part(Bucket=bucket, Key=key, UploadId=upload['UploadId'],
+                                       PartNumber=len(parts) + 1, Body=chunk,
+                                       ContentMD5=_md5(chunk))
                 parts.append({'ETag': r['ETag'], 'PartNumber': len(parts) + 1})
                 done += len(chunk)
-                if progress: progress(done)
-        r = client.complete_multipart_upload(Bucket=bucket, Key=key, UploadId=upload['UploadId'], MultipartUpload={'Parts': parts})
+                if progress:
+                    progress(done)
+        r = client.complete_multipart_upload(
+            Bucket=bucket, Key=key, UploadId=upload['UploadId'], MultipartUpload={'Parts': parts}
+        )
     except BaseException:
-        try: client.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload['UploadId'])
-        except Exception: pass  # the server is gone; S3 lifecycle rules clean unfinished uploads
+        try:
+            client.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload['UploadId'])
+        except Exception:
+            pass  # the server is gone; S3 lifecycle rules clean unfinished uploads
         raise
     return r.get('VersionId')
 
-# %% ../../nbs/08_s3.ipynb #695ca0ee
 def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoint)->dict|None:
-    "The existing object's head if it holds these bytes; None if there is none; an S3Error if it holds other bytes"
+    "The existing object's head if it holds these bytes; None if none; an S3Error if it holds other bytes"
     from botocore.exceptions import ClientError
-    try: head = client.head_object(Bucket=bucket, Key=key)
+    try:
+        head = client.head_object(Bucket=bucket, Key=key)
     except ClientError as e:
-        # not there; or a HEAD refused without a reason (403): the put says why, and its If-None-Match guards the rest
-        if str(e.response.get('Error', {}).get('Code', '')) in ('404', 'NoSuchKey', 'NotFound', '403'): return None
+        # not there; or a HEAD refused without a reason (403): the put says why, and its If-None-Match
+        # guards the rest
+        if str(e.response.get('Error', {}).get('Code', '')) in (
+            '404',
+            'NoSuchKey',
+            'NotFound',
+            '403',
+        ):
+            return None
         raise
     meta = head.get('Metadata', {})
-    if meta.get('sha1') == sha1 and head['ContentLength'] == size: return head
-    raise S3Error(f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 {meta.get('sha1', 'not recorded')}"
-                  + (f", published as {meta['identifier']!r}" if meta.get('identifier') else '') +
-                  f"; new sha1 {sha1}): pass overwrite=True to replace it, or choose another identifier")
+    if meta.get('sha1') == sha1 and head['ContentLength'] == size:
+        return head
+    raise S3Error(
+        f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 "
+        f"{meta.get('sha1', 'not recorded')}"
+        + (f", published as {meta['identifier']!r}" if meta.get('identifier') else '')
+        + f"; new sha1 {sha1}): pass overwrite=True to replace it, or choose another identifier"
+    )
 
-def upload_file(path, # the file to upload
-                bucket:str, # bucket name, optionally with a key prefix: 'bucket/prefix'
-                key:str, # object key (after the prefix)
-                sha1:str|None=None, # the file's sha1 (computed when None; refused if it does not match the bytes)
-                *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                overwrite:bool=False, # replace an existing object that holds other bytes
-                identifier:str|None=None, # recorded in the object's metadata, to name it when a later upload collides
-                multipart_threshold:int=64 << 20, # files larger than this go up in parts of this size (min 5 MiB)
-                progress=None # progress(bytes_sent) called during multipart uploads
-               )->dict:
-    "Upload one file with its sha1 in the object metadata, never over other bytes unless `overwrite`; return bucket, key, version_id, sha1"
+
+def upload_file(
+    path,  # the file to upload
+    bucket: str,  # bucket name, optionally with a key prefix: 'bucket/prefix'
+    key: str,  # object key (after the prefix)
+    sha1: str | None = None,  # the file's sha1 (computed when None; refused if not the bytes')
+    *,
+    endpoint: str | None = None,  # S3 endpoint (default: the `s3_endpoint` setting)
+    overwrite: bool = False,  # replace an existing object that holds other bytes
+    identifier: str | None = None,  # recorded in the object's metadata, to name it in a later collision
+    multipart_threshold: int = 64 << 20,  # files larger than this go up in parts of this size (min 5 MiB)
+    progress=None,  # progress(bytes_sent) called during multipart uploads
+) -> dict:
+    "Upload a file with its sha1 in the metadata, never over other bytes unless `overwrite`; where it went"
     from botocore.exceptions import ClientError, BotoCoreError
+
     path, (name, prefix) = Path(path), _split_bucket(bucket)
     if sha1 is not None and (actual := sha1_file(path)) != sha1:
-        raise ValueError(f"{path} has sha1 {actual}, not the sha1 {sha1} given: nothing was uploaded; pass the file's own sha1")
+        raise ValueError(
+            f"{path} has sha1 {actual}, not the sha1 {sha1} given: nothing was uploaded; pass the "
+            "file's own sha1"
+        )
     sha1 = sha1 or sha1_file(path)
     key, client, size = prefix + key, s3_client(endpoint=endpoint), Path(path).stat().st_size
     metadata = {'sha1': sha1, **({'identifier': identifier} if identifier else {})}
     try:
-        existing = None if overwrite else _refuse_other_bytes(client, name, key, sha1, size, endpoint)
-        if existing is not None: version = existing.get('VersionId')  # the same bytes are there: nothing to upload
+        existing = (
+            None if overwrite else _refuse_other_bytes(client, name, key, sha1, size, endpoint)
+        )
+        if existing is not None:
+            version = existing.get('VersionId')  # the same bytes are there: nothing to upload
         elif size > multipart_threshold:
-            version = _put_parts(client, path, name, key, metadata, max(multipart_threshold, 5 << 20), progress)
+            version = _put_parts(
+                client, path, name, key, metadata, max(multipart_threshold, 5 << 20), progress
+            )
         else:
             data = path.read_bytes()
-            version = client.put_object(Bucket=name, Key=key, Body=data, ContentMD5=_md5(data), Metadata=metadata,
-                                        **({} if overwrite else {'IfNoneMatch': '*'})).get('VersionId')
-        head = client.head_object(Bucket=name, Key=key, **({'VersionId': version} if version else {}))
+            version = client.put_object(
+                Bucket=name,
+                Key=key,
+                Body=data,
+                ContentMD5=_md5(data),
+                Metadata=metadata,
+                **({} if overwrite else {'IfNoneMatch': '*'}),
+            ).get('VersionId')
+        head = client.head_object(
+            Bucket=name, Key=key, **({'VersionId': version} if version else {})
+        )
     except ClientError as e:
         if str(e.response.get('Error', {}).get('Code', '')) in ('PreconditionFailed', '412'):
-            raise S3Error(f"{_where(name, key, None, endpoint)}: another upload created it meanwhile: look at it, then pass "
-                          "overwrite=True to replace it, or choose another identifier") from None
+            raise S3Error(
+                f"{_where(name, key, None, endpoint)}: another upload created it meanwhile: look "
+                "at it, then pass "
+                "overwrite=True to replace it, or choose another identifier"
+            ) from None
         raise _explain(e, name, key, None, endpoint) from None
-    except BotoCoreError as e: raise S3Error(f"{_where(name, key, None, endpoint)}: upload failed: {e}") from None
+    except BotoCoreError as e:
+        raise S3Error(f"{_where(name, key, None, endpoint)}: upload failed: {e}") from None
     if head['ContentLength'] != size or head.get('Metadata', {}).get('sha1') != sha1:
-        raise S3Error(f"{_where(name, key, version, endpoint)}: the stored object does not match the upload "
-                      f"({head['ContentLength']} bytes, sha1 {head.get('Metadata', {}).get('sha1')}; expected {size}, {sha1})")
+        raise S3Error(
+            f"{_where(name, key, version, endpoint)}: the stored object does not match the upload "
+            f"({head['ContentLength']} bytes, sha1 {head.get('Metadata', {}).get('sha1')}; "
+            f"expected {size}, {sha1})"
+        )
     if version is None:
-        warnings.warn(f"{_where(name, key, None, endpoint)}: the bucket keeps no versions, so this upload is pinned by its sha1 only "
-                      "(a later upload may replace it); turn on versioning for the bucket to pin versions", stacklevel=2)
-    return dict(bucket=name, key=key, version_id=version, sha1=sha1, size=size, versioned=version is not None)
+        warnings.warn(
+            f"{_where(name, key, None, endpoint)}: the bucket keeps no versions, so this upload is "
+            "pinned by its sha1 only "
+            "(a later upload may replace it); turn on versioning for the bucket to pin versions",
+            stacklevel=2,
+        )
+    return dict(bucket=name, key=key, version_id=version, sha1=sha1, size=size,
+                versioned=version is not None)
 
 # %% ../../nbs/08_s3.ipynb #a0dc7925
 def _key(prefix:str, identifier:str, suffix:str)->str: return f"{prefix}{s3_name(identifier)}{suffix}"
 
-# %% ../../nbs/08_s3.ipynb #7d412b15
+# %% ../../nbs/08_s3.ipynb #d724d271
 def _snippet(registry:str, identifier:str, call:str, imports:str)->str:
     "Python lines registering `identifier` in `registry` with a pinned S3 loader call"
     return f"{imports}\n\n{registry}[{identifier!r}] = lambda: {call}\n"
 
-# %% ../../nbs/08_s3.ipynb #d724d271
-def upload_stimulus_set(stimulus_set:StimulusSet, # a valid stimulus set
-                        identifier:str, # its identifier, e.g. 'MyLab2025'
-                        bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
-                        *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                        directory=None, # where to package first (default: the `packages_dir` setting)
-                        overwrite:bool=False, # replace a local package or S3 object holding other bytes
-                        multipart_threshold:int=64 << 20 # bytes above which files go up in parts
-                       )->dict:
-    "Package `stimulus_set` and upload its CSV and ZIP; return keys, version ids, sha1s and the registration snippet"
+def upload_stimulus_set(
+    stimulus_set:StimulusSet, # a valid stimulus set
+    identifier:str, # its identifier, e.g. 'MyLab2025'
+    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    directory=None, # where to package first (default: the `packages_dir` setting)
+    overwrite:bool=False, # replace a local package or S3 object holding other bytes
+    multipart_threshold:int=64 << 20 # bytes above which files go up in parts
+)->dict:
+    "Package `stimulus_set`, upload its CSV and ZIP; return keys, versions, sha1s and a registration snippet"
     bucket = bucket or get_setting('s3_bucket')
     pkg = package_stimulus_set_locally(stimulus_set, identifier, directory, overwrite=overwrite)
-    up = {role: upload_file(pkg[f'{role}_path'], bucket, _key('stimulus_', identifier, f'.{role}'), pkg[f'{role}_sha1'],
-                            endpoint=endpoint, overwrite=overwrite, identifier=identifier, multipart_threshold=multipart_threshold) for role in ('csv', 'zip')}
-    out = dict(identifier=identifier, bucket=bucket, **{f'{r}_{k}': u[k] for r, u in up.items() for k in ('key', 'version_id', 'sha1')},
+    up = {
+        role: upload_file(pkg[f'{role}_path'], bucket, _key('stimulus_', identifier, f'.{role}'),
+                          pkg[f'{role}_sha1'], endpoint=endpoint, overwrite=overwrite,
+                          identifier=identifier, multipart_threshold=multipart_threshold)
+        for role in ('csv', 'zip')
+    }
+    out = dict(identifier=identifier, bucket=bucket,
+               **{f'{r}_{k}': u[k] for r, u in up.items() for k in ('key', 'version_id', 'sha1')},
                versioned=all(u['versioned'] for u in up.values()))
-    call = (f"load_stimulus_set_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    csv_sha1={out['csv_sha1']!r}, "
-            f"zip_sha1={out['zip_sha1']!r},\n    csv_version_id={out['csv_version_id']!r}, zip_version_id={out['zip_version_id']!r})")
-    imports = 'from brainscore_nb.data.datasets import stimulus_set_registry\nfrom brainscore_nb.data.s3 import load_stimulus_set_from_s3'
+    call = (
+        f"load_stimulus_set_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
+        f"csv_sha1={out['csv_sha1']!r}, "
+        f"zip_sha1={out['zip_sha1']!r},\n    csv_version_id={out['csv_version_id']!r}, "
+        f"zip_version_id={out['zip_version_id']!r})"
+    )
+    imports = ('from brainscore_nb.data.datasets import stimulus_set_registry\n'
+               'from brainscore_nb.data.s3 import load_stimulus_set_from_s3')
     note = '' if out['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n'
     return dict(out, snippet=note + _snippet('stimulus_set_registry', identifier, call, imports))
 
 # %% ../../nbs/08_s3.ipynb #9658dbd9
-def upload_assembly(assembly, # a valid assembly
-                    identifier:str, # its identifier, e.g. 'MyLab2025.V4'
-                    stimulus_set_identifier:str, # the stimulus set its stimulus_ids come from
-                    assembly_class_name:str, # e.g. 'NeuroidAssembly'
-                    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
-                    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                    directory=None, # where to package first (default: the `packages_dir` setting)
-                    overwrite:bool=False, # replace a local package or S3 object holding other bytes
-                    multipart_threshold:int=64 << 20, # bytes above which the file goes up in parts
-                    missing_ok:tuple=() # coords where NaN means "not measured"
-                   )->dict:
+def upload_assembly(
+    assembly, # a valid assembly
+    identifier:str, # its identifier, e.g. 'MyLab2025.V4'
+    stimulus_set_identifier:str, # the stimulus set its stimulus_ids come from
+    assembly_class_name:str, # e.g. 'NeuroidAssembly'
+    bucket:str|None=None, # 'bucket' or 'bucket/prefix'; default: the `s3_bucket` setting
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    directory=None, # where to package first (default: the `packages_dir` setting)
+    overwrite:bool=False, # replace a local package or S3 object holding other bytes
+    multipart_threshold:int=64 << 20, # bytes above which the file goes up in parts
+    missing_ok:tuple=() # coords where NaN means "not measured"
+)->dict:
     "Package `assembly` and upload its NetCDF file; return key, version id, sha1 and the registration snippet"
     bucket = bucket or get_setting('s3_bucket')
-    pkg = package_data_assembly_locally(assembly, identifier, stimulus_set_identifier, assembly_class_name, directory,
-                                        overwrite=overwrite, missing_ok=missing_ok)
-    up = upload_file(pkg['path'], bucket, _key('assy_', identifier, '.nc'), pkg['sha1'], endpoint=endpoint, overwrite=overwrite,
-                     identifier=identifier, multipart_threshold=multipart_threshold)
-    call = (f"load_assembly_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    version_id={up['version_id']!r}, "
-            f"sha1={up['sha1']!r},\n    cls={assembly_class_name},\n    stimulus_set_loader=lambda: load_stimulus_set({stimulus_set_identifier!r}))")
-    imports = (f'from brainscore_nb.data.assemblies import {assembly_class_name}\nfrom brainscore_nb.data.datasets import data_registry, '
-               'load_stimulus_set\nfrom brainscore_nb.data.s3 import load_assembly_from_s3')
-    return dict(identifier=identifier, bucket=bucket, key=up['key'], version_id=up['version_id'], sha1=up['sha1'],
-                stimulus_set_identifier=stimulus_set_identifier, cls=assembly_class_name, versioned=up['versioned'],
-                snippet=('' if up['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n') + _snippet('data_registry', identifier, call, imports))
+    pkg = package_data_assembly_locally(assembly, identifier, stimulus_set_identifier,
+                                        assembly_class_name, directory, overwrite=overwrite,
+                                        missing_ok=missing_ok)
+    up = upload_file(pkg['path'], bucket, _key('assy_', identifier, '.nc'), pkg['sha1'],
+                     endpoint=endpoint, overwrite=overwrite, identifier=identifier,
+                     multipart_threshold=multipart_threshold)
+    call = (
+        f"load_assembly_from_s3(\n    identifier={identifier!r}, bucket={bucket!r},\n    "
+        f"version_id={up['version_id']!r}, "
+        f"sha1={up['sha1']!r},\n    cls={assembly_class_name},\n    stimulus_set_loader=lambda: "
+        f"load_stimulus_set({stimulus_set_identifier!r}))"
+    )
+    imports = (
+        f'from brainscore_nb.data.assemblies import {assembly_class_name}\nfrom '
+        'brainscore_nb.data.datasets import data_registry, '
+        'load_stimulus_set\nfrom brainscore_nb.data.s3 import load_assembly_from_s3'
+    )
+    return dict(
+        identifier=identifier,
+        bucket=bucket,
+        key=up['key'],
+        version_id=up['version_id'],
+        sha1=up['sha1'],
+        stimulus_set_identifier=stimulus_set_identifier,
+        cls=assembly_class_name,
+        versioned=up['versioned'],
+        snippet=('' if up['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n')
+        + _snippet('data_registry', identifier, call, imports),
+    )
 
-# %% ../../nbs/08_s3.ipynb #346cd62a
-UNREACHABLE_FOR = 120  # seconds during which a server that failed every attempt is not tried again by this process
+# %% ../../nbs/08_s3.ipynb #9d5939c6
+# seconds during which a server that failed every attempt is not tried again by this process
+UNREACHABLE_FOR = 120
 _unreachable = {}  # endpoint -> time.monotonic() of its last failed download
 
-def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=None, attempts:int=3, progress=None):
+def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=None, attempts:int=3,
+              progress=None):
     "Stream one object (version) to `dest`, retrying interrupted transfers; S3 errors raised in words"
     from botocore.exceptions import ClientError, BotoCoreError
     args = dict(Bucket=bucket, Key=key, **({'VersionId': version_id} if version_id else {}))
     server = client.meta.endpoint_url
     ago = time.monotonic() - _unreachable.get(server, -1e9)
     if ago < UNREACHABLE_FOR:
-        raise S3Error(f"{_where(bucket, key, version_id, endpoint)}: download failed: the server did not answer {ago:.0f} s "
-                      f"ago, so this process does not try it again for {UNREACHABLE_FOR} s")
+        raise S3Error(
+            f"{_where(bucket, key, version_id, endpoint)}: download failed: the server did not "
+            f"answer {ago:.0f} s "
+            f"ago, so this process does not try it again for {UNREACHABLE_FOR} s"
+        )
     for attempt in range(attempts):
         try:
             body = client.get_object(**args)['Body']
             with open(dest, 'wb') as f:
                 for chunk in body.iter_chunks(1 << 20):
                     f.write(chunk)
-                    if progress: progress(f.tell())
+                    if progress:
+                        progress(f.tell())
             _unreachable.pop(server, None)
             return
-        except ClientError as e: raise _explain(e, bucket, key, version_id, endpoint) from None
-        except (BotoCoreError, OSError) as e: last = e  # connection refused or dropped, timeouts, short reads
-        time.sleep(0.2 * 2 ** attempt)
+        except ClientError as e:
+            raise _explain(e, bucket, key, version_id, endpoint) from None
+        except (BotoCoreError, OSError) as e:
+            last = e  # connection refused or dropped, timeouts, short reads
+        time.sleep(0.2 * 2**attempt)
     _unreachable[server] = time.monotonic()
-    raise S3Error(f"{_where(bucket, key, version_id, endpoint)}: download failed after {attempts} attempts; "
-                  f"is the server reachable? ({type(last).__name__}: {last})")
+    raise S3Error(
+        f"{_where(bucket, key, version_id, endpoint)}: download failed after {attempts} attempts; "
+        f"is the server reachable? ({type(last).__name__}: {last})"
+    )
 
-# %% ../../nbs/08_s3.ipynb #53c1ce88
-def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto', progress=None)->Path:
+def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto',
+                  progress=None)->Path:
     "A verified local copy (in the store) of one pinned S3 object"
-    if access not in ('auto', 'public', 'private'): raise ValueError(f"access must be 'auto', 'public' or 'private', got {access!r}")
+    if access not in ('auto', 'public', 'private'):
+        raise ValueError(f"access must be 'auto', 'public' or 'private', got {access!r}")
     name, prefix = _split_bucket(bucket)
     key = prefix + key
-    def make(tmp):
-        try: return _download(s3_client(signed=access == 'private', endpoint=endpoint), name, key, version_id, tmp, endpoint=endpoint, progress=progress)
-        except S3Error as e:
-            if access != 'auto' or isinstance(e, S3CredentialsError) or '(AccessDenied)' not in str(e): raise
-        _download(s3_client(signed=True, endpoint=endpoint), name, key, version_id, tmp, endpoint=endpoint, progress=progress)
-    try: return cached_object(sha1, Path(key).name, make)
-    except ChecksumError as e:
-        raise ChecksumError(f"{_where(name, key, version_id, endpoint)} does not hold the pinned bytes ({e}): the object "
-                            "was replaced or corrupted; pin its version id, or re-register it") from None
 
-# %% ../../nbs/08_s3.ipynb #9d5939c6
-def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str, version_id, endpoint,
-            stimulus_set_identifier=None):
+    def make(tmp):
+        try:
+            return _download(s3_client(signed=access == 'private', endpoint=endpoint), name, key,
+                             version_id, tmp, endpoint=endpoint, progress=progress)
+        except S3Error as e:
+            if (
+                access != 'auto'
+                or isinstance(e, S3CredentialsError)
+                or '(AccessDenied)' not in str(e)
+            ):
+                raise
+        _download(s3_client(signed=True, endpoint=endpoint), name, key, version_id, tmp,
+                  endpoint=endpoint, progress=progress)
+
+    try:
+        return cached_object(sha1, Path(key).name, make)
+    except ChecksumError as e:
+        raise ChecksumError(
+            f"{_where(name, key, version_id, endpoint)} does not hold the pinned bytes ({e}): the object "
+            "was replaced or corrupted; pin its version id, or re-register it"
+        ) from None
+
+def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str,
+            version_id, endpoint, stimulus_set_identifier=None):
     "Add a downloaded object to the store's catalog"
-    Catalog().add([dict(identifier=identifier, kind=kind, role=role, cls=cls, sha1=sha1, size=path.stat().st_size,
-                        location=str(path), version=version_id or sha1, stimulus_set_identifier=stimulus_set_identifier,
-                        provenance=dict(source=f's3://{bucket}/{key}', version_id=version_id, endpoint=_endpoint(endpoint)))])
+    Catalog().add([dict(identifier=identifier, kind=kind, role=role, cls=cls, sha1=sha1,
+                        size=path.stat().st_size, location=str(path), version=version_id or sha1,
+                        stimulus_set_identifier=stimulus_set_identifier,
+                        provenance=dict(source=f's3://{bucket}/{key}', version_id=version_id,
+                                        endpoint=_endpoint(endpoint)))])
 
 # %% ../../nbs/08_s3.ipynb #6c8a1ac9
-def load_stimulus_set_from_s3(identifier:str, # the stimulus set's identifier
-                              bucket:str, # 'bucket' or 'bucket/prefix'
-                              csv_sha1:str, # pinned sha1 of the CSV
-                              zip_sha1:str, # pinned sha1 of the ZIP
-                              csv_version_id:str|None=None, # pinned S3 version of the CSV (None: the latest)
-                              zip_version_id:str|None=None, # pinned S3 version of the ZIP (None: the latest)
-                              filename_prefix:str='stimulus_', # object names: <prefix><identifier>.csv / .zip
-                              *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                              access:str='auto' # 'public' (anonymous), 'private' (signed) or 'auto' (anonymous, then signed)
-                             )->StimulusSet:
+def load_stimulus_set_from_s3(
+    identifier:str, # the stimulus set's identifier
+    bucket:str, # 'bucket' or 'bucket/prefix'
+    csv_sha1:str, # pinned sha1 of the CSV
+    zip_sha1:str, # pinned sha1 of the ZIP
+    csv_version_id:str|None=None, # pinned S3 version of the CSV (None: the latest)
+    zip_version_id:str|None=None, # pinned S3 version of the ZIP (None: the latest)
+    filename_prefix:str='stimulus_', # object names: <prefix><identifier>.csv / .zip
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    access:str='auto' # 'public' (anonymous), 'private' (signed) or 'auto' (anonymous, then signed)
+)->StimulusSet:
     "Download (once) and load a stimulus set published on S3, each file checked against its pinned sha1"
     paths = {}
     for role, sha1, version in (('csv', csv_sha1, csv_version_id), ('zip', zip_sha1, zip_version_id)):
         key = _key(filename_prefix or 'stimulus_', identifier, f'.{role}')
         paths[role] = _fetch_object(bucket, key, version, sha1, endpoint=endpoint, access=access)
-        _record(identifier, 'stimulus_set', role, 'StimulusSet', paths[role], sha1, bucket, key, version, endpoint)
+        _record(identifier, 'stimulus_set', role, 'StimulusSet', paths[role], sha1, bucket, key, version,
+                endpoint)
     return load_stimulus_set_from_package(paths['csv'], paths['zip'], identifier, zip_sha1=zip_sha1)
 
 # %% ../../nbs/08_s3.ipynb #87d7c002
-def load_assembly_from_s3(identifier:str, # the assembly's identifier
-                          bucket:str, # 'bucket' or 'bucket/prefix'
-                          sha1:str, # pinned sha1 of the NetCDF file
-                          version_id:str|None=None, # pinned S3 version (None: the latest)
-                          cls=None, # assembly class to return (default: the packaged one)
-                          stimulus_set_loader=None, # function of no arguments returning the stimulus set to attach
-                          *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-                          access:str='auto', # 'public', 'private' or 'auto'
-                          progress=None # progress(bytes_received) during the download
-                         ):
+def load_assembly_from_s3(
+    identifier:str, # the assembly's identifier
+    bucket:str, # 'bucket' or 'bucket/prefix'
+    sha1:str, # pinned sha1 of the NetCDF file
+    version_id:str|None=None, # pinned S3 version (None: the latest)
+    cls=None, # assembly class to return (default: the packaged one)
+    stimulus_set_loader=None, # function of no arguments returning the stimulus set to attach
+    *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
+    access:str='auto', # 'public', 'private' or 'auto'
+    progress=None # progress(bytes_received) during the download
+):
     "Download (once) and load an assembly published on S3, checked against its pinned sha1"
     key = _key('assy_', identifier, '.nc')
     path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)
     cls = ASSEMBLY_CLASSES[cls] if isinstance(cls, str) else cls
-    _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id, endpoint)
+    _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id,
+            endpoint)
     return load_assembly_from_package(path, stimulus_set_loader() if stimulus_set_loader else None, cls)

@@ -13,11 +13,16 @@ import pandas as pd
 from fastcore.basics import patch
 
 # %% ../../nbs/03_stimuli.ipynb #abad900c
-RESERVED_COLUMNS = {'filename': "it names each stimulus' file in the packaged ZIP; rename it, for example to 'stimulus_filename'"}
+RESERVED_COLUMNS = {
+    'filename': ("it names each stimulus' file in the packaged ZIP; "
+                 "rename it, for example to 'stimulus_filename'")
+}
+
 
 def _refuse_reserved(columns):
     for c, why in RESERVED_COLUMNS.items():
-        if c in columns: raise ValueError(f"column {c!r} is reserved: {why}")
+        if c in columns:
+            raise ValueError(f"column {c!r} is reserved: {why}")
 
 # %% ../../nbs/03_stimuli.ipynb #62376cfc
 class StimulusSet(pd.DataFrame):
@@ -33,29 +38,35 @@ class StimulusSet(pd.DataFrame):
         if isinstance(data, StimulusSet):  # pandas copies no metadata from a frame given to the constructor
             for k in self._metadata: self.__dict__.setdefault(k, getattr(data, k, None))
         if identifier is not None or 'identifier' not in self.__dict__: self.identifier = identifier
-        if stimulus_paths is not None or 'stimulus_paths' not in self.__dict__: stimulus_paths = stimulus_paths or {}
-        else: stimulus_paths = self.stimulus_paths
+        if stimulus_paths is not None or 'stimulus_paths' not in self.__dict__:
+            stimulus_paths = stimulus_paths or {}
+        else:
+            stimulus_paths = self.stimulus_paths
         self.stimulus_paths = {str(k): Path(v) for k, v in stimulus_paths.items()}  # a copy: never shared
 
     @property
-    def _constructor(self): return StimulusSet
+    def _constructor(self):
+        return StimulusSet
 
     @property
-    def name(self): return self.identifier
-    @name.setter
-    def name(self, value): self.identifier = value
+    def name(self):
+        return self.identifier
 
-# %% ../../nbs/03_stimuli.ipynb #e3f42ca7
+    @name.setter
+    def name(self, value):
+        self.identifier = value
+
+# %% ../../nbs/03_stimuli.ipynb #3ed59b25
 def _combined_metadata(sets):
     "identifier shared by all `sets` (else None) and the union of their stimulus_paths"
     ids = {s.identifier for s in sets}
     paths = {}
     for s in sets:
         for k, v in s.stimulus_paths.items():
-            if paths.setdefault(k, v) != v: raise ValueError(f"stimulus {k!r} has two different paths: {paths[k]} and {v}")
+            if paths.setdefault(k, v) != v:
+                raise ValueError(f"stimulus {k!r} has two different paths: {paths[k]} and {v}")
     return (ids.pop() if len(ids) == 1 else None), paths
 
-# %% ../../nbs/03_stimuli.ipynb #3ffa104c
 @patch
 def __finalize__(self:StimulusSet, other, method=None, **kwargs):
     "Carry identifier and stimulus_paths through merge and concat too (pandas only copies them from frames)"
@@ -65,29 +76,34 @@ def __finalize__(self:StimulusSet, other, method=None, **kwargs):
     if sets: out.identifier, out.stimulus_paths = _combined_metadata(sets)
     return out
 
-# %% ../../nbs/03_stimuli.ipynb #3ed59b25
 @patch
 def get_stimulus(self:StimulusSet, stimulus_id:str)->Path:
     "The path of stimulus `stimulus_id`"
     try: return self.stimulus_paths[stimulus_id]
-    except KeyError: raise KeyError(f"stimulus set {self.identifier!r} has no path for stimulus_id {stimulus_id!r}") from None
+    except KeyError:
+        raise KeyError(
+            f"stimulus set {self.identifier!r} has no path for stimulus_id {stimulus_id!r}"
+        ) from None
 
-# %% ../../nbs/03_stimuli.ipynb #1e919866
+# %% ../../nbs/03_stimuli.ipynb #5e77f1fb
 def _from_paths(paths:list, ids:list, metadata:pd.DataFrame, identifier):
     dup = pd.Series(ids)[pd.Series(ids).duplicated(keep=False)]
-    if len(dup): raise ValueError(f"{len(dup)} files share a stimulus_id, e.g. {sorted(set(dup))[:5]}: stimulus_id must be unique")
+    if len(dup):
+        raise ValueError(
+            f"{len(dup)} files share a stimulus_id, e.g. {sorted(set(dup))[:5]}: stimulus_id must be unique"
+        )
     _refuse_reserved(metadata.columns)
     df = pd.DataFrame({'stimulus_id': pd.Series(ids)}).join(metadata.reset_index(drop=True))
     return StimulusSet(df, identifier=identifier, stimulus_paths=dict(zip(ids, paths)))
 
-# %% ../../nbs/03_stimuli.ipynb #5e77f1fb
 @patch(cls_method=True)
-def from_files(cls:StimulusSet, directory, # folder holding the stimulus files
-               pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends)
-               metadata_fn=None, # path -> dict of metadata columns for that stimulus
-               *, identifier:str|None=None, # the set's identifier
-               stimulus_id_fn=None # path -> stimulus_id (default: the file name without its extension)
-              )->StimulusSet:
+def from_files(
+    cls:StimulusSet, directory, # folder holding the stimulus files
+    pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends)
+    metadata_fn=None, # path -> dict of metadata columns for that stimulus
+    *, identifier:str|None=None, # the set's identifier
+    stimulus_id_fn=None # path -> stimulus_id (default: the file name without its extension)
+)->StimulusSet:
     "A stimulus set with one row per file matching `pattern` under `directory`, in sorted order"
     directory = Path(directory)
     if not directory.is_dir(): raise FileNotFoundError(f"stimulus directory {directory} does not exist")
@@ -98,26 +114,32 @@ def from_files(cls:StimulusSet, directory, # folder holding the stimulus files
     return _from_paths(paths, ids, rows, identifier)
 
 # %% ../../nbs/03_stimuli.ipynb #960b5dc8
-NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>',
-              'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
+NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN',
+              '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
 
 def _read_csv(csv, text_columns=())->pd.DataFrame:
-    "A metadata CSV with stimulus_id and `text_columns` read as text, verbatim ('NA' stays 'NA'), the rest inferred"
+    "A metadata CSV with stimulus_id and `text_columns` read verbatim ('NA' stays 'NA'), the rest inferred"
     text = {'stimulus_id', *text_columns}
     other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
-    return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False, na_values={c: NA_STRINGS for c in other})
+    return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False,
+                       na_values={c: NA_STRINGS for c in other})
 
 # %% ../../nbs/03_stimuli.ipynb #89bef6b9
 @patch(cls_method=True)
-def from_csv(cls:StimulusSet, csv, # CSV with a stimulus_id column and a column naming each stimulus' file
-             stimuli_dir, # folder the file names are relative to
-             filename_column:str='filename', # column holding the file names; 'filename' (packaging's) is consumed
-             *, identifier:str|None=None # the set's identifier
-            )->StimulusSet:
+def from_csv(
+    cls:StimulusSet, csv, # CSV with a stimulus_id column and a column naming each stimulus' file
+    stimuli_dir, # folder the file names are relative to
+    filename_column:str='filename', # column holding the file names; 'filename' (packaging's) is consumed
+    *, identifier:str|None=None # the set's identifier
+)->StimulusSet:
     "A stimulus set from a metadata CSV and a folder of stimulus files"
     df = _read_csv(csv, (filename_column,))
     for c in ('stimulus_id', filename_column):
-        if c not in df.columns: raise ValueError(f"{csv} has no {c!r} column (columns: {', '.join(map(str, df.columns))})")
-    paths = [Path(stimuli_dir)/str(f) for f in df[filename_column]]
-    if filename_column == 'filename': df = df.drop(columns='filename')
+        if c not in df.columns:
+            raise ValueError(
+                f"{csv} has no {c!r} column (columns: {', '.join(map(str, df.columns))})"
+            )
+    paths = [Path(stimuli_dir) / str(f) for f in df[filename_column]]
+    if filename_column == 'filename':
+        df = df.drop(columns='filename')
     return _from_paths(paths, df.stimulus_id.tolist(), df.drop(columns='stimulus_id'), identifier)

@@ -45,9 +45,11 @@ def object_path(sha1:str, # the file's sha1
                 home=None # the store's root
                )->Path:
     "Where the store keeps the file `name` whose bytes have `sha1`"
-    if not re.fullmatch(r'[0-9a-f]{40}', sha1): raise ValueError(f"not a sha1: {sha1!r} (expected 40 hex digits)")
-    if not name or Path(name).name != name: raise ValueError(f"not a plain file name: {name!r}")
-    return store_root(home)/'objects'/sha1/name
+    if not re.fullmatch(r'[0-9a-f]{40}', sha1):
+        raise ValueError(f"not a sha1: {sha1!r} (expected 40 hex digits)")
+    if not name or Path(name).name != name:
+        raise ValueError(f"not a plain file name: {name!r}")
+    return store_root(home) / 'objects' / sha1 / name
 
 # %% ../../nbs/07_store.ipynb #7c35e6dd
 def _is_object_path(path:Path, sha1:str)->bool:
@@ -63,9 +65,10 @@ def _discard(path:Path, why:str):
 def verify_or_discard(path, # a stored file
                       sha1:str # the sha1 it must have
                      )->bool:
-    "True if `path` exists with `sha1`; other bytes, or a folder in its place, are discarded (never used): False"
+    "True if `path` exists with `sha1`; other bytes or a folder in its place are discarded: False"
     path = Path(path)
-    if not _is_object_path(path, sha1): return path.is_file() and sha1_file(path) == sha1  # not the store's: never removed
+    # not the store's: never removed
+    if not _is_object_path(path, sha1): return path.is_file() and sha1_file(path) == sha1
     if path.is_dir() and not path.is_symlink(): _discard(path, 'is a folder where a stored file should be')
     if not path.is_file(): return False
     if (actual := sha1_file(path)) == sha1: return True
@@ -82,7 +85,8 @@ def put_object(path, # a finished file (moved, not copied)
     path = Path(path)
     sha1 = sha1 or sha1_file(path)
     dest = object_path(sha1, name or path.name, home)
-    if dest.parent.exists() and not dest.parent.is_dir(): _discard(dest.parent, 'is a file where a store folder should be')
+    if dest.parent.exists() and not dest.parent.is_dir():
+        _discard(dest.parent, 'is a file where a store folder should be')
     dest.parent.mkdir(parents=True, exist_ok=True)
     verify_or_discard(dest, sha1)  # a folder in the way is removed
     os.replace(path, dest)  # atomic; same content if another process put it first
@@ -98,7 +102,7 @@ def cached_object(sha1:str, # the sha1 the bytes must have
                   make, # make(tmp_path) writes the bytes to tmp_path (a download, say)
                   home=None # the store's root
                  )->Path:
-    "A verified stored file with `sha1`: the stored one, or one made by `make` and checked before it is stored"
+    "A verified stored file with `sha1`: the stored one, or one made by `make`, checked before it is stored"
     dest = object_path(sha1, name, home)
     if verify_or_discard(dest, sha1): return dest
     with store_lock(f'object-{sha1}', home):
@@ -120,7 +124,8 @@ def work_folder(home=None # the store's root
     root = store_root(home)/'tmp'
     root.mkdir(parents=True, exist_ok=True)
     collect_stale(root)
-    for folder in (store_root(home)/'objects').glob('*/'): collect_stale(folder)  # half-written files, extractions
+    # half-written files, extractions
+    for folder in (store_root(home)/'objects').glob('*/'): collect_stale(folder)
     with temp_path(root/'work', folder=True) as path: yield path
 
 # %% ../../nbs/07_store.ipynb #07394e35
@@ -145,87 +150,134 @@ class Recipe:
 # %% ../../nbs/07_store.ipynb #1a608380
 CATALOG_COLUMNS = ('identifier', 'kind', 'role', 'cls', 'sha1', 'size', 'location', 'version',
                    'stimulus_set_identifier', 'provenance')
-_CREATE = ('CREATE TABLE IF NOT EXISTS files (identifier TEXT, kind TEXT, role TEXT, cls TEXT, sha1 TEXT, size INTEGER, '
-           'location TEXT, version TEXT, stimulus_set_identifier TEXT, provenance TEXT, '
-           'PRIMARY KEY (identifier, kind, role, version))')
+_CREATE = (
+    'CREATE TABLE IF NOT EXISTS files (identifier TEXT, kind TEXT, role TEXT, cls TEXT, sha1 TEXT, '
+    'size INTEGER, '
+    'location TEXT, version TEXT, stimulus_set_identifier TEXT, provenance TEXT, '
+    'PRIMARY KEY (identifier, kind, role, version))'
+)
 
-def _busy(e:Exception)->bool: return isinstance(e, sqlite3.OperationalError) and ('locked' in str(e) or 'busy' in str(e))
 
-def _catalog_problem(path:Path)->str:
+def _busy(e: Exception) -> bool:
+    return isinstance(e, sqlite3.OperationalError) and ('locked' in str(e) or 'busy' in str(e))
+
+
+def _catalog_problem(path: Path) -> str:
     "Why the catalog at `path` cannot be used ('' if it can), its table made first when the file is new"
-    if path.exists() and not path.is_file(): return 'a folder, not a file'
+    if path.exists() and not path.is_file():
+        return 'a folder, not a file'
     try:
         with closing(sqlite3.connect(path, timeout=120, isolation_level=None)) as con:
             con.execute(_CREATE)
-            if (cols := tuple(r[1] for r in con.execute('PRAGMA table_info(files)'))) != CATALOG_COLUMNS:
-                return f"its table 'files' has columns {list(cols)}, not the catalog's {list(CATALOG_COLUMNS)}"
-            if (check := con.execute('PRAGMA quick_check').fetchone()[0]) != 'ok': return f'damaged: {check}'
+            if (
+                cols := tuple(r[1] for r in con.execute('PRAGMA table_info(files)'))
+            ) != CATALOG_COLUMNS:
+                return (f"its table 'files' has columns {list(cols)}, "
+                        f"not the catalog's {list(CATALOG_COLUMNS)}")
+            if (check := con.execute('PRAGMA quick_check').fetchone()[0]) != 'ok':
+                return f'damaged: {check}'
     except sqlite3.DatabaseError as e:
-        if _busy(e): raise
+        if _busy(e):
+            raise
         return str(e)
     return ''
 
+
 class Catalog:
     "The store's catalog of stored files (SQLite, safe for concurrent processes); an unusable one is rebuilt"
-    def __init__(self, home=None # the store's root
-                ):
-        self.home, self.path = home, store_root(home)/'catalog.sqlite'
+
+    def __init__(
+        self,
+        home=None,  # the store's root
+    ):
+        self.home, self.path = home, store_root(home) / 'catalog.sqlite'
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if _catalog_problem(self.path): self._rebuild()
+        if _catalog_problem(self.path):
+            self._rebuild()
 
-    def _connect(self): return closing(sqlite3.connect(self.path, timeout=120, isolation_level=None))
+    def _connect(self):
+        return closing(sqlite3.connect(self.path, timeout=120, isolation_level=None))
 
-    def __repr__(self): return f'Catalog({str(self.path)!r}, {len(self.to_frame())} files)'
+    def __repr__(self):
+        return f'Catalog({str(self.path)!r}, {len(self.to_frame())} files)'
 
-# %% ../../nbs/07_store.ipynb #72c553dd
+# %% ../../nbs/07_store.ipynb #2d07e6a5
 @patch
 def _rebuild(self:Catalog):
-    "Move an unusable catalog aside (warning with the backup's name) and start a new one; one process at a time"
+    "Move an unusable catalog aside (a warning names the backup) and start a new one; one process at a time"
     with store_lock('catalog', self.home):
         if not (problem := _catalog_problem(self.path)): return  # another process rebuilt it meanwhile
-        backup = self.path.with_name(f'{self.path.name}.unusable-{time.strftime("%Y%m%dT%H%M%S")}-{os.getpid()}')
+        backup = self.path.with_name(
+            f'{self.path.name}.unusable-{time.strftime("%Y%m%dT%H%M%S")}-{os.getpid()}'
+        )
         try:
             for suffix in ('', '-journal', '-wal', '-shm'):
-                if os.path.lexists(f'{self.path}{suffix}'): os.replace(f'{self.path}{suffix}', f'{backup}{suffix}')
+                if os.path.lexists(f'{self.path}{suffix}'):
+                    os.replace(f'{self.path}{suffix}', f'{backup}{suffix}')
         except OSError as e:
-            raise RuntimeError(f"the store's catalog {self.path} cannot be used ({problem}) nor moved aside ({e}): "
-                               f"check the permissions of {self.path.parent}, or point the `home` setting "
-                               "(BRAINSCORE_NB_HOME) at another folder") from e
-        warnings.warn(f"the store's catalog {self.path} could not be used ({problem}); it was moved to {backup} and a new "
-                      "one made: stored packages are re-made or re-verified when next loaded", stacklevel=3)
-        if (problem := _catalog_problem(self.path)):
-            raise RuntimeError(f"a new catalog at {self.path} cannot be made ({problem}): check the permissions of "
-                               f"{self.path.parent}, or point the `home` setting (BRAINSCORE_NB_HOME) at another folder")
+            raise RuntimeError(
+                f"the store's catalog {self.path} cannot be used ({problem}) nor moved aside ({e}): "
+                f"check the permissions of {self.path.parent}, or point the `home` setting "
+                "(BRAINSCORE_NB_HOME) at another folder"
+            ) from e
+        warnings.warn(
+            f"the store's catalog {self.path} could not be used ({problem}); it was moved to "
+            f"{backup} and a new "
+            "one made: stored packages are re-made or re-verified when next loaded",
+            stacklevel=3,
+        )
+        if problem := _catalog_problem(self.path):
+            raise RuntimeError(
+                f"a new catalog at {self.path} cannot be made ({problem}): check the permissions of "
+                f"{self.path.parent}, or point the `home` setting (BRAINSCORE_NB_HOME) at another folder"
+            )
+
 
 @patch
-def _run(self:Catalog, work # work(connection) -> result
-        ):
+def _run(
+    self: Catalog,
+    work,  # work(connection) -> result
+):
     "`work` on a connection; a catalog found damaged midway is rebuilt once and `work` run again"
     for attempt in range(2):
         try:
-            with self._connect() as con: return work(con)
+            with self._connect() as con:
+                return work(con)
         except sqlite3.DatabaseError as e:
-            if _busy(e) or isinstance(e, sqlite3.IntegrityError) or attempt or not _catalog_problem(self.path):
+            if (
+                _busy(e)
+                or isinstance(e, sqlite3.IntegrityError)
+                or attempt
+                or not _catalog_problem(self.path)
+            ):
                 raise type(e)(f"the store's catalog {self.path}: {e}") from e
             self._rebuild()
 
-# %% ../../nbs/07_store.ipynb #2d07e6a5
 def _as_row(row:dict)->tuple:
     "The catalog columns of `row`, in order; provenance given as a dict is stored as JSON"
     row = dict(row)
-    if isinstance(row.get('provenance'), dict): row['provenance'] = json.dumps(row['provenance'], sort_keys=True)
-    if (unknown := set(row) - set(CATALOG_COLUMNS)): raise ValueError(f"unknown catalog columns {sorted(unknown)}; columns: {CATALOG_COLUMNS}")
+    if isinstance(row.get('provenance'), dict):
+        row['provenance'] = json.dumps(row['provenance'], sort_keys=True)
+    if unknown := set(row) - set(CATALOG_COLUMNS):
+        raise ValueError(f"unknown catalog columns {sorted(unknown)}; columns: {CATALOG_COLUMNS}")
     return tuple(row.get(c) for c in CATALOG_COLUMNS)
 
+
 @patch
-def add(self:Catalog, rows:list # dicts with the catalog's columns
-       ):
+def add(
+    self: Catalog,
+    rows: list,  # dicts with the catalog's columns
+):
     "Record `rows` in one transaction, replacing rows with the same identifier, kind, role and version"
     values = [_as_row(r) for r in rows]
+
     def insert(con):
         con.execute('BEGIN IMMEDIATE')
-        con.executemany(f'INSERT OR REPLACE INTO files VALUES ({",".join("?" * len(CATALOG_COLUMNS))})', values)
+        con.executemany(
+            f'INSERT OR REPLACE INTO files VALUES ({",".join("?" * len(CATALOG_COLUMNS))})', values
+        )
         con.execute('COMMIT')
+
     self._run(insert)
 
 # %% ../../nbs/07_store.ipynb #5fe0c932
@@ -249,5 +301,9 @@ def forget(self:Catalog, identifier:str, kind:str, version:str):
 @patch
 def to_frame(self:Catalog)->pd.DataFrame:
     "The whole catalog as a DataFrame, one row per stored file"
-    rows = self._run(lambda con: con.execute('SELECT * FROM files ORDER BY identifier, kind, role, version').fetchall())
+    rows = self._run(
+        lambda con: con.execute(
+            'SELECT * FROM files ORDER BY identifier, kind, role, version'
+        ).fetchall()
+    )
     return pd.DataFrame(rows, columns=list(CATALOG_COLUMNS))

@@ -9,7 +9,7 @@ __all__ = ['MAX_ITEMSIZE', 'IMAGE_SUFFIXES', 'BEHAVIOR_COORDS', 'Problem', 'Vali
            'validate_stimulus_set', 'validate_assembly', 'validate_pair']
 
 # %% ../../nbs/05_validation.ipynb #ff2d8671
-import os, re
+import re
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -42,82 +42,123 @@ class ValidationReport:
     @property
     def ok(self)->bool: return not self.problems
 
-    def __add__(self, other): return ValidationReport(f'{self.subject} + {other.subject}', self.problems + other.problems,
-                                                      self.notes + other.notes)
+    def __add__(self, other):
+        return ValidationReport(f'{self.subject} + {other.subject}', self.problems + other.problems,
+                                self.notes + other.notes)
 
-    def to_frame(self)->pd.DataFrame:
+    def to_frame(self) -> pd.DataFrame:
         "The problems as a table with columns check, where, message"
         return pd.DataFrame([vars(p) for p in self.problems], columns=['check', 'where', 'message'])
 
     def __repr__(self):
         notes = [f'  note: {n}' for n in self.notes]
-        if self.ok: return '\n'.join([f'{self.subject}: valid'] + notes)
-        return '\n'.join([f'{self.subject}: {len(self.problems)} problem(s)'] +
-                         [f'  - {p.check} [{p.where}]: {p.message}' for p in self.problems] + notes)
+        if self.ok:
+            return '\n'.join([f'{self.subject}: valid'] + notes)
+        return '\n'.join(
+            [f'{self.subject}: {len(self.problems)} problem(s)']
+            + [f'  - {p.check} [{p.where}]: {p.message}' for p in self.problems]
+            + notes
+        )
 
     def _repr_html_(self):
-        head = f'<p><b>{self.subject}</b>: ' + ('valid' if self.ok else f'{len(self.problems)} problem(s)') + '</p>'
-        return head + ('' if self.ok else self.to_frame().to_html(index=False)) + ''.join(f'<p>note: {n}</p>' for n in self.notes)
+        head = (
+            f'<p><b>{self.subject}</b>: '
+            + ('valid' if self.ok else f'{len(self.problems)} problem(s)')
+            + '</p>'
+        )
+        return (
+            head
+            + ('' if self.ok else self.to_frame().to_html(index=False))
+            + ''.join(f'<p>note: {n}</p>' for n in self.notes)
+        )
 
     def raise_if_failed(self):
         "Raise one `ValidationError` listing every problem, if there is any"
-        if not self.ok: raise ValidationError(repr(self))
+        if not self.ok:
+            raise ValidationError(repr(self))
         return self
 
-# %% ../../nbs/05_validation.ipynb #694a0b85
-def _examples(values, n=3): return ', '.join(repr(v) for v in list(values)[:n]) + (', ...' if len(values) > n else '')
+# %% ../../nbs/05_validation.ipynb #08808b71
+def _examples(values, n=3):
+    return ', '.join(repr(v) for v in list(values)[:n]) + (', ...' if len(values) > n else '')
 
 def _id_problems(values, where:str, unique:bool=True)->list:
     "Problems of an id column or coord: non-strings, empty strings, duplicates"
     values = list(values)
     bad = [v for v in values if not isinstance(v, str)]
-    out = [Problem('non-string ids', where, f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), e.g. {_examples(bad)}')] if bad else []
+    out = [Problem('non-string ids', where,
+                   f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), e.g. '
+                   f'{_examples(bad)}')] if bad else []
     empty = sum(isinstance(v, str) and not v.strip() for v in values)
     if empty: out.append(Problem('empty ids', where, f'{empty} ids are empty or blank'))
     if unique:
         dup = pd.Series([repr(v) for v in values]).value_counts()
         dup = dup[dup > 1]
-        if len(dup): out.append(Problem('duplicate ids', where, f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
+        if len(dup):
+            out.append(Problem('duplicate ids', where,
+                               f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
     return out
 
-# %% ../../nbs/05_validation.ipynb #f1ff2c71
 def _nonfinite_problems(values, where:str)->list:
     "NaN and inf counts of an array of any dtype"
     values = np.asarray(values)
     if values.dtype.kind in 'fc': nan, inf = int(np.isnan(values).sum()), int(np.isinf(values).sum())
-    elif values.dtype.kind == 'O': nan, inf = int(pd.isna(values).sum()), sum(isinstance(v, float) and np.isinf(v) for v in values.ravel())
+    elif values.dtype.kind == 'O':
+        nan, inf = (int(pd.isna(values).sum()),
+                    sum(isinstance(v, float) and np.isinf(v) for v in values.ravel()))
     else: return []
     out = [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
     return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else [])
 
-# %% ../../nbs/05_validation.ipynb #08808b71
 MAX_ITEMSIZE = 1 << 16  # bytes per value above which a fixed-width text dtype is refused (e.g. 'S2000000000')
 
 def _dtype_problem(dtype, where:str)->Problem|None:
-    "A problem if `dtype` is a fixed-width text dtype too wide to convert or store (checked before any conversion)"
+    "A problem if `dtype` is fixed-width text too wide to convert or store (checked before any conversion)"
     if dtype.kind in 'SUV' and dtype.itemsize > MAX_ITEMSIZE:
-        return Problem('dtype', where, f'dtype {dtype.str.lstrip("<>|=")} holds {dtype.itemsize:,} bytes per value: '
-                                       'store text as Python str values (e.g. .astype(str) on short strings, or object dtype)')
+        return Problem(
+            'dtype',
+            where,
+            f'dtype {dtype.str.lstrip("<>|=")} holds {dtype.itemsize:,} bytes per value: '
+            'store text as Python str values (e.g. .astype(str) on short strings, or object dtype)',
+        )
 
-def _name_problems(names, what:str='column')->list:
+
+def _name_problems(names, what: str = 'column') -> list:
     "Names that are empty, blank, a CSV's placeholder for a blank header ('Unnamed: 3') or hold a line break"
     out = []
     for n in names:
         s = str(n)
         if not s.strip() or s.startswith('Unnamed: '):
-            out.append(Problem(f'empty {what} name', repr(s), f'a {what} has no name (a blank header cell in a CSV reads as '
-                                                              "'Unnamed: N'): name it, or drop it"))
-        elif '\r' in s or '\n' in s: out.append(Problem(f'{what} name', repr(s), f'a {what} name holds a line break: rename it'))
+            out.append(
+                Problem(
+                    f'empty {what} name',
+                    repr(s),
+                    f'a {what} has no name (a blank header cell in a CSV reads as '
+                    "'Unnamed: N'): name it, or drop it",
+                )
+            )
+        elif '\r' in s or '\n' in s:
+            out.append(
+                Problem(f'{what} name', repr(s), f'a {what} name holds a line break: rename it')
+            )
     return out
 
-def _cr_problems(df:pd.DataFrame)->list:
+
+def _cr_problems(df: pd.DataFrame) -> list:
     "Text columns with a carriage return inside a value (the CSV would split that row)"
     out = []
     for c in df.columns:
         if df[c].dtype.kind in 'OUST' or pd.api.types.is_string_dtype(df[c]):
             n = int(sum(isinstance(v, str) and '\r' in v for v in df[c].tolist()))
-            if n: out.append(Problem('line break in value', str(c), f"{n} values hold a carriage return ('\\r'), which a CSV "
-                                     "does not keep: remove it, e.g. df[col].str.replace('\\r', '')"))
+            if n:
+                out.append(
+                    Problem(
+                        'line break in value',
+                        str(c),
+                        f"{n} values hold a carriage return ('\\r'), which a CSV "
+                        "does not keep: remove it, e.g. df[col].str.replace('\\r', '')",
+                    )
+                )
     return out
 
 # %% ../../nbs/05_validation.ipynb #176dbcf7
@@ -125,41 +166,57 @@ IMAGE_SUFFIXES = {'.png', '.jpg', '.jpeg', '.bmp', '.gif', '.tif', '.tiff', '.we
 
 def _file_problem(stimulus_id, path)->Problem|None:
     "Why the stimulus file at `path` cannot be used, if it cannot"
-    if path is None: return Problem('no path', stimulus_id, 'stimulus_paths has no entry for this stimulus_id')
+    if path is None:
+        return Problem('no path', stimulus_id, 'stimulus_paths has no entry for this stimulus_id')
     path = Path(path)
-    if not path.is_file(): return Problem('missing file', stimulus_id, f'no file at {path}')
+    if not path.is_file():
+        return Problem('missing file', stimulus_id, f'no file at {path}')
     try:
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            with Image.open(path) as im: im.verify()
+            with Image.open(path) as im:
+                im.verify()
         else:
-            with open(path, 'rb') as f: f.read(1)
-    except Exception as e: return Problem('unreadable file', stimulus_id, f'{path} cannot be read: {type(e).__name__}: {e}')
+            with open(path, 'rb') as f:
+                f.read(1)
+    except Exception as e:
+        return Problem(
+            'unreadable file', stimulus_id, f'{path} cannot be read: {type(e).__name__}: {e}'
+        )
 
 # %% ../../nbs/05_validation.ipynb #85d5613b
-def validate_stimulus_set(stimulus_set:StimulusSet, # the set to check
-                          *, check_files:bool=True # also check that every stimulus file exists and can be read
-                         )->ValidationReport:
+def validate_stimulus_set(
+    stimulus_set:StimulusSet, # the set to check
+    *, check_files:bool=True # also check that every stimulus file exists and can be read
+)->ValidationReport:
     "Every problem of `stimulus_set`: ids, column names, dtypes, reserved columns, NaN/inf per column, files"
     report = ValidationReport(f'StimulusSet {getattr(stimulus_set, "identifier", None)!r}')
     p = report.problems
     if not isinstance(stimulus_set, pd.DataFrame):
-        return ValidationReport('StimulusSet', [Problem('type', '-', f'expected a StimulusSet, got {type(stimulus_set).__name__}')])
-    if not isinstance(stimulus_set, StimulusSet): p.append(Problem('type', '-', 'a plain DataFrame: make it a StimulusSet to give it an identifier and stimulus_paths'))
+        return ValidationReport('StimulusSet', [Problem('type', '-', 'expected a StimulusSet, got '
+                                                        f'{type(stimulus_set).__name__}')])
+    if not isinstance(stimulus_set, StimulusSet):
+        p.append(Problem('type', '-', 'a plain DataFrame: make it a StimulusSet to give it an identifier '
+                                      'and stimulus_paths'))
     elif stimulus_set.identifier is not None and not isinstance(stimulus_set.identifier, str):
-        p.append(Problem('identifier', '-', f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
+        p.append(Problem('identifier', '-',
+                         f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
     if len(stimulus_set) == 0: p.append(Problem('empty', '-', 'the stimulus set has no rows'))
     if 'stimulus_id' not in stimulus_set.columns:
-        hint = ': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id' else ': add a stimulus_id column (one unique id per stimulus)'
+        hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
+                else ': add a stimulus_id column (one unique id per stimulus)')
         p.append(Problem('missing column', 'stimulus_id', f'no stimulus_id column{hint}'))
     else: p += _id_problems(stimulus_set['stimulus_id'].tolist(), 'stimulus_id')
     p += _name_problems(stimulus_set.columns)
-    p += [Problem('reserved column', c, f'column {c!r} is reserved: {why}') for c, why in RESERVED_COLUMNS.items() if c in stimulus_set.columns]
+    p += [Problem('reserved column', c, f'column {c!r} is reserved: {why}')
+          for c, why in RESERVED_COLUMNS.items() if c in stimulus_set.columns]
     wide = [prob for c in stimulus_set.columns if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))]
     p += wide
     for c in stimulus_set.columns:
         if str(c) not in {w.where for w in wide}:
-            p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=object if stimulus_set[c].dtype.kind not in 'fc' else None), str(c))
-    p += _cr_problems(pd.DataFrame(stimulus_set).loc[:, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
+            dtype = object if stimulus_set[c].dtype.kind not in 'fc' else None
+            p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=dtype), str(c))
+    p += _cr_problems(pd.DataFrame(stimulus_set).loc[
+        :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
     if check_files and isinstance(stimulus_set, StimulusSet) and 'stimulus_id' in stimulus_set.columns:
         for sid in pd.unique(stimulus_set['stimulus_id']):
             if (prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid))): p.append(prob)
@@ -177,37 +234,50 @@ def _structure_problem(message:str)->Problem:
 
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
-    "Every problem of `assembly`: dims and coords, dtypes, ids, NaN/inf in values and coords, empty dims, time bins"
+    "Every problem of `assembly`: dims, coords, dtypes, ids, NaN/inf in values and coords, empty dims, bins"
     if not isinstance(assembly, xr.DataArray):
-        return ValidationReport('assembly', [Problem('type', '-', f'expected a DataAssembly, got {type(assembly).__name__}')])
+        return ValidationReport('assembly', [Problem('type', '-', 'expected a DataAssembly, got '
+                                                     f'{type(assembly).__name__}')])
     ident = assembly.name or assembly.attrs.get('identifier')
     report = ValidationReport(type(assembly).__name__ + (f' {ident!r}' if ident else ''))
     p = report.problems
-    if isinstance(assembly, DataAssembly): p += [_structure_problem(m) for m in assembly.structure_problems()]
-    else: p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... to have its structure checked'))
+    if isinstance(assembly, DataAssembly):
+        p += [_structure_problem(m) for m in assembly.structure_problems()]
+    else:
+        p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... '
+                                      'to have its structure checked'))
     p += _name_problems(assembly.coords, 'coord')
     p += [Problem('empty dim', d, f'dim {d!r} has no entries') for d, n in assembly.sizes.items() if n == 0]
     wide = {w.where for w in p if w.check == 'dtype'}
-    for where, v in [('values', assembly.variable), *((str(c), v.variable) for c, v in assembly.coords.items())]:
+    for where, v in [('values', assembly.variable),
+                     *((str(c), v.variable) for c, v in assembly.coords.items())]:
         if (prob := _dtype_problem(v.dtype, where)): p.append(prob); wide.add(where)
     if 'values' not in wide: p += _nonfinite_problems(assembly.values, 'values')
     for c, v in assembly.coords.items():
         if str(c) in wide: continue
-        p += [Problem(q.check, q.where, q.message + (f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
-                                                     f"(command line: --missing-ok {c})" if q.check == 'NaN' else ''))
+        p += [Problem(q.check, q.where, q.message + (
+                  f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
+                  f"(command line: --missing-ok {c})" if q.check == 'NaN' else ''))
               for q in _nonfinite_problems(v.values, str(c))]
     for c, unique in (('stimulus_id', False), ('neuroid_id', True)):
-        if c in assembly.coords and c not in wide: p += _id_problems(assembly[c].values.ravel().tolist(), c, unique)
-    if {'stimulus_id', 'repetition'} <= set(assembly.coords) and assembly['repetition'].dims == assembly['stimulus_id'].dims:
+        if c in assembly.coords and c not in wide:
+            p += _id_problems(assembly[c].values.ravel().tolist(), c, unique)
+    if ({'stimulus_id', 'repetition'} <= set(assembly.coords)
+            and assembly['repetition'].dims == assembly['stimulus_id'].dims):
         pairs = pd.DataFrame({'s': assembly['stimulus_id'].values, 'r': assembly['repetition'].values})
-        if (n := int(pairs.duplicated().sum())): p.append(Problem('duplicate presentations', 'stimulus_id, repetition', f'{n} presentations repeat a (stimulus_id, repetition) pair'))
+        if (n := int(pairs.duplicated().sum())):
+            p.append(Problem('duplicate presentations', 'stimulus_id, repetition',
+                             f'{n} presentations repeat a (stimulus_id, repetition) pair'))
     if {'time_bin_start', 'time_bin_end'} <= set(assembly.coords):
         if (n := int((assembly['time_bin_start'].values >= assembly['time_bin_end'].values).sum())):
-            p.append(Problem('time bins', 'time_bin_start, time_bin_end', f'{n} time bins do not end after they start'))
-    if type(assembly).__name__ == 'BehavioralAssembly' and (lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
-        report.notes.append('behavioural metrics (accuracy per subject, error consistency, i1/i2n) need columns ' +
-                            ' and '.join(f'{c!r} ({BEHAVIOR_COORDS[c]})' for c in BEHAVIOR_COORDS) +
-                            f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV")
+            p.append(Problem('time bins', 'time_bin_start, time_bin_end',
+                             f'{n} time bins do not end after they start'))
+    if type(assembly).__name__ == 'BehavioralAssembly' and (
+            lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
+        report.notes.append(
+            'behavioural metrics (accuracy per subject, error consistency, i1/i2n) need columns '
+            + ' and '.join(f'{c!r} ({BEHAVIOR_COORDS[c]})' for c in BEHAVIOR_COORDS)
+            + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV")
     return report
 
 # %% ../../nbs/05_validation.ipynb #8f3938e4
@@ -217,7 +287,21 @@ def validate_pair(stimulus_set:StimulusSet, # the stimuli
                  )->ValidationReport:
     "Both validations, plus the assembly's stimulus_ids that the stimulus set lacks"
     report = validate_stimulus_set(stimulus_set, check_files=check_files) + validate_assembly(assembly)
-    if isinstance(assembly, xr.DataArray) and 'stimulus_id' in assembly.coords and 'stimulus_id' in getattr(stimulus_set, 'columns', []):
-        missing = pd.Index(pd.unique(assembly['stimulus_id'].values.ravel())).difference(pd.Index(stimulus_set['stimulus_id']))
-        if len(missing): report.problems.append(Problem('unknown stimuli', 'stimulus_id', f'{len(missing)} stimulus_ids of the assembly are not in the stimulus set, e.g. {_examples(missing)}'))
+    if (
+        isinstance(assembly, xr.DataArray)
+        and 'stimulus_id' in assembly.coords
+        and 'stimulus_id' in getattr(stimulus_set, 'columns', [])
+    ):
+        missing = pd.Index(pd.unique(assembly['stimulus_id'].values.ravel())).difference(
+            pd.Index(stimulus_set['stimulus_id'])
+        )
+        if len(missing):
+            report.problems.append(
+                Problem(
+                    'unknown stimuli',
+                    'stimulus_id',
+                    f'{len(missing)} stimulus_ids of the assembly are not in the stimulus set, '
+                    f'e.g. {_examples(missing)}',
+                )
+            )
     return report

@@ -57,6 +57,7 @@ def load_plugins(
     reload:bool=False # look for entry points again (after a package was installed in this process)
 )->dict:
     "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about and skipped"
+    if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
     if group in _loaded and not reload: return _loaded[group]
     # set first: a plugin that looks something up while loading finds no loop
     _loaded[group], broken[group] = {}, {}

@@ -282,7 +282,9 @@ def test_s3_conditional_put_catches_a_race(s3_env, tmp_path, monkeypatch):
 @given(entries=st.lists(st.tuples(st.one_of(st.sampled_from(['../up.png', '/abs.png', 'a/b.png', '..', '.hidden', 'ok.png',
                                                              '_dtypes.json', 'é.png', 'C:\\\\x.png']),
                                             # no NUL: zipfile cuts a name there (an empty name crashes zipfile itself)
-                                            st.text(st.characters(exclude_characters='\x00'), min_size=1, max_size=12)),
+                                            # no surrogates: a name zipfile cannot encode fails in the test, before the library
+                                            st.text(st.characters(exclude_characters='\x00', exclude_categories=('Cs',)),
+                                                    min_size=1, max_size=12)),
                                   st.binary(max_size=64)), min_size=1, max_size=4))
 def test_malformed_zips_give_a_clear_error_or_a_correct_set(tmp_path, entries):
     "Hypothesis: any ZIP is refused with a ValueError naming it, or loads with every file inside its folder and its bytes"

@@ -90,14 +90,14 @@ def list_command(what):
 def score_command(model, benchmark):
     "Score MODEL on BENCHMARK and print the ceiled score, raw score and ceiling"
     from brainscore_nb.registry import score as score_
-    from brainscore_nb.batch import _row
-    from brainscore_nb.registry import benchmark_registry, _discover
+    from brainscore_nb.batch import result_row
+    from brainscore_nb.registry import benchmark_registry, discover
     from brainscore_nb.models.zoo import model_registry
-    _discover()
+    discover()
     _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
     s = _check(score_, model, benchmark)
     click.echo(f'{model} on {benchmark}: {s!r}')
-    row = _row(model, benchmark, s)
+    row = result_row(model, benchmark, s)
     click.echo(' '.join(f'{k}={row[k]}' for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))
 
 # %% ../nbs/43_cli.ipynb #a14697ca
@@ -163,9 +163,13 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
 def _trials(responses, response_column:str):
     "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
     from brainscore_nb.data.assemblies import BehavioralAssembly
-    from brainscore_nb.data.stimuli import _read_csv
-    df = _read_csv(responses)
-    if response_column not in df.columns: raise ValueError(f"{responses} has no response column {response_column!r} (columns: {', '.join(df.columns)}); pick one with --response-column")
+    from brainscore_nb.data.stimuli import NA_STRINGS
+    other = [c for c in pd.read_csv(responses, nrows=0).columns if c != 'stimulus_id']  # as StimulusSet.from_csv reads
+    df = pd.read_csv(responses, dtype={'stimulus_id': str}, keep_default_na=False,
+                     na_values={c: NA_STRINGS for c in other})
+    if response_column not in df.columns:
+        raise ValueError(f"{responses} has no response column {response_column!r} (columns: {', '.join(df.columns)}); "
+                         "pick one with --response-column")
     coords = {c: ('presentation', df[c].to_numpy()) for c in df.columns if c != response_column}
     return BehavioralAssembly(df[response_column].to_numpy(), dims=['presentation'], coords=coords)
 
@@ -220,10 +224,10 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
     import time
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from brainscore_nb.registry import benchmark_registry, _discover, load_benchmark
+    from brainscore_nb.registry import benchmark_registry, discover, load_benchmark
     from brainscore_nb.models.zoo import model_registry, load_model
     from brainscore_nb.models.commitment import layer_scores, plot_layer_scores
-    _discover()
+    discover()
     _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
     layers = [l for v in layer_names for l in v.split(',') if l] or None
     if max_features is not None and max_features <= 0: raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')

@@ -254,21 +254,20 @@ installed plugins (entry points `brainscore_nb.benchmarks`, `brainscore_nb.model
 benchmarks: list = ['$benchmark']  # identifiers of the benchmarks (list_benchmarks(): installed plugins' included)
 imports: list = $imports  # modules or .py files to import first (they may register models or benchmarks)
 results_path: str = ''  # where to write the scores as JSON ('' : do not write)""", ['parameters']),
-('code', """import importlib, json, sys
+('code', """import importlib, sys
 from pathlib import Path
 import pandas as pd
 from brainscore_nb.registry import load_benchmark, register_module
-from brainscore_nb.models.zoo import load_model"""),
+from brainscore_nb.models.zoo import load_model
+from brainscore_nb.benchmarks.base import results_records"""),
 ('code', """for name in imports:
     if name.endswith('.py'): sys.path.insert(0, str(Path(name).resolve().parent)); name = Path(name).stem
     register_module(importlib.import_module(name))  # its BENCHMARKS, MODELS, ... dicts, as an installed plugin's
 built = {b: load_benchmark(b) for b in benchmarks}  # an unknown identifier fails here, naming close matches
 for b, bench in built.items(): print(bench, '- unceiled: scores are raw' if getattr(bench, 'unceiled', False) else '')"""),
 ('code', """scores = {(m, b): bench(load_model(m)) for m in models for b, bench in built.items()}
-rows = [dict(model=m, benchmark=b, score=s.center, raw=s.attrs['raw'].center, ceiling=s.attrs['ceiling'].center,
-             error=s.error, data_sha1=s.attrs['data_sha1']) for (m, b), s in scores.items()]
+rows = results_records(scores, results_path)  # written as JSON when a path is given
 pd.DataFrame(rows, columns=['model', 'benchmark', 'score', 'raw', 'ceiling', 'error', 'data_sha1'])"""),
-('code', """if results_path: Path(results_path).write_text(json.dumps(rows, indent=1))"""),
 ]
 
 # %% ../nbs/44_submission.ipynb #a3c88acb

@@ -27,11 +27,14 @@ from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE, provenance, score_fields
 
 # %% ../nbs/41_batch.ipynb #5fbc1124
-COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling',
+COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
+           'raw_error', 'ceiling',
            'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished', 'worker',
            'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
-_TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished', 'worker', 'brainscore_nb_version',
-         *(c for c in PROVENANCE if c != 'seed'), 'bootstrap']  # read as text, never as numbers (a version '2.10' is not 2.1)
+_TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished',
+         'worker', 'brainscore_nb_version',
+         # read as text, never as numbers (a version '2.10' is not 2.1)
+         *(c for c in PROVENANCE if c != 'seed'), 'bootstrap']
 
 def _float(v)->float:
     "A number from a Score, DataArray or plain value (NaN for None)"
@@ -42,7 +45,8 @@ def _float(v)->float:
 def _reason(score)->str:
     "Why a score is not a number, from its attrs (or its raw score's): 'reason', else a note that none was given"
     raw = score.attrs.get('raw')
-    return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason') or "the score's attrs give no reason")
+    return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason')
+               or "the score's attrs give no reason")
 
 def _made_by(score, bench, candidate)->dict:
     "The `unceiled` and provenance columns: from the score's attrs where its benchmark recorded them, else made now"
@@ -59,7 +63,8 @@ def result_row(model:str, # model identifier
                candidate=None # the model object, for provenance
               )->dict:
     "A results row for `model` on `benchmark`, filled from `score` and the benchmark that made it; a non-finite score fails"
-    row = dict.fromkeys(COLUMNS, None) | dict(model=model, benchmark=benchmark, status='failed', error_message='',
+    row = dict.fromkeys(COLUMNS, None) | dict(model=model, benchmark=benchmark, status='failed',
+                                              error_message='',
                                               brainscore_nb_version=brainscore_nb.__version__,
                                               worker=f'{socket.gethostname()}:{os.getpid()}')
     if bench is not None:
@@ -120,33 +125,42 @@ def score_pair(model:str, # model identifier
 def results_table(rows)->pd.DataFrame:
     "Rows (dicts) as the results table: `COLUMNS` in order, one row per (model, benchmark), sorted"
     df = pd.DataFrame(list(rows), columns=COLUMNS)
-    for c in ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling', 'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
+    for c in ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling',
+              'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
     df['benchmark_version'] = pd.to_numeric(df['benchmark_version'], errors='coerce').astype('Int64')
     df['seed'] = pd.to_numeric(df['seed'], errors='coerce').astype('Int64')
-    df['unceiled'] = df['unceiled'].map({True: True, False: False, 'True': True, 'False': False}).astype('boolean')
+    df['unceiled'] = df['unceiled'].map({True: True, False: False, 'True': True,
+                                         'False': False}).astype('boolean')
     for c in _TEXT:
-        df[c] = df[c].astype(object).where(df[c].notna() & (df[c] != ''), None).astype('string')  # '' reads back from CSV as missing
-    return df.drop_duplicates(['model', 'benchmark'], keep='last').sort_values(['model', 'benchmark'], ignore_index=True)
+        # '' reads back from CSV as missing
+        df[c] = df[c].astype(object).where(df[c].notna() & (df[c] != ''), None).astype('string')
+    return df.drop_duplicates(['model', 'benchmark'],
+                              keep='last').sort_values(['model', 'benchmark'], ignore_index=True)
 
 def read_results(path)->pd.DataFrame:
     "The results table in `path` (a run's folder, or a .parquet / .csv file); empty if there is none yet"
     path = Path(path)
-    if path.is_dir(): path = next((p for p in (path/'results.parquet', path/'results.csv') if p.exists()), path/'results.parquet')
+    if path.is_dir(): path = next((p for p in (path/'results.parquet', path/'results.csv')
+                                   if p.exists()), path/'results.parquet')
     if not path.exists(): return results_table([])
     todo = "move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) to start a new table"
-    try: df = pd.read_parquet(path) if path.suffix == '.parquet' else pd.read_csv(path, keep_default_na=False, na_values=[''], dtype=dict.fromkeys(_TEXT, str))
-    except Exception as e: raise ValueError(f"{path} is not a readable results table ({type(e).__name__}: {e}); {todo}") from None
+    try: df = pd.read_parquet(path) if path.suffix == '.parquet' else pd.read_csv(path, keep_default_na=False,
+                                                                                  na_values=[''], dtype=dict.fromkeys(_TEXT, str))
+    except Exception as e: raise ValueError(f"{path} is not a readable results table "
+                                            f"({type(e).__name__}: {e}); {todo}") from None
     missing = [c for c in ('model', 'benchmark', 'score') if c not in df.columns]
     if missing: raise ValueError(f"{path} is not a results table: it has no column(s) {missing}; {todo}")
     try: return results_table(df.to_dict('records'))
-    except Exception as e: raise ValueError(f"{path} is not a readable results table ({type(e).__name__}: {e}); {todo}") from None
+    except Exception as e: raise ValueError(f"{path} is not a readable results table "
+                                            f"({type(e).__name__}: {e}); {todo}") from None
 
 # %% ../nbs/41_batch.ipynb #d733b0b6
 def write_results(table:pd.DataFrame, out)->Path:
     "Write `table` atomically to `out/results.parquet` and `out/results.csv`; return the folder"
     out = Path(out)
     with atomic_write(out/'results.parquet') as tmp: table.to_parquet(tmp, index=False)
-    with atomic_write(out/'results.csv') as tmp: tmp.write_bytes(table.to_csv(index=False, lineterminator='\n').encode())
+    with atomic_write(out/'results.csv') as tmp: tmp.write_bytes(table.to_csv(index=False,
+                                                                              lineterminator='\n').encode())
     return out
 
 # %% ../nbs/41_batch.ipynb #5bef7ee9
@@ -214,14 +228,16 @@ def safe_name(*parts:str)->str:
 
 def _inside(path:Path, out:Path)->Path:
     "`path`, after checking that it resolves inside `out` (else a ValueError naming both)"
-    if not path.resolve().is_relative_to(out.resolve()): raise ValueError(f"refusing to write {path}: it resolves outside --out {out}")
+    if not path.resolve().is_relative_to(out.resolve()): raise ValueError(f"refusing to write "
+                                                                          f"{path}: it resolves outside --out {out}")
     return path
 
 def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
     "`table` with `row` added (replacing an older row of its pair), written to `out`; a failure's traceback goes to out/logs"
     tb = row.pop('_traceback', None)
     if tb:
-        with atomic_write(_inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log", out)) as tmp: tmp.write_text(tb)
+        with atomic_write(_inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log",
+                                  out)) as tmp: tmp.write_text(tb)
     table = results_table([*table.to_dict('records'), row])
     write_results(table, out)
     return table
@@ -232,12 +248,14 @@ def writable_folder(out # the run's folder
     out = Path(out).expanduser()
     for p in [out, *out.parents]:
         if p.exists():
-            if not p.is_dir(): raise ValueError(f"--out {out}: {p} is a file, not a folder; choose another --out")
+            if not p.is_dir(): raise ValueError(f"--out {out}: {p} is a file, not a folder; choose "
+                                                f"another --out")
             break
     try:
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=out, prefix='.write-check-'): pass
-    except OSError as e: raise ValueError(f"--out {out}: cannot write there ({e.strerror or e}); choose a folder you can write") from None
+    except OSError as e: raise ValueError(f"--out {out}: cannot write there ({e.strerror or e}); "
+                                          f"choose a folder you can write") from None
     return out
 
 # %% ../nbs/41_batch.ipynb #c26d4428

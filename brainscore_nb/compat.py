@@ -10,7 +10,8 @@ __all__ = ['get_stimulus_set', 'get_assembly', 'LazyLoad', 'Metric', 'Ceiling', 
 
 # %% ../nbs/09c_compat.ipynb #c2e3e190
 import sys
-from .data.datasets import data_registry, stimulus_set_registry, load_stimulus_set, load_dataset, _resolve
+from .data.datasets import (data_registry, stimulus_set_registry, load_stimulus_set,
+                                         load_dataset, _resolve)
 from .data.store import Recipe
 from .data.assemblies import average_repetition, filter_reliable_neuroids
 from .metrics.score import Score
@@ -34,7 +35,8 @@ class LazyLoad:
     "A value made by `load()` on first use, then kept: Brain-Score's `LazyLoad`"
     def __init__(self, load # () -> the value
                 ):
-        if not callable(load): raise TypeError(f"LazyLoad needs a function of no arguments, got {type(load).__name__}")
+        if not callable(load): raise TypeError(f"LazyLoad needs a function of no arguments, got "
+                                               f"{type(load).__name__}")
         object.__setattr__(self, '_load', load)
         object.__setattr__(self, '_value', _UNLOADED)
 
@@ -86,7 +88,8 @@ def data_bibtex(identifier:str, # a registered dataset or stimulus set
     if kind not in registries: raise ValueError(f"kind must be 'dataset' or 'stimulus_set', got {kind!r}")
     bibtex = _module_globals(_resolve(registries[kind], identifier, kind.replace('_', ' '))).get('BIBTEX')
     if not isinstance(bibtex, str):
-        raise KeyError(f"the plugin that registered {kind} {identifier!r} defines no BIBTEX string: add one beside its registration")
+        raise KeyError(f"the plugin that registered {kind} {identifier!r} defines no BIBTEX "
+                       f"string: add one beside its registration")
     return bibtex
 
 # %% ../nbs/09c_compat.ipynb #26e6568c

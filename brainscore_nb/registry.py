@@ -14,12 +14,14 @@ from .names import resolve
 from .plugins import register_plugins, merge_entries
 from .models import commitment, zoo
 from .models.zoo import model_registry, load_model
-from .models.library import LIBRARY_MODELS  # importing it registers the installed libraries' models
+# importing it registers the installed libraries' models
+from .models.library import LIBRARY_MODELS
 from .data.datasets import list_datasets, list_stimulus_sets, load_dataset, load_stimulus_set
 from .benchmarks.base import benchmark_registry
 
 # %% ../nbs/40_registry.ipynb #2e63ed47
-_all_ = ['load_model', 'list_datasets', 'list_stimulus_sets', 'load_dataset', 'load_stimulus_set', 'LIBRARY_MODELS']
+_all_ = ['load_model', 'list_datasets', 'list_stimulus_sets', 'load_dataset', 'load_stimulus_set',
+         'LIBRARY_MODELS']
 
 # %% ../nbs/40_registry.ipynb #0c087e27
 def discover():
@@ -50,16 +52,19 @@ def load_benchmark(identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmark
     discover()
     return resolve(benchmark_registry, identifier, 'benchmark')()
 
-commitment.BENCHMARKS.update(load=load_benchmark, names=list_benchmarks)  # models choose layers on benchmarks by name
+# models choose layers on benchmarks by name
+commitment.BENCHMARKS.update(load=load_benchmark, names=list_benchmarks)
 
 # %% ../nbs/40_registry.ipynb #a3123dab
 def register_module(module)->dict:
     "Put the entries a module names (BENCHMARKS, MODELS, STIMULUS_SETS, DATASETS, METRICS, CEILINGS) into the registries"
     from brainscore_nb.data.datasets import stimulus_set_registry, data_registry
     from brainscore_nb.metrics.registry import metric_registry, ceiling_registry
-    targets = {'BENCHMARKS': benchmark_registry, 'MODELS': model_registry, 'STIMULUS_SETS': stimulus_set_registry,
+    targets = {'BENCHMARKS': benchmark_registry, 'MODELS': model_registry,
+               'STIMULUS_SETS': stimulus_set_registry,
                'DATASETS': data_registry, 'METRICS': metric_registry, 'CEILINGS': ceiling_registry}
-    if (problem := merge_entries(module, targets, getattr(module, '__name__', repr(module)))): raise TypeError(f'{module!r}: {problem}')
+    if (problem := merge_entries(module, targets, getattr(module, '__name__',
+                                                          repr(module)))): raise TypeError(f'{module!r}: {problem}')
     return {attr: sorted(getattr(module, attr)) for attr in targets if getattr(module, attr, None)}
 
 # %% ../nbs/40_registry.ipynb #52c95c9d

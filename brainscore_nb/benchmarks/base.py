@@ -35,7 +35,8 @@ from ..models.screen import place_on_screen
 _all_ = ['average_repetition', 'data_sha1']
 
 # %% ../../nbs/30_benchmark_base.ipynb #969a7f6d
-benchmark_registry = {}  # identifier -> () -> Benchmark; filled by each dataset's module, read by brainscore_nb.registry
+# identifier -> () -> Benchmark; filled by each dataset's module, read by brainscore_nb.registry
+benchmark_registry = {}
 _CEILINGS = {}  # (identifier, version, data sha1) -> Score: one computation per process and data content
 
 def accepted_options(cls)->list:
@@ -62,7 +63,8 @@ def check_choice(value, # what the caller passed
                 ):
     "`value` if it is one of `choices`, else a ValueError naming it, the closest choice and all of them (before any data is loaded)"
     if value in choices: return value
-    raise ValueError(f"unknown {what} {value!r}" + did_you_mean(value, choices, n=1, cutoff=0.6, ignore_case=True)
+    raise ValueError(f"unknown {what} {value!r}" + did_you_mean(value, choices, n=1, cutoff=0.6,
+                                                                ignore_case=True)
                      + f" (choose from {', '.join(map(str, choices))})")
 
 class Benchmark:
@@ -71,7 +73,9 @@ class Benchmark:
     def __new__(cls, *args, **kwargs):
         check_keywords(kwargs, accepted_options(cls), f'{cls.__name__}()')  # before any data is touched
         return super().__new__(cls)
-    def __call__(self, candidate:BrainModel)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
+    def __call__(self,
+                 candidate:BrainModel)->Score: raise NotImplementedError(f"{type(self).__name__} "
+                                                                         f"does not implement __call__")
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
 
@@ -80,14 +84,17 @@ class BenchmarkBase(Benchmark):
     "A benchmark's identity and metadata, and a ceiling computed once per data content (or none: `ceiling_func=None`)"
     def __init__(self, identifier:str, # e.g. 'Cowley2023.V4-pls'
                  version:int, # bump whenever scores could change
-                 ceiling_func, # () -> Score: the data's ceiling; None: an unceiled benchmark (its score is the raw score)
+                 # () -> Score: the data's ceiling; None: an unceiled benchmark (its score is the raw score)
+                 ceiling_func,
                  parent:str, # 'V1', 'V2', 'V4', 'IT' or 'behavior'
                  bibtex:str|None=None, # the data's publication
-                 *, data:xr.DataArray|None=None, # the data the ceiling is computed from (its sha1 keys the cache)
+                 # the data the ceiling is computed from (its sha1 keys the cache)
+                 *, data:xr.DataArray|None=None,
                  visual_degrees:float=8, # size of the stimuli in the experiment
                  number_of_trials:int=1): # trials per stimulus asked of the model
         if ceiling_func is not None and not callable(ceiling_func):
-            raise TypeError(f"{identifier}: ceiling_func must be a function returning the ceiling, or None for an unceiled benchmark")
+            raise TypeError(f"{identifier}: ceiling_func must be a function returning the ceiling, "
+                            f"or None for an unceiled benchmark")
         self.identifier, self.version, self.parent, self.bibtex = identifier, version, parent, bibtex
         self._ceiling_func, self.visual_degrees, self.number_of_trials = ceiling_func, visual_degrees, number_of_trials
         self.unceiled = ceiling_func is None
@@ -95,7 +102,8 @@ class BenchmarkBase(Benchmark):
 
     @property
     def ceiling(self)->Score:
-        if self.unceiled: return Score(np.nan, attrs={'unceiled': True, 'reason': f'{self.identifier} is unceiled (ceiling_func=None)'})
+        if self.unceiled: return Score(np.nan, attrs={'unceiled': True,
+                                                      'reason': f'{self.identifier} is unceiled (ceiling_func=None)'})
         key = (self.identifier, self.version, self.data_sha1 or id(self))
         if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
         return _CEILINGS[key]
@@ -103,14 +111,17 @@ class BenchmarkBase(Benchmark):
     def normalise(self, raw:Score, how)->Score:
         "`how(raw, ceiling)`, or for an unceiled benchmark the raw score itself, marked attrs['unceiled']"
         if not self.unceiled: return how(raw, self.ceiling)
-        return Score(float(raw.values), attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan), 'unceiled': True})
+        return Score(float(raw.values), attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan),
+                                               'unceiled': True})
 
     def __repr__(self):
-        said = ', unceiled: its score is the raw score' if self.unceiled else ''  # stated from construction on
+        # stated from construction on
+        said = ', unceiled: its score is the raw score' if self.unceiled else ''
         return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent}){said}>"
 
 # %% ../../nbs/30_benchmark_base.ipynb #0ffda059
-UNCEILED = Score(1.0, attrs={'note': 'not ceiled: no ceiling was measured, or the measure is an engineering one',
+UNCEILED = Score(1.0,
+                 attrs={'note': 'not ceiled: no ceiling was measured, or the measure is an engineering one',
                              'unceiled': True})  # a ceiling of 1 that says so
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
@@ -119,18 +130,22 @@ def _normalisation(score:Score, benchmark):
     if getattr(benchmark, 'unceiled', False) or score.attrs.get('unceiled'): return None
     how = score.attrs.get('normalisation') or getattr(benchmark, 'normalize', None)
     if how is None: return 'unknown'  # never guessed: the score gets no interval, and says why
-    return getattr(how, '__name__', how) if getattr(how, '__name__', None) in ('ceil_score', 'squared_ratio', 'explained_variance') else how
+    return getattr(how, '__name__', how) if getattr(how, '__name__', None) in ('ceil_score',
+                                                                               'squared_ratio', 'explained_variance') else how
 
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1], with raw, ceiling, error, the 95% bootstrap interval and the provenance of benchmark, model and data in attrs"
     out = bound_score(score)
-    out.attrs.update(raw=raw, ceiling=ceiling, error=float(score.attrs.get('error', raw.attrs.get('error', np.nan))),
+    out.attrs.update(raw=raw, ceiling=ceiling, error=float(score.attrs.get('error',
+                                                                           raw.attrs.get('error', np.nan))),
                      benchmark=benchmark.identifier, benchmark_version=benchmark.version, model=candidate.identifier,
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__,
-                     unceiled=bool(getattr(benchmark, 'unceiled', False) or ceiling.attrs.get('unceiled', False)))
+                     unceiled=bool(getattr(benchmark, 'unceiled', False)
+                                   or ceiling.attrs.get('unceiled', False)))
     out.attrs.update(provenance(benchmark, candidate))
     if (how := _normalisation(score, benchmark)) == 'unknown':
-        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="the ceiled score does not say how it was normalised (attrs['normalisation'])")
+        out.attrs.update(ci_low=np.nan, ci_high=np.nan,
+                         ci_reason="the ceiled score does not say how it was normalised (attrs['normalisation'])")
     else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))  # ci_low, ci_high, bootstrap draws
     return out
 
@@ -140,12 +155,15 @@ def package_commit()->str|None:
     "The git commit brainscore_nb runs from ('-dirty' when tracked files differ from it); None unless installed from a checkout"
     import brainscore_nb
     where = Path(brainscore_nb.__file__).resolve().parent
-    git = lambda *args: subprocess.run(['git', '-C', str(where), *args], capture_output=True, text=True, timeout=20)
+    git = lambda *args: subprocess.run(['git', '-C', str(where), *args], capture_output=True,
+                                       text=True, timeout=20)
     try:
-        if git('ls-files', '--error-unmatch', '__init__.py').returncode: return None  # not a tracked file of a checkout
+        # not a tracked file of a checkout
+        if git('ls-files', '--error-unmatch', '__init__.py').returncode: return None
         head = git('rev-parse', 'HEAD')
         if head.returncode or not head.stdout.strip(): return None
-        return head.stdout.strip() + ('-dirty' if git('diff', '--quiet', 'HEAD', '--').returncode == 1 else '')
+        return head.stdout.strip() + ('-dirty' if git('diff', '--quiet', 'HEAD',
+                                                      '--').returncode == 1 else '')
     except (OSError, subprocess.SubprocessError): return None  # no git, or it hung
 
 # %% ../../nbs/30_benchmark_base.ipynb #400a73c7
@@ -159,16 +177,20 @@ def data_sha1s(benchmark # any benchmark: its public attributes that are data ar
         try:
             if isinstance(value, xr.DataArray):
                 out[name] = data_sha1(value)
-                if getattr(value, 'stimulus_set', None) is not None: out[f'{name}.stimulus_set'] = stimulus_set_hash(value.stimulus_set)
+                if getattr(value, 'stimulus_set',
+                           None) is not None: out[f'{name}.stimulus_set'] = stimulus_set_hash(value.stimulus_set)
             elif isinstance(value, np.ndarray): out[name] = array_sha1(value)
-            elif isinstance(value, pd.DataFrame) and hasattr(value, 'get_stimulus'): out[name] = stimulus_set_hash(value)
-        except Exception as e: out[name] = f'unavailable: {type(e).__name__}: {e}'  # a score is never lost to its provenance
+            elif isinstance(value, pd.DataFrame) and hasattr(value,
+                                                             'get_stimulus'): out[name] = stimulus_set_hash(value)
+        # a score is never lost to its provenance
+        except Exception as e: out[name] = f'unavailable: {type(e).__name__}: {e}'
     try: benchmark._data_sha1s = out
     except AttributeError: pass
     return out
 
 # %% ../../nbs/30_benchmark_base.ipynb #ef4ddfa9
-_FUNCTIONS = ('metric', 'similarity', 'similarity_metric', 'compare', 'model_rdm', 'normalize', 'property_fn')  # what benchmarks call
+# what benchmarks call
+_FUNCTIONS = ('metric', 'similarity', 'similarity_metric', 'compare', 'model_rdm', 'normalize', 'property_fn')
 
 def _jsonable(v):
     "`v` as JSON-ready values: containers kept, numpy scalars as numbers, anything else as its repr"
@@ -183,14 +205,18 @@ def describe_function(fn # a metric or helper, maybe a functools.partial of one
     bound = {}
     while isinstance(fn, partial): bound, fn = {**fn.keywords, **bound}, fn.func
     name = f"{getattr(fn, '__module__', None) or type(fn).__module__}.{getattr(fn, '__qualname__', type(fn).__qualname__)}"
-    try: options = {k: p.default for k, p in inspect.signature(fn).parameters.items() if p.default is not p.empty}
+    try: options = {k: p.default for k, p in inspect.signature(fn).parameters.items()
+                    if p.default is not p.empty}
     except (TypeError, ValueError): options = {}
-    if 'random_state' in getattr(fn, 'options', ()): options.setdefault('random_state', inspect.signature(cross_validate).parameters['random_state'].default)
+    if 'random_state' in getattr(fn, 'options', ()): options.setdefault('random_state',
+                                                                        inspect.signature(cross_validate).parameters['random_state'].default)
     return {'name': name, 'options': _jsonable({**options, **bound})}
 
 # %% ../../nbs/30_benchmark_base.ipynb #3b916859
-PROVENANCE = ('data_sha1s', 'model_weights', 'model_commitment', 'metric_options', 'seed', 'array_backend', 'brainscore_nb_commit',
-              'python_version', 'numpy_version', 'scipy_version', 'torch_version')  # besides benchmark, model, versions, data_sha1
+PROVENANCE = ('data_sha1s', 'model_weights', 'model_commitment', 'metric_options', 'seed',
+              'array_backend', 'brainscore_nb_commit',
+              # besides benchmark, model, versions, data_sha1
+              'python_version', 'numpy_version', 'scipy_version', 'torch_version')
 
 def _commitment(candidate)->dict:
     "The model's commitment: regions -> layers, readout, field of view, and how its activations are made"
@@ -202,7 +228,9 @@ def _commitment(candidate)->dict:
     if ex is not None:
         pre = getattr(ex, 'preprocessing', None)
         out['activations'] = dict(preprocessing=vars(pre) if hasattr(pre, '__dict__') else repr(pre),
-                                  max_features=getattr(ex, 'max_features', None), projection_seed=getattr(ex, 'projection_seed', None))
+                                  max_features=getattr(ex, 'max_features',
+                                                       None), projection_seed=getattr(ex, 'projection_seed',
+                                                                                      None))
     return _jsonable(out)
 
 def _dumps(v)->str: return json.dumps(v, sort_keys=True, separators=(',', ':'))
@@ -211,10 +239,12 @@ def provenance(benchmark=None, # the benchmark that scored (None: unknown)
                candidate=None # the BrainModel it scored (None: unknown)
               )->dict:
     "What made a score, one flat field each (nested ones as JSON text): data, model weights and commitment, metric, code, libraries"
-    functions = {k: describe_function(getattr(benchmark, k)) for k in _FUNCTIONS if callable(getattr(benchmark, k, None))}
+    functions = {k: describe_function(getattr(benchmark, k)) for k in _FUNCTIONS
+                 if callable(getattr(benchmark, k, None))}
     options = [f['options'] for f in functions.values()]
     seed = next((o[k] for o in options for k in ('seed', 'random_state') if isinstance(o.get(k), int)), None)
-    backend = next((o['backend'] for o in options if isinstance(o.get('backend'), str)), None) or get_setting('array_backend')
+    backend = next((o['backend'] for o in options if isinstance(o.get('backend'), str)),
+                   None) or get_setting('array_backend')
     ex = getattr(candidate, 'activations_model', None)
     weights = getattr(candidate, 'weights_hash', None) or getattr(ex, 'weights', None)
     return dict(data_sha1s=_dumps(data_sha1s(benchmark)) if benchmark is not None else None,
@@ -227,11 +257,13 @@ def provenance(benchmark=None, # the benchmark that scored (None: unknown)
 # %% ../../nbs/30_benchmark_base.ipynb #cd5da6d7
 def stimuli_of(assembly:xr.DataArray):
     "The attached stimulus set's rows for the assembly's stimuli, in order of first appearance in the assembly"
-    if assembly.stimulus_set is None: raise ValueError("the assembly has no stimulus set attached (attrs['stimulus_set'])")
+    if assembly.stimulus_set is None: raise ValueError("the assembly has no stimulus set attached "
+                                                       "(attrs['stimulus_set'])")
     ids = pd.unique(assembly['stimulus_id'].values.ravel())
     rows = assembly.stimulus_set.set_index('stimulus_id', drop=False)
     missing = pd.Index(ids).difference(rows.index)
-    if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in its stimulus set, e.g. {list(missing[:3])}")
+    if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in its "
+                                      f"stimulus set, e.g. {list(missing[:3])}")
     return rows.loc[ids].reset_index(drop=True)
 
 # %% ../../nbs/30_benchmark_base.ipynb #cec509c3
@@ -245,7 +277,8 @@ def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
 def place_record_look(benchmark, # gives region and time_bins (or task), visual_degrees and number_of_trials
                       candidate:BrainModel, # the model to show the stimuli to
                       stimuli, # a StimulusSet, or an assembly whose attached stimuli are shown
-                      *, task:bool=False # start the benchmark's task (with its fitting_stimuli) instead of recording
+                      # start the benchmark's task (with its fitting_stimuli) instead of recording
+                      *, task:bool=False
                      )->xr.DataArray:
     "The one step every benchmark takes: start recording (or the task), place the stimuli on screen, look; time_bin squeezed"
     if task: candidate.start_task(benchmark.task, benchmark.fitting_stimuli)
@@ -261,18 +294,22 @@ def _region_of(assembly, region:str|None, identifier:str)->str:
     if assembly is None or 'region' not in assembly.coords:
         raise TypeError(f"{identifier}: pass region=... (the assembly has no 'region' coord to take it from)")
     found = pd.unique(np.asarray(assembly['region'].values).ravel())
-    if len(found) != 1: raise ValueError(f"{identifier}: the assembly's 'region' coord holds {[str(f) for f in found]}; pass region=... or select one region")
+    if len(found) != 1: raise ValueError(f"{identifier}: the assembly's 'region' coord holds "
+                                         f"{[str(f) for f in found]}; pass region=... or select one region")
     return str(found[0])
 
 def _time_bins(time_bins, timebins, identifier:str)->list:
     "The time bins, given as `time_bins` or (Brain-Score's spelling) `timebins`; default [(70, 170)]"
-    if time_bins is not None and timebins is not None and list(map(tuple, time_bins)) != list(map(tuple, timebins)):
+    if time_bins is not None and timebins is not None and list(map(tuple,
+                                                                   time_bins)) != list(map(tuple, timebins)):
         raise ValueError(f"{identifier}: time_bins={time_bins} and timebins={timebins} disagree; pass one")
-    return [tuple(t) for t in (time_bins if time_bins is not None else timebins if timebins is not None else ((70, 170),))]
+    return [tuple(t) for t in (time_bins if time_bins is not None else timebins
+                               if timebins is not None else ((70, 170),))]
 
 class NeuralBenchmark(BenchmarkBase):
     "Record a region while the model looks at the stimuli; regression metric; explained-variance ceiling"
-    def __init__(self, identifier:str, assembly, # the target: presentation x neuroid [x time_bin], stimulus set attached
+    # the target: presentation x neuroid [x time_bin], stimulus set attached
+    def __init__(self, identifier:str, assembly,
                  similarity_metric, # (source, target) -> Score
                  ceiling_func, # () -> Score; None: unceiled (the score is the raw score, attrs['unceiled'])
                  *, region:str|None=None, # where to record; default: the assembly's one `region` coord value
@@ -281,7 +318,8 @@ class NeuralBenchmark(BenchmarkBase):
                  version:int=1, # bump whenever scores could change (Brain-Score's tutorial omits it: 1)
                  **kwargs):
         kwargs.setdefault('data', assembly)  # the data the ceiling comes from, if not the target itself
-        self.region, self.time_bins = _region_of(assembly, region, identifier), _time_bins(time_bins, timebins, identifier)
+        self.region, self.time_bins = _region_of(assembly, region,
+                                                 identifier), _time_bins(time_bins, timebins, identifier)
         super().__init__(identifier, version, ceiling_func=ceiling_func, **kwargs)
         self.assembly, self.metric = assembly, similarity_metric
 
@@ -292,7 +330,8 @@ class NeuralBenchmark(BenchmarkBase):
 # %% ../../nbs/30_benchmark_base.ipynb #c48b1b22
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
-    def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric, # (src_train, src_test, tgt_train, tgt_test) -> Score
+    # (src_train, src_test, tgt_train, tgt_test) -> Score
+    def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric,
                  ceiling_func, **kwargs):
         super().__init__(identifier, test_assembly, similarity_metric, ceiling_func, **kwargs)
         self.train_assembly = train_assembly
@@ -342,13 +381,15 @@ class RSABenchmark(BenchmarkBase):
                  ceiling_func=None, # default: leave-one-subject-out over `rdms`
                  time_bins=((70, 170),), **kwargs):
         rdms = rdms.transpose('subject', 'presentation', 'presentation_2')
-        super().__init__(identifier, ceiling_func=ceiling_func or (lambda: rdm_consistency(compare, rdms)), data=rdms, **kwargs)
+        super().__init__(identifier, ceiling_func=ceiling_func
+                         or (lambda: rdm_consistency(compare, rdms)), data=rdms, **kwargs)
         self.rdms, self.region, self.model_rdm, self.compare = rdms, region, model_rdm, compare
         self.normalize, self.time_bins = normalize or ceil_score, list(time_bins)
 
     def __call__(self, candidate:BrainModel)->Score:
         source = place_record_look(self, candidate, self.rdms)
-        raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
+        raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation',
+                                                                           'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #257c8748
@@ -383,36 +424,49 @@ def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
 def _one(identifier:str, **spellings):
     "The one value given among two spellings of an option (ours, Brain-Score's); an error if none or both"
     given = {k: v for k, v in spellings.items() if v is not None}
-    if len(given) != 1: raise TypeError(f"{identifier}: pass exactly one of {' or '.join(spellings)}" + (f" (got {', '.join(given)})" if given else ''))
+    if len(given) != 1: raise TypeError(f"{identifier}: pass exactly one of {' or '.join(spellings)}"
+                                        + (f" (got {', '.join(given)})" if given else ''))
     return next(iter(given.values()))
 
 class PropertiesBenchmark(BenchmarkBase):
     "Per-neuroid properties of the model's units against the recorded neurons', property by property"
     def __init__(self, identifier:str, properties=None, # neuroid x neuronal_property, measured on `stimuli`
-                 stimuli=None, # the StimulusSet the properties were measured with (default: the properties' attached one)
+                 # the StimulusSet the properties were measured with (default: the properties' attached one)
+                 stimuli=None,
                  *, region:str|None=None, # where to record (default: `parent` up to its first '-', e.g. 'V1')
                  property_fn=None, # responses (presentation x neuroid) -> neuroid x neuronal_property
-                 similarity=None, # (model values, data values) -> Score, e.g. partial(ks_similarity, bins=...)
+                 # (model values, data values) -> Score, e.g. partial(ks_similarity, bins=...)
+                 similarity=None,
                  ceiling_func=None, time_bins=None, version:int=1, parent:str='',
-                 assembly=None, neuronal_property=None, similarity_metric=None, timebins=None, # Brain-Score's spellings
+                 # Brain-Score's spellings
+                 assembly=None, neuronal_property=None, similarity_metric=None, timebins=None,
                  **kwargs):
-        properties, property_fn = _one(identifier, properties=properties, assembly=assembly), _one(identifier, property_fn=property_fn, neuronal_property=neuronal_property)
+        properties, property_fn = _one(identifier, properties=properties,
+                                       assembly=assembly), _one(identifier, property_fn=property_fn,
+                                                                neuronal_property=neuronal_property)
         similarity = _one(identifier, similarity=similarity, similarity_metric=similarity_metric)
         stimuli = stimuli if stimuli is not None else getattr(properties, 'stimulus_set', None)
-        if stimuli is None: raise TypeError(f"{identifier}: pass stimuli=... (the properties have no stimulus set attached)")
-        if assembly is not None and ceiling_func is not None:  # Brain-Score's spelling, Brain-Score's contract: ceiling_func(assembly)
+        if stimuli is None: raise TypeError(f"{identifier}: pass stimuli=... (the properties have "
+                                            f"no stimulus set attached)")
+        # Brain-Score's spelling, Brain-Score's contract: ceiling_func(assembly)
+        if assembly is not None and ceiling_func is not None:
             of_assembly, ceiling_func = ceiling_func, lambda: of_assembly(properties)
-        super().__init__(identifier, version, ceiling_func or (lambda: property_ceiling(properties, similarity)), parent, data=properties, **kwargs)
+        super().__init__(identifier, version, ceiling_func
+                         or (lambda: property_ceiling(properties,
+                                                      similarity)), parent, data=properties, **kwargs)
         self.properties, self.stimuli, self.property_fn = properties, stimuli, property_fn
         self.region, self.similarity, self.time_bins = region or parent.split('-')[0], similarity, _time_bins(time_bins, timebins, identifier)
 
     def __call__(self, candidate:BrainModel)->Score:
         responses = place_record_look(self, candidate, self.stimuli)
         model = self.property_fn(responses.transpose('presentation', 'neuroid'))
-        per = {p: self.similarity(model.sel(neuronal_property=p).values, self.properties.sel(neuronal_property=p).values)
+        per = {p: self.similarity(model.sel(neuronal_property=p).values,
+                                  self.properties.sel(neuronal_property=p).values)
                for p in self.properties['neuronal_property'].values}
-        raw = Score(np.mean([s.center for s in per.values()]), attrs={'error': float(np.mean([s.error for s in per.values()])),
-                                                                      'per_property': {k: s.center for k, s in per.items()}})
+        raw = Score(np.mean([s.center for s in per.values()]),
+                    attrs={'error': float(np.mean([s.error for s in per.values()])),
+                                                                      'per_property': {k: s.center for k,
+                                                                                       s in per.items()}})
         return finalize(ceil_score(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #ef5d6912

@@ -19,7 +19,8 @@ from ..metrics.shape import cue_classes, shape_bias_similarity
 from ..metrics.ceilings import inter_subject, ceil_score
 from ..models.interface import BrainModel
 from ..models.zoo import GEIRHOS16_IMAGENET
-from .base import (check_choice, BehavioralBenchmark, benchmark_registry, finalize, stimuli_of,
+from .base import (check_choice, BehavioralBenchmark, benchmark_registry,
+                                           finalize, stimuli_of,
                                            UNCEILED)
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #5758ceb8
@@ -51,15 +52,19 @@ class GeirhosBenchmark(BehavioralBenchmark):
 _NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),
           'shape_bias': ('stimulus_id', 'subject')}
 _CEILINGS = {'error_consistency': error_consistency_ceiling,  # every pair of subjects (Brain-Score's)
-             'shape_bias': lambda t: inter_subject(t, lambda others, held: shape_bias_similarity(held, others))}
+             'shape_bias': lambda t: inter_subject(t, lambda others,
+                                                   held: shape_bias_similarity(held, others))}
 _METRICS = {'accuracy': lambda answers, trials: accuracy(answers, truth_per_stimulus(trials)),
             'error_consistency': error_consistency, 'shape_bias': shape_bias_similarity}
 
 def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.edges-error_consistency'
-                      trials:xr.DataArray, # choices along presentation: stimulus_id, truth, subject coords; stimuli attached
+                      # choices along presentation: stimulus_id, truth, subject coords; stimuli attached
+                      trials:xr.DataArray,
                       kind:str, # 'accuracy', 'error_consistency' or 'shape_bias'
-                      *, categories=None, # the labels the model chooses among; default: the trials' truths, sorted
-                      visual_degrees:float|None=8, # the stimuli's size in the experiment; None: shown as they are
+                      # the labels the model chooses among; default: the trials' truths, sorted
+                      *, categories=None,
+                      # the stimuli's size in the experiment; None: shown as they are
+                      visual_degrees:float|None=8,
                       number_of_trials:int=1, # answers asked of the model per stimulus
                       version:int=1, parent:str='behavior', bibtex:str|None=None)->GeirhosBenchmark:
     "A labelling benchmark of Geirhos et al.'s kind on any trials: accuracy, error consistency or shape bias"
@@ -73,9 +78,11 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
         raise ValueError(f"{identifier}: number_of_trials must be a positive int, got {number_of_trials!r}")
     categories = sorted(set(trials['truth'].values)) if categories is None else list(categories)
     if (unknown := sorted(set(map(str, trials['truth'].values)) - set(map(str, categories)))):
-        raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the categories the model may choose")
+        raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the "
+                         f"categories the model may choose")
     ceiling_func = (lambda: UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[kind], trials)
-    return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label, fitting_stimuli=categories, metric=_METRICS[kind],
+    return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label,
+                            fitting_stimuli=categories, metric=_METRICS[kind],
                             ceiling_func=ceiling_func, version=version, parent=parent, bibtex=bibtex,
                             visual_degrees=visual_degrees, number_of_trials=number_of_trials)
 
@@ -86,9 +93,12 @@ def geirhos2019_benchmark(name:str, # 'cue_conflict', 'edges' or 'silhouettes'
     "A Geirhos2019 behavioural benchmark"
     check_choice(name, ('cue_conflict', 'edges', 'silhouettes'), 'Geirhos2019 stimulus set')
     check_choice(kind, ('shape_bias', 'accuracy', 'error_consistency'), 'Geirhos2019 benchmark kind')
-    return geirhos_benchmark(f'Geirhos2019.{name}-{kind}', load_dataset(f'Geirhos2019.{name}'), kind, categories=CATEGORIES,
+    return geirhos_benchmark(f'Geirhos2019.{name}-{kind}', load_dataset(f'Geirhos2019.{name}'),
+                             kind, categories=CATEGORIES,
                              visual_degrees=VISUAL_DEGREES, version=1, parent='behavior', bibtex=BIBTEX)
 
-benchmark_registry['Geirhos2019.cue_conflict-shape_bias'] = partial(geirhos2019_benchmark, 'cue_conflict', 'shape_bias')
+benchmark_registry['Geirhos2019.cue_conflict-shape_bias'] = partial(geirhos2019_benchmark,
+                                                                    'cue_conflict', 'shape_bias')
 for _name in ('edges', 'silhouettes'):
-    for _kind in ('accuracy', 'error_consistency'): benchmark_registry[f'Geirhos2019.{_name}-{_kind}'] = partial(geirhos2019_benchmark, _name, _kind)
+    for _kind in ('accuracy',
+                  'error_consistency'): benchmark_registry[f'Geirhos2019.{_name}-{_kind}'] = partial(geirhos2019_benchmark, _name, _kind)

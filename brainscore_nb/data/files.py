@@ -26,7 +26,8 @@ def sha1_file(path, # file to hash
     return h.hexdigest()
 
 # %% ../../nbs/01_files.ipynb #81704733
-STALE_AFTER = 3600  # seconds after which a temporary file or folder is taken to be left over, whatever its pid
+# seconds after which a temporary file or folder is taken to be left over, whatever its pid
+STALE_AFTER = 3600
 
 def _alive(pid:int)->bool:
     try: os.kill(pid, 0)

@@ -104,15 +104,15 @@ def score_command(model, benchmark):
     s = _check(score_, model, benchmark)
     click.echo(f'{model} on {benchmark}: {s!r}')
     row = result_row(model, benchmark, s)
-    click.echo(' '.join(f'{k}={row[k]}' for k in ('score', 'error', 'raw', 'ceiling',
-                                                  'benchmark_version', 'data_sha1')))
+    click.echo(' '.join(f'{k}={row[k]}'
+                        for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))
 
 # %% ../nbs/43_cli.ipynb #a14697ca
 def _ids(values:tuple, setting:str, everything)->list:
     "Identifiers from repeated/comma-separated option values; none given: the setting; 'all' or empty: `everything()`"
     from brainscore_nb.config import get_setting
-    ids = [i.strip() for v in values for i in v.split(',') if i.strip()] or [i.strip()
-                                                                             for i in get_setting(setting).split(',') if i.strip()]
+    ids = [i.strip() for v in values for i in v.split(',')
+           if i.strip()] or [i.strip() for i in get_setting(setting).split(',') if i.strip()]
     return everything() if not ids or ids == ['all'] else ids
 
 @cli.command('run')
@@ -344,6 +344,6 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
         report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance,
                                           timeout=timeout, executor=ex, progress=True))
     counts = report.outcome.value_counts()
-    click.echo(f"{len(report)} pairs: " + ', '.join(f"{int(counts.get(k, 0))} {k}"
-                                                    for k in ('equal', 'within interval', 'different')))
+    click.echo(f"{len(report)} pairs: "
+               + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
     if counts.get('different', 0): raise SystemExit(1)

@@ -27,8 +27,7 @@ def leaderboard(results, # a results table, or a path that read_results reads
                )->pd.DataFrame:
     "Models ranked by their average over parents of the mean ceiled score over each parent's benchmarks"
     if missing not in ('skip', 'zero'): raise ValueError(f"missing must be 'skip' or 'zero', got {missing!r}")
-    df = read_results(results) if isinstance(results, (str,
-                                                       Path)) else results_table(results.to_dict('records'))
+    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     if not len(df): raise ValueError('the results table is empty: nothing to rank')
     df = df.assign(score=df.score.where(df.status == 'ok'), parent=df.parent.fillna('other'))
     wide = df.pivot(index='model', columns='benchmark', values='score')
@@ -160,8 +159,8 @@ def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str, include_unce
     members = lambda p: [name(b) for b in parent_of.index[parent_of == p] if include_unceiled
                          or b not in unceiled]
     def mean(columns, m):
-        parts = [out[c][m] if not pd.isna(board.at[m, c]) else (np.zeros(n) if missing == 'zero'
-                                                                else 'skip') for c in columns]
+        parts = [out[c][m] if not pd.isna(board.at[m, c])
+                 else (np.zeros(n) if missing == 'zero' else 'skip') for c in columns]
         parts = [p for p in parts if not (isinstance(p, str) and p == 'skip')]
         return None if not parts or any(p is None for p in parts) else np.mean(parts, axis=0)
     parents = [c for c in board.columns if c in set(parent_of)]
@@ -176,8 +175,7 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
                           level:float=LEVEL # the intervals' level
                          )->pd.DataFrame:
     "Per model and leaderboard column: the score, its bootstrap interval and its group of indistinguishable models (1 = best)"
-    df = read_results(results) if isinstance(results, (str,
-                                                       Path)) else results_table(results.to_dict('records'))
+    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     columns = _column_draws(df, board, missing, include_unceiled)
     rows = []
@@ -207,8 +205,7 @@ def format_intervals(intervals:pd.DataFrame # from `leaderboard_intervals`
 def comparisons(results, # a results table, or a path that read_results reads
                 *, missing:str='skip', level:float=LEVEL)->pd.DataFrame:
     "Per leaderboard column, each model against the next one down: the difference, its paired bootstrap interval and p-value"
-    df = read_results(results) if isinstance(results, (str,
-                                                       Path)) else results_table(results.to_dict('records'))
+    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing)
     columns, rows = _column_draws(df, board, missing), []
     for c in board.columns.drop('rank'):
@@ -218,9 +215,8 @@ def comparisons(results, # a results table, or a path that read_results reads
             d = (da - db) if da is not None and db is not None else np.array([np.nan])
             d = d[np.isfinite(d)]
             lo, hi = np.percentile(d, [50 * (1 - level), 50 * (1 + level)]) if len(d) else (np.nan, np.nan)
-            p = min(1.0, 2 * min((1 + (d <= 0).sum()), (1
-                                                        + (d >= 0).sum())) / (len(d)
-                                                                              + 1)) if len(d) else np.nan
+            p = min(1.0, 2 * min((1 + (d <= 0).sum()),
+                                 (1 + (d >= 0).sum())) / (len(d) + 1)) if len(d) else np.nan
             rows.append(dict(column=c, a=a, b=b, difference=board.at[a, c] - board.at[b, c],
                              ci_low=lo, ci_high=hi, p_value=p))
     return pd.DataFrame(rows, columns=['column', 'a', 'b', 'difference', 'ci_low', 'ci_high', 'p_value'])
@@ -242,8 +238,8 @@ def plot_intervals(results, # a results table, or a path that read_results reads
         for i, (m, r) in enumerate(part.iterrows()):
             if pd.isna(r.score): continue
             color = plt.cm.tab10((int(r.group) - 1) % 10) if pd.notna(r.group) else '0.5'
-            err = [[max(r.score - r.ci_low, 0)], [max(r.ci_high - r.score,
-                                                      0)]] if pd.notna(r.ci_low) else None
+            err = [[max(r.score - r.ci_low, 0)],
+                   [max(r.ci_high - r.score, 0)]] if pd.notna(r.ci_low) else None
             ax.errorbar(r.score, i, xerr=err, fmt='o', color=color, ms=4, capsize=2, lw=1)
             if pd.notna(r.group): ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5),
                                               textcoords='offset points', fontsize=6, ha='center', color=color)

@@ -63,8 +63,9 @@ def register_module(module)->dict:
     targets = {'BENCHMARKS': benchmark_registry, 'MODELS': model_registry,
                'STIMULUS_SETS': stimulus_set_registry,
                'DATASETS': data_registry, 'METRICS': metric_registry, 'CEILINGS': ceiling_registry}
-    if (problem := merge_entries(module, targets, getattr(module, '__name__',
-                                                          repr(module)))): raise TypeError(f'{module!r}: {problem}')
+    if (problem := merge_entries(module, targets,
+                                 getattr(module, '__name__',
+                                         repr(module)))): raise TypeError(f'{module!r}: {problem}')
     return {attr: sorted(getattr(module, attr)) for attr in targets if getattr(module, attr, None)}
 
 # %% ../nbs/40_registry.ipynb #52c95c9d

@@ -115,8 +115,7 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
         result, diff = outcome(then, now, tolerance)
         rows.append(dict(model=model, benchmark=benchmark, outcome=result,
                          recorded=_value(then.get('score')), rescored=now.get('score'),
-                         difference=diff, changed='; '.join(changed_fields(then,
-                                                                           now)), error_message=now.get('error_message') or None))
+                         difference=diff, changed='; '.join(changed_fields(then, now)), error_message=now.get('error_message') or None))
         if progress: print(describe(rows[-1]), flush=True)
     return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored',
                                        'difference', 'changed', 'error_message'])
@@ -125,8 +124,8 @@ def _scored(todo:list, timeout, executor):
     "Each pair's new row, in order: scored here, or on `executor` as a batch run does (registry factories, this process' settings)"
     if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
-    futures = [executor.submit(partial(score_pair, m, b, model_factory=resolve(model_registry, m,
-                                                                               'model'), settings=settings,
+    futures = [executor.submit(partial(score_pair, m, b,
+                                       model_factory=resolve(model_registry, m, 'model'), settings=settings,
                                        benchmark_factory=resolve(benchmark_registry, b,
                                                                  'benchmark'), timeout=timeout)) for m, b in todo]
     return (_result(f) for f in futures)

@@ -49,9 +49,7 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
     y, x = np.mgrid[0:32, 0:32] / 32
     rows, features = [], []
     for i in range(n_stimuli):
-        theta, frequency, phase, brightness = rng.uniform(0,
-                                                          np.pi), rng.uniform(1,
-                                                                              6), rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3)
+        theta, frequency, phase, brightness = rng.uniform(0, np.pi), rng.uniform(1, 6), rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3)
         tint = rng.uniform(0.3, 1, 3)
         grating = np.sin(2 * np.pi * frequency * (x * np.cos(theta) + y * np.sin(theta)) + phase)
         image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint), 0,
@@ -251,7 +249,8 @@ def test_looks_at_images(tmp_path):
 
 # %% ../nbs/44_submission.ipynb #8a3cd73b
 _RUN_CELLS = [
-('markdown', "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
+('markdown',
+ "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
 ('markdown', """A papermill notebook: `papermill $notebook out.ipynb -y '{models: [pixels], benchmarks: [$benchmark], results_path: scores.json}'`
 runs it with other parameters. Benchmarks and models are looked up by identifier in the registries, which
 installed plugins (entry points `brainscore_nb.benchmarks`, `brainscore_nb.models`) fill on first lookup;
@@ -360,15 +359,16 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
     values |= dict(ident=name, pkg=pkg, kind=kind, n_stimuli=40, n_sites=12, repetitions=4)
     values['entry_points'] = ''.join(f'\n[project.entry-points."brainscore_nb.{g}"]\n{pkg} = '
                                      f'"{pkg}.{module}"\n' for g in groups)
-    cells, test = {'benchmark': (_BENCHMARK_CELLS, _BENCHMARK_TEST), 'model': (_MODEL_CELLS,
-                                                                               _MODEL_TEST), 'data': (_DATA_CELLS, _DATA_TEST)}[kind]
+    cells, test = {'benchmark': (_BENCHMARK_CELLS, _BENCHMARK_TEST),
+                   'model': (_MODEL_CELLS, _MODEL_TEST), 'data': (_DATA_CELLS, _DATA_TEST)}[kind]
     for sub in ('nbs', 'tests', pkg): (folder/sub).mkdir(parents=True, exist_ok=True)
     (folder/'pyproject.toml').write_text(string.Template(_PYPROJECT).substitute(values))
     (folder/'nbs'/f'{module}.ipynb').write_text(_notebook(cells, values))
     (folder/'tests'/f'test_{pkg}.py').write_text(string.Template(test).substitute(values))
     if kind == 'benchmark':  # the papermill notebook that runs benchmarks by name, as the project's own does
-        run = _notebook(_RUN_CELLS, dict(benchmark=name, notebook='nbs/run_benchmarks.ipynb',
-                                         imports=[f'{pkg}.{module}']))
+        run = _notebook(_RUN_CELLS,
+                        dict(benchmark=name, notebook='nbs/run_benchmarks.ipynb',
+                             imports=[f'{pkg}.{module}']))
         (folder/'nbs'/'run_benchmarks.ipynb').write_text(run)
     if kind != 'model': example_data(folder/pkg, region=values.get('region', 'V4'))
     _export(folder)
@@ -454,10 +454,9 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     report.add(f'{name}: parent', parent in PARENTS, f'{parent!r}',
                f"set parent to one of {', '.join(PARENTS)}" + did_you_mean(parent, PARENTS))
     bibtex = getattr(b, 'bibtex', None)
-    report.add(f'{name}: bibtex', isinstance(bibtex, str) and re.search(r'@\w+\s*\{', bibtex
-                                                                        or '') is not None,
-               'a BibTeX entry' if isinstance(bibtex,
-                                              str) and '@' in bibtex else f'{bibtex!r}', "set bibtex to the data's publication (@article{...})")
+    report.add(f'{name}: bibtex', isinstance(bibtex, str)
+               and re.search(r'@\w+\s*\{', bibtex or '') is not None,
+               'a BibTeX entry' if isinstance(bibtex, str) and '@' in bibtex else f'{bibtex!r}', "set bibtex to the data's publication (@article{...})")
     degrees = getattr(b, 'visual_degrees', None)
     report.add(f'{name}: visual degrees', isinstance(degrees, (int, float))
                and math.isfinite(degrees) and degrees > 0, f'{degrees!r}',
@@ -506,8 +505,8 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
     for g in wrong: report.add(f'entry point group {g!r}', False, 'not a brainscore_nb group',
                                f"use one of {', '.join(f'brainscore_nb.{x}' for x in GROUPS)}"
                                + did_you_mean(g, [f'brainscore_nb.{x}' for x in GROUPS]))
-    report.add('entry points', bool(declared), ', '.join(f'{g}: {", ".join(eps.values())}' for g,
-                                                         eps in declared.items()) or 'none declared',
+    report.add('entry points', bool(declared),
+               ', '.join(f'{g}: {", ".join(eps.values())}' for g, eps in declared.items()) or 'none declared',
                '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, .metrics): name = "package.module"')
     tops = {v.split(':')[0].split('.')[0] for eps in declared.values() for v in eps.values()}
     # import this folder's code, not an older copy
@@ -534,8 +533,8 @@ def _run_tests(report:CheckReport, folder:Path):
     report.add('tests exist', bool(tests), ', '.join(t.name for t in tests) or 'no tests/test_*.py',
                'add tests/test_<name>.py: the benchmark loads, its ceiling is valid, it scores a model')
     if not tests: return
-    env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(folder), *filter(None,
-                                                                             [os.environ.get('PYTHONPATH')])])}
+    env = {**os.environ,
+           'PYTHONPATH': os.pathsep.join([str(folder), *filter(None, [os.environ.get('PYTHONPATH')])])}
     p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'],
                        cwd=folder, env=env,
                        capture_output=True, text=True)

@@ -63,8 +63,8 @@ def check_choice(value, # what the caller passed
                 ):
     "`value` if it is one of `choices`, else a ValueError naming it, the closest choice and all of them (before any data is loaded)"
     if value in choices: return value
-    raise ValueError(f"unknown {what} {value!r}" + did_you_mean(value, choices, n=1, cutoff=0.6,
-                                                                ignore_case=True)
+    raise ValueError(f"unknown {what} {value!r}"
+                     + did_you_mean(value, choices, n=1, cutoff=0.6, ignore_case=True)
                      + f" (choose from {', '.join(map(str, choices))})")
 
 class Benchmark:
@@ -73,9 +73,7 @@ class Benchmark:
     def __new__(cls, *args, **kwargs):
         check_keywords(kwargs, accepted_options(cls), f'{cls.__name__}()')  # before any data is touched
         return super().__new__(cls)
-    def __call__(self,
-                 candidate:BrainModel)->Score: raise NotImplementedError(f"{type(self).__name__} "
-                                                                         f"does not implement __call__")
+    def __call__(self, candidate:BrainModel)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
 
@@ -111,8 +109,8 @@ class BenchmarkBase(Benchmark):
     def normalise(self, raw:Score, how)->Score:
         "`how(raw, ceiling)`, or for an unceiled benchmark the raw score itself, marked attrs['unceiled']"
         if not self.unceiled: return how(raw, self.ceiling)
-        return Score(float(raw.values), attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan),
-                                               'unceiled': True})
+        return Score(float(raw.values),
+                     attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan), 'unceiled': True})
 
     def __repr__(self):
         # stated from construction on
@@ -120,8 +118,8 @@ class BenchmarkBase(Benchmark):
         return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent}){said}>"
 
 # %% ../../nbs/30_benchmark_base.ipynb #0ffda059
-UNCEILED = Score(1.0,
-                 attrs={'note': 'not ceiled: no ceiling was measured, or the measure is an engineering one',
+UNCEILED = Score(1.0, attrs={'note': 'not ceiled: no ceiling was measured, or the measure is an '
+                                     'engineering one',
                              'unceiled': True})  # a ceiling of 1 that says so
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
@@ -136,8 +134,8 @@ def _normalisation(score:Score, benchmark):
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1], with raw, ceiling, error, the 95% bootstrap interval and the provenance of benchmark, model and data in attrs"
     out = bound_score(score)
-    out.attrs.update(raw=raw, ceiling=ceiling, error=float(score.attrs.get('error',
-                                                                           raw.attrs.get('error', np.nan))),
+    out.attrs.update(raw=raw, ceiling=ceiling,
+                     error=float(score.attrs.get('error', raw.attrs.get('error', np.nan))),
                      benchmark=benchmark.identifier, benchmark_version=benchmark.version, model=candidate.identifier,
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__,
                      unceiled=bool(getattr(benchmark, 'unceiled', False)
@@ -180,8 +178,7 @@ def data_sha1s(benchmark # any benchmark: its public attributes that are data ar
                 if getattr(value, 'stimulus_set',
                            None) is not None: out[f'{name}.stimulus_set'] = stimulus_set_hash(value.stimulus_set)
             elif isinstance(value, np.ndarray): out[name] = array_sha1(value)
-            elif isinstance(value, pd.DataFrame) and hasattr(value,
-                                                             'get_stimulus'): out[name] = stimulus_set_hash(value)
+            elif isinstance(value, pd.DataFrame) and hasattr(value, 'get_stimulus'): out[name] = stimulus_set_hash(value)
         # a score is never lost to its provenance
         except Exception as e: out[name] = f'unavailable: {type(e).__name__}: {e}'
     try: benchmark._data_sha1s = out
@@ -300,8 +297,7 @@ def _region_of(assembly, region:str|None, identifier:str)->str:
 
 def _time_bins(time_bins, timebins, identifier:str)->list:
     "The time bins, given as `time_bins` or (Brain-Score's spelling) `timebins`; default [(70, 170)]"
-    if time_bins is not None and timebins is not None and list(map(tuple,
-                                                                   time_bins)) != list(map(tuple, timebins)):
+    if time_bins is not None and timebins is not None and list(map(tuple, time_bins)) != list(map(tuple, timebins)):
         raise ValueError(f"{identifier}: time_bins={time_bins} and timebins={timebins} disagree; pass one")
     return [tuple(t) for t in (time_bins if time_bins is not None else timebins
                                if timebins is not None else ((70, 170),))]
@@ -388,8 +384,8 @@ class RSABenchmark(BenchmarkBase):
 
     def __call__(self, candidate:BrainModel)->Score:
         source = place_record_look(self, candidate, self.rdms)
-        raw = subject_scores(self.compare, self.model_rdm(source.transpose('presentation',
-                                                                           'neuroid')), self.rdms)
+        raw = subject_scores(self.compare,
+                             self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #257c8748

@@ -74,8 +74,7 @@ def freemanziemba2013(region:str, # 'V1' or 'V2'
     repetitions = load_assembly(region, average_repetitions=False, access=access, load=load)
     identifier = f'FreemanZiemba2013public.{region}-pls' if access == 'public' else f'FreemanZiemba2013.{region}-pls'
     return NeuralBenchmark(identifier, average_repetition(repetitions, sort=True),
-                           partial(pls_cv,
-                                   stratification_coord='texture_type'), lambda: internal_consistency(repetitions),
+                           partial(pls_cv, stratification_coord='texture_type'), lambda: internal_consistency(repetitions),
                            data=repetitions, region=region, time_bins=TIME_BINS, version=VERSIONS[access],
                            parent=None if access == 'public' else region, bibtex=BIBTEX,
                            visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)

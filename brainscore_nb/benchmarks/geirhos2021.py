@@ -75,6 +75,4 @@ def geirhos2021_benchmark(dataset:str, # one of DATASETS
                              version=VERSION, parent=PARENTS[kind], bibtex=BIBTEX)
 
 for _dataset in DATASETS:
-    for _kind in KINDS: benchmark_registry[benchmark_identifier(_dataset,
-                                                                _kind)] = partial(geirhos2021_benchmark,
-                                                                                  _dataset, _kind)
+    for _kind in KINDS: benchmark_registry[benchmark_identifier(_dataset, _kind)] = partial(geirhos2021_benchmark, _dataset, _kind)

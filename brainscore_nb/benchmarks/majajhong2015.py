@@ -35,8 +35,8 @@ def load_assembly(region:str, # 'V4' or 'IT'
                  ):
     "Brain-Score's `load_assembly` of the plugin: one region, time bin squeezed, presentations first"
     if region not in ('V4', 'IT'): raise ValueError(f"region must be 'V4' or 'IT', got {region!r}")
-    if access not in ('public',
-                      'private'): raise ValueError(f"access must be 'public' or 'private', got {access!r}")
+    if access not in ('public', 'private'): raise ValueError(f"access must be 'public' or "
+                                                             f"'private', got {access!r}")
     assembly = squeeze_time_bin(load(f'MajajHong2015.{access}')).sel(region=region).transpose('presentation', 'neuroid')
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
@@ -47,10 +47,8 @@ def majajhong2015_public(region:str, # 'V4' or 'IT'
     "`MajajHong2015public.<region>-pls` as Brain-Score 2.4.2 builds it"
     repetitions = load_assembly(region, average_repetitions=False, load=load)
     return NeuralBenchmark(f'MajajHong2015public.{region}-pls', average_repetition(repetitions, sort=True),
-                           partial(pls_cv,
-                                   stratification_coord='object_name'), lambda: internal_consistency(repetitions),
+                           partial(pls_cv, stratification_coord='object_name'), lambda: internal_consistency(repetitions),
                            data=repetitions, region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
-for _region in ('V4',
-                'IT'): benchmark_registry[f'MajajHong2015public.{_region}-pls'] = partial(majajhong2015_public, _region)
+for _region in ('V4', 'IT'): benchmark_registry[f'MajajHong2015public.{_region}-pls'] = partial(majajhong2015_public, _region)

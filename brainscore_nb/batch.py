@@ -43,13 +43,13 @@ def _float(v)->float:
 
 # %% ../nbs/41_batch.ipynb #17d36974
 def _reason(score)->str:
-    "Why a score is not a number, from its attrs (or its raw score's): 'reason', else a note that none was given"
+    "Why a score is not a number: its (or its raw score's) attrs['reason'], else a note that none was given"
     raw = score.attrs.get('raw')
     return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason')
                or "the score's attrs give no reason")
 
 def _made_by(score, bench, candidate)->dict:
-    "The `unceiled` and provenance columns: from the score's attrs where its benchmark recorded them, else made now"
+    "The `unceiled` and provenance columns: from the score's attrs where recorded there, else made now"
     a = getattr(score, 'attrs', {})
     made = {} if all(k in a for k in PROVENANCE) else provenance(bench, candidate)
     unceiled = (a.get('unceiled') or getattr(bench, 'unceiled', False)
@@ -62,7 +62,7 @@ def result_row(model:str, # model identifier
                bench=None, # the benchmark object, for parent, version and provenance
                candidate=None # the model object, for provenance
               )->dict:
-    "A results row for `model` on `benchmark`, filled from `score` and the benchmark that made it; a non-finite score fails"
+    "A results row for `model` on `benchmark` from `score` and the benchmark that made it; NaN or inf fails"
     row = dict.fromkeys(COLUMNS, None) | dict(model=model, benchmark=benchmark, status='failed',
                                               error_message='',
                                               brainscore_nb_version=brainscore_nb.__version__,
@@ -221,7 +221,7 @@ def _pending(table:pd.DataFrame, models:list, benchmarks:list)->list:
 
 # %% ../nbs/41_batch.ipynb #ad35b254
 def safe_name(*parts:str)->str:
-    "A file name made of `parts` joined by '__': only letters, digits, '.', '_' and '-', with a hash when anything was replaced"
+    "`parts` joined by '__' as a file name: letters, digits, '.', '_', '-'; a hash when anything was replaced"
     name = '__'.join(map(str, parts))
     safe = re.sub(r'[^A-Za-z0-9._-]', '_', name).lstrip('.')[:150]
     return safe if safe == name else f"{safe}-{hashlib.sha1(name.encode()).hexdigest()[:8]}"
@@ -233,7 +233,7 @@ def _inside(path:Path, out:Path)->Path:
     return path
 
 def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
-    "`table` with `row` added (replacing an older row of its pair), written to `out`; a failure's traceback goes to out/logs"
+    "`table` with `row` added (replacing its pair's older row), written to `out`; tracebacks go to out/logs"
     tb = row.pop('_traceback', None)
     if tb:
         with atomic_write(_inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log",
@@ -244,7 +244,7 @@ def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
 
 def writable_folder(out # the run's folder
                    )->Path:
-    "`out` as a folder this process can write (created if missing), checked before any work; else a ValueError naming it"
+    "`out` as a folder this process can write (created if missing), checked before any work, else a ValueError"
     out = Path(out).expanduser()
     for p in [out, *out.parents]:
         if p.exists():

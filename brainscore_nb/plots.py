@@ -78,7 +78,7 @@ def _ordered(df:pd.DataFrame)->list:
 def plot_benchmarks(results, # a results table, or a path that read_results reads
                     *, kind:str='raw' # 'raw': raw scores with the ceiling marked; 'ceiled': ceiled scores
                    ):
-    "Bars per benchmark and model with error bars (ceiled: the 95% interval); with `kind='raw'` each benchmark's ceiling is a dashed line"
+    "Bars per benchmark and model with error bars (ceiled: 95% interval); `kind='raw'`: ceilings dashed"
     plt = _pyplot()
     df = read_results(results) if isinstance(results, (str, Path)) else results
     if kind not in ('raw', 'ceiled'): raise ValueError(f"kind must be 'raw' or 'ceiled', got {kind!r}")
@@ -174,7 +174,7 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
                           include_unceiled:bool=False, # as in `leaderboard`
                           level:float=LEVEL # the intervals' level
                          )->pd.DataFrame:
-    "Per model and leaderboard column: the score, its bootstrap interval and its group of indistinguishable models (1 = best)"
+    "Per model and leaderboard column: score, bootstrap interval, group of indistinguishable models (1 = best)"
     df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     columns = _column_draws(df, board, missing, include_unceiled)
@@ -204,7 +204,7 @@ def format_intervals(intervals:pd.DataFrame # from `leaderboard_intervals`
 # %% ../nbs/42_plots.ipynb #081404da
 def comparisons(results, # a results table, or a path that read_results reads
                 *, missing:str='skip', level:float=LEVEL)->pd.DataFrame:
-    "Per leaderboard column, each model against the next one down: the difference, its paired bootstrap interval and p-value"
+    "Per leaderboard column, each model against the next one down: difference, paired bootstrap interval, p"
     df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing)
     columns, rows = _column_draws(df, board, missing), []
@@ -225,7 +225,7 @@ def comparisons(results, # a results table, or a path that read_results reads
 def plot_intervals(results, # a results table, or a path that read_results reads
                    *, missing:str='skip' # as in `leaderboard`
                   ):
-    "The leaderboard with intervals: per column (average, then parents), each model's score and 95% interval, coloured by group"
+    "The leaderboard with intervals: per column (average, parents), each model's score and 95% interval"
     plt = _pyplot()
     iv = leaderboard_intervals(results, missing=missing)
     cols = [c for c in dict.fromkeys(iv.column) if c == 'average'
@@ -256,7 +256,7 @@ def report(results, # a run's folder, a results file, or a table
            *, missing:str='skip', # as in `leaderboard`
            include_unceiled:bool=False # as in `leaderboard`
           )->dict:
-    "Write leaderboard.csv, leaderboard.md, the leaderboard with intervals (leaderboard_intervals.csv/.md) and the figures (PNG + SVG)"
+    "Write leaderboard.csv/.md, leaderboard_intervals.csv/.md and the figures (PNG + SVG) into `out`"
     import matplotlib.pyplot as plt
     df = read_results(results) if isinstance(results, (str, Path)) else results
     out = Path(out or (results if isinstance(results, (str, Path)) and Path(results).is_dir()

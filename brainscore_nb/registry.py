@@ -25,7 +25,7 @@ _all_ = ['load_model', 'list_datasets', 'list_stimulus_sets', 'load_dataset', 'l
 
 # %% ../nbs/40_registry.ipynb #0c087e27
 def discover():
-    "Import every benchmark module once, so that each registers its benchmarks; then the benchmark and model plugins"
+    "Import every benchmark module once (each registers its benchmarks), then the benchmark and model plugins"
     try: package = importlib.import_module('brainscore_nb.benchmarks')
     except ModuleNotFoundError: package = None
     for m in pkgutil.iter_modules(package.__path__ if package else [], 'brainscore_nb.benchmarks.'):
@@ -57,7 +57,7 @@ commitment.BENCHMARKS.update(load=load_benchmark, names=list_benchmarks)
 
 # %% ../nbs/40_registry.ipynb #a3123dab
 def register_module(module)->dict:
-    "Put the entries a module names (BENCHMARKS, MODELS, STIMULUS_SETS, DATASETS, METRICS, CEILINGS) into the registries"
+    "Put a module's BENCHMARKS, MODELS, STIMULUS_SETS, DATASETS, METRICS and CEILINGS into the registries"
     from brainscore_nb.data.datasets import stimulus_set_registry, data_registry
     from brainscore_nb.metrics.registry import metric_registry, ceiling_registry
     targets = {'BENCHMARKS': benchmark_registry, 'MODELS': model_registry,
@@ -72,5 +72,5 @@ def register_module(module)->dict:
 def score(model_identifier:str, # e.g. 'pixels'; see list_models()
           benchmark_identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmarks()
          ):
-    "The ceiled Score of a registered model on a registered benchmark, with raw, ceiling, error and provenance in attrs"
+    "The ceiled Score of a registered model on a registered benchmark; raw, ceiling, error, provenance in attrs"
     return load_benchmark(benchmark_identifier)(load_model(model_identifier))

@@ -27,7 +27,7 @@ _JSON = ('data_sha1s', 'model_commitment', 'metric_options')  # compared key by 
 _ONLY_IF_BOTH = ('torch_version',)
 
 def _value(v):
-    "A recorded value in one comparable form: None when missing, whole floats as ints, numpy scalars unwrapped"
+    "A recorded value in one comparable form: None if missing, whole floats as ints, numpy scalars unwrapped"
     if v is None or (not isinstance(v, (str, dict, list)) and pd.isna(v)): return None
     if hasattr(v, 'item'): v = v.item()
     return int(v) if isinstance(v, float) and v.is_integer() else v
@@ -41,7 +41,7 @@ def _short(v)->str:
 def changed_fields(recorded:dict, # a results row as recorded
                    now:dict # the same pair's row, scored again
                   )->list:
-    "'field: old -> new' for each recorded field whose value changed (JSON fields key by key, e.g. data_sha1s.assembly)"
+    "'field: old -> new' for each recorded field that changed (JSON fields key by key: data_sha1s.assembly)"
     out = []
     for f in FIELDS:
         old, new = _value(recorded.get(f)), _value(now.get(f))
@@ -62,7 +62,7 @@ def outcome(recorded:dict, # a results row as recorded
             now:dict, # the same pair's row, scored again
             tolerance:float=1e-12 # largest absolute difference still called equal
            )->tuple:
-    "('equal' | 'within interval' | 'different', the score's change): the same score or failure, inside the recorded interval, or not"
+    "('equal' | 'within interval' | 'different', the change): same score or failure, in the interval, or not"
     ok_then, ok_now = recorded.get('status') == 'ok', now.get('status') == 'ok'
     if not ok_then or not ok_now:
         same = not ok_then and not ok_now and str(recorded.get('error_message')) == str(now.get('error_message'))
@@ -79,7 +79,7 @@ def select_pairs(table:pd.DataFrame, # a results table
                  # 'MODEL:BENCHMARK' strings (or (model, benchmark) tuples); None: every recorded pair
                  pairs=None
                 )->list:
-    "The (model, benchmark) pairs to re-score, each checked to be in `table` (else a KeyError naming close matches)"
+    "The (model, benchmark) pairs to re-score, each checked to be in `table` (else a KeyError, close matches)"
     recorded = list(zip(table.model.astype(str), table.benchmark.astype(str)))
     if pairs is None: return recorded
     out = []
@@ -104,7 +104,7 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
               executor=None,
               progress:bool=False # print each pair's outcome as it comes
              )->pd.DataFrame:
-    "Re-score recorded pairs; one row per pair: outcome (equal / within interval / different), both scores, changed fields"
+    "Re-score recorded pairs; per pair: outcome (equal, within interval, different), scores, changed fields"
     table = read_results(results) if isinstance(results, (str, Path)) else results
     if not len(table): raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} records no pairs: nothing to reproduce")
     _discover()
@@ -121,7 +121,7 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
                                        'difference', 'changed', 'error_message'])
 
 def _scored(todo:list, timeout, executor):
-    "Each pair's new row, in order: scored here, or on `executor` as a batch run does (registry factories, this process' settings)"
+    "Each pair's new row, in order: scored here, or on `executor` as a batch run does"
     if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
     futures = [executor.submit(partial(score_pair, m, b,

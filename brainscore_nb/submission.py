@@ -31,7 +31,7 @@ CONVENTIONS = {  # group -> (pattern an identifier matches in full, the rule in 
 def identifier_problem(group:str, # 'benchmarks', 'datasets', 'models' or 'metrics'
                        identifier # the identifier to check
                       )->str:
-    "'' if `identifier` follows the naming convention of `group`, else what is wrong, with the rule and an example"
+    "'' if `identifier` follows the naming convention of `group`, else what is wrong, the rule, an example"
     pattern, rule, example = CONVENTIONS[group]
     if isinstance(identifier, str) and len(identifier) <= 200 and re.fullmatch(pattern, identifier): return ''
     return f"{identifier!r} does not follow the convention {rule} (e.g. {example!r})"
@@ -43,7 +43,7 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
                  repetitions:int=4, # presentations of each image
                  region:str='V4', # the sites' region
                  seed:int=0)->Path:
-    "Write a small synthetic data set (stimuli and repeated responses) into `folder`; the same bytes for the same arguments"
+    "Write a small synthetic data set (stimuli, repeated responses) into `folder`; the same bytes every time"
     folder, rng = Path(folder), np.random.default_rng(seed)
     (folder/'stimuli').mkdir(parents=True, exist_ok=True)
     y, x = np.mgrid[0:32, 0:32] / 32
@@ -101,7 +101,7 @@ def stimulus_set()->StimulusSet:
     return StimulusSet.from_csv(FILES/'stimuli.csv', FILES/'stimuli', identifier=DATA_IDENTIFIER)"""),
 ('code', """#| export
 def assembly()->NeuroidAssembly:
-    "The responses in `responses.csv` as presentation (stimulus x repetition) x neuroid, the stimulus set attached"
+    "`responses.csv` as presentation (stimulus x repetition) x neuroid, the stimulus set attached"
     df = pd.read_csv(FILES/'responses.csv', dtype={'stimulus_id': str, 'neuroid_id': str, 'region': str})
     table = df.pivot(index=['stimulus_id', 'repetition'], columns='neuroid_id', values='response')
     region = df.drop_duplicates('neuroid_id').set_index('neuroid_id')['region'].reindex(table.columns)
@@ -319,7 +319,7 @@ def _benchmark_parts(name:str)->dict:
 
 # %% ../nbs/44_submission.ipynb #6a931525
 def _notebook(cells:list, values:dict)->str:
-    "The text of an nbformat 4.5 notebook of `(kind, source template[, tags])` cells filled with `values`, as nbdev-clean writes it"
+    "An nbformat 4.5 notebook's text, as nbdev-clean writes it: `(kind, template[, tags])` cells, `values` in"
     make = lambda i, kind, src, tags=(): {'cell_type': kind, 'id': f'c{i:03d}',
                                           'metadata': {'tags': list(tags)} if tags else {},
                                           'source': string.Template(src).substitute(values).splitlines(keepends=True),
@@ -343,7 +343,7 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
                name:str, # its identifier, e.g. 'Lab2026.V4-pls', 'lab-net' or 'Lab2026'
                directory='.' # the folder the plugin's folder is made in
               )->Path:
-    "Write a plugin package for `name` (notebook, exported module, test, example data, pyproject.toml); return its folder"
+    "Write a plugin package for `name` (notebook, module, test, example data, pyproject.toml); its folder"
     if kind not in KINDS: raise ValueError(f"no plugin kind {kind!r}" + did_you_mean(kind, KINDS)
                                            + f" (choose from {', '.join(KINDS)})")
     module, groups = KINDS[kind]
@@ -494,7 +494,7 @@ def _check_model(report:CheckReport, identifier:str, factory):
 
 # %% ../nbs/44_submission.ipynb #907e95f1
 def _load_entry_points(report:CheckReport, folder:Path)->list:
-    "(group, loaded object) of each `brainscore_nb.*` entry point the folder's pyproject.toml declares, each import checked"
+    "(group, object) of each `brainscore_nb.*` entry point in the folder's pyproject.toml, imports checked"
     try: project = tomllib.loads((folder/'pyproject.toml').read_text())['project']
     except (OSError, KeyError, tomllib.TOMLDecodeError) as e:
         report.add('pyproject.toml', False, f'{type(e).__name__}: {e}',
@@ -528,7 +528,7 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
 
 # %% ../nbs/44_submission.ipynb #c753cfb2
 def _run_tests(report:CheckReport, folder:Path):
-    "Add whether the folder has tests, and whether they pass (pytest in a fresh process, the folder first on the path)"
+    "Add whether the folder has tests and whether they pass (pytest in a fresh process, the folder on the path)"
     tests = sorted((folder/'tests').glob('test_*.py')) if (folder/'tests').is_dir() else []
     report.add('tests exist', bool(tests), ', '.join(t.name for t in tests) or 'no tests/test_*.py',
                'add tests/test_<name>.py: the benchmark loads, its ceiling is valid, it scores a model')
@@ -545,7 +545,7 @@ def _run_tests(report:CheckReport, folder:Path):
 
 # %% ../nbs/44_submission.ipynb #600b03f5
 def _check_exported(report:CheckReport, folder:Path):
-    "Add whether the package's modules are what its notebooks export (nbdev-export run on a copy changes nothing)"
+    "Add whether the package's modules are what its notebooks export (nbdev-export on a copy changes nothing)"
     if not (folder/'nbs').is_dir() or not list((folder/'nbs').glob('*.ipynb')): return
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(shutil.copytree(folder, Path(tmp)/folder.name,
@@ -565,7 +565,7 @@ def _check_exported(report:CheckReport, folder:Path):
 def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and tests/)
                  *, run_tests:bool=True # also run its tests (pytest, in a fresh process)
                 )->CheckReport:
-    "Brain-Score's submission checklist on a plugin folder: entry points, identifiers, data, benchmarks, models, tests"
+    "Brain-Score's submission checklist on a plugin folder: entry points, names, data, benchmarks, models"
     folder = Path(folder).resolve()
     report = CheckReport(folder)
     if not folder.is_dir(): return report.add('plugin folder', False, f'{folder} is not a folder',

@@ -40,7 +40,7 @@ benchmark_registry = {}
 _CEILINGS = {}  # (identifier, version, data sha1) -> Score: one computation per process and data content
 
 def accepted_options(cls)->list:
-    "The keyword names `cls(...)` accepts: its `__init__`'s, and its parents' where an `__init__` passes **kwargs on"
+    "The keyword names `cls(...)` accepts: its `__init__`'s, and its parents' where **kwargs are passed on"
     names = []
     for c in cls.__mro__:
         if '__init__' not in vars(c) or c is object: continue
@@ -61,7 +61,7 @@ def check_choice(value, # what the caller passed
                  choices, # the values that are accepted
                  what:str # the option, for the message
                 ):
-    "`value` if it is one of `choices`, else a ValueError naming it, the closest choice and all of them (before any data is loaded)"
+    "`value` if it is one of `choices`, else a ValueError naming it, the closest choice and all of them"
     if value in choices: return value
     raise ValueError(f"unknown {what} {value!r}"
                      + did_you_mean(value, choices, n=1, cutoff=0.6, ignore_case=True)
@@ -79,7 +79,7 @@ class Benchmark:
 
 # %% ../../nbs/30_benchmark_base.ipynb #74a38b17
 class BenchmarkBase(Benchmark):
-    "A benchmark's identity and metadata, and a ceiling computed once per data content (or none: `ceiling_func=None`)"
+    "A benchmark's identity and metadata; its ceiling, once per data content (none: `ceiling_func=None`)"
     def __init__(self, identifier:str, # e.g. 'Cowley2023.V4-pls'
                  version:int, # bump whenever scores could change
                  # () -> Score: the data's ceiling; None: an unceiled benchmark (its score is the raw score)
@@ -124,7 +124,7 @@ UNCEILED = Score(1.0, attrs={'note': 'not ceiled: no ceiling was measured, or th
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
 def _normalisation(score:Score, benchmark):
-    "How the ceiled score was made from raw and ceiling, for the bootstrap: a name, a function, or None (unceiled)"
+    "How the ceiled score was made from raw and ceiling, for the bootstrap: a name, a function or None"
     if getattr(benchmark, 'unceiled', False) or score.attrs.get('unceiled'): return None
     how = score.attrs.get('normalisation') or getattr(benchmark, 'normalize', None)
     if how is None: return 'unknown'  # never guessed: the score gets no interval, and says why
@@ -132,7 +132,7 @@ def _normalisation(score:Score, benchmark):
                                                                                'squared_ratio', 'explained_variance') else how
 
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
-    "`score` bounded to [0, 1], with raw, ceiling, error, the 95% bootstrap interval and the provenance of benchmark, model and data in attrs"
+    "`score` bounded to [0, 1]; raw, ceiling, error, 95% bootstrap interval and provenance in its attrs"
     out = bound_score(score)
     out.attrs.update(raw=raw, ceiling=ceiling,
                      error=float(score.attrs.get('error', raw.attrs.get('error', np.nan))),
@@ -150,7 +150,7 @@ def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, can
 # %% ../../nbs/30_benchmark_base.ipynb #a59deb64
 @functools.lru_cache(maxsize=1)
 def package_commit()->str|None:
-    "The git commit brainscore_nb runs from ('-dirty' when tracked files differ from it); None unless installed from a checkout"
+    "The git commit brainscore_nb runs from ('-dirty' when files differ); None unless run from a checkout"
     import brainscore_nb
     where = Path(brainscore_nb.__file__).resolve().parent
     git = lambda *args: subprocess.run(['git', '-C', str(where), *args], capture_output=True,
@@ -167,7 +167,7 @@ def package_commit()->str|None:
 # %% ../../nbs/30_benchmark_base.ipynb #400a73c7
 def data_sha1s(benchmark # any benchmark: its public attributes that are data are hashed
               )->dict:
-    "`{attribute: sha1}` of the data a benchmark holds: assemblies (`data_sha1`), their stimulus sets' files, arrays; cached on it"
+    "`{attribute: sha1}` of a benchmark's data: assemblies, their stimulus sets' files, arrays; cached on it"
     if isinstance(getattr(benchmark, '_data_sha1s', None), dict): return benchmark._data_sha1s
     out = {'data': benchmark.data_sha1} if isinstance(getattr(benchmark, 'data_sha1', None), str) else {}
     for name, value in sorted(getattr(benchmark, '__dict__', {}).items()):
@@ -198,7 +198,7 @@ def _jsonable(v):
 
 def describe_function(fn # a metric or helper, maybe a functools.partial of one
                      )->dict:
-    "`{'name': module.qualname, 'options': {...}}`: a function's keyword defaults with what partials bound on top"
+    "`{'name': module.qualname, 'options': {...}}`: a function's keyword defaults, partials' bindings on top"
     bound = {}
     while isinstance(fn, partial): bound, fn = {**fn.keywords, **bound}, fn.func
     name = f"{getattr(fn, '__module__', None) or type(fn).__module__}.{getattr(fn, '__qualname__', type(fn).__qualname__)}"
@@ -235,7 +235,7 @@ def _dumps(v)->str: return json.dumps(v, sort_keys=True, separators=(',', ':'))
 def provenance(benchmark=None, # the benchmark that scored (None: unknown)
                candidate=None # the BrainModel it scored (None: unknown)
               )->dict:
-    "What made a score, one flat field each (nested ones as JSON text): data, model weights and commitment, metric, code, libraries"
+    "What made a score, one flat field each (nested ones as JSON): data, model, metric, code, libraries"
     functions = {k: describe_function(getattr(benchmark, k)) for k in _FUNCTIONS
                  if callable(getattr(benchmark, k, None))}
     options = [f['options'] for f in functions.values()]
@@ -253,7 +253,7 @@ def provenance(benchmark=None, # the benchmark that scored (None: unknown)
 
 # %% ../../nbs/30_benchmark_base.ipynb #cd5da6d7
 def stimuli_of(assembly:xr.DataArray):
-    "The attached stimulus set's rows for the assembly's stimuli, in order of first appearance in the assembly"
+    "The attached stimulus set's rows for the assembly's stimuli, in their order of first appearance"
     if assembly.stimulus_set is None: raise ValueError("the assembly has no stimulus set attached "
                                                        "(attrs['stimulus_set'])")
     ids = pd.unique(assembly['stimulus_id'].values.ravel())
@@ -277,7 +277,7 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
                       # start the benchmark's task (with its fitting_stimuli) instead of recording
                       *, task:bool=False
                      )->xr.DataArray:
-    "The one step every benchmark takes: start recording (or the task), place the stimuli on screen, look; time_bin squeezed"
+    "The step every benchmark takes: start recording (or the task), place the stimuli on screen, look"
     if task: candidate.start_task(benchmark.task, benchmark.fitting_stimuli)
     else: candidate.start_recording(benchmark.region, benchmark.time_bins)
     stimuli = stimuli_of(stimuli) if isinstance(stimuli, xr.DataArray) else stimuli
@@ -286,7 +286,7 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
 
 # %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
 def _region_of(assembly, region:str|None, identifier:str)->str:
-    "`region` if given, else the one value of the assembly's `region` coord (Brain-Score's way); else a clear error"
+    "`region` if given, else the one value of the assembly's `region` coord (Brain-Score's way), else an error"
     if region is not None: return region
     if assembly is None or 'region' not in assembly.coords:
         raise TypeError(f"{identifier}: pass region=... (the assembly has no 'region' coord to take it from)")
@@ -390,7 +390,7 @@ class RSABenchmark(BenchmarkBase):
 
 # %% ../../nbs/30_benchmark_base.ipynb #257c8748
 class BehavioralBenchmark(BenchmarkBase):
-    "Ask for the subjects' task; compare the model's answers with the trials; ceil by the subjects' consistency"
+    "Ask for the subjects' task; compare the answers with the trials; ceil by the subjects' consistency"
     def __init__(self, identifier:str, assembly, # trial-level BehavioralAssembly, stimulus set attached
                  *, task:str, # a BrainModel.Task
                  metric, # (model answers, trials) -> Score

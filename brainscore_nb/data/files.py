@@ -46,7 +46,7 @@ def _umask()->int:
 def temp_path(path, # the final location the temporary file is for
               folder:bool=False # a temporary folder instead of a file
              ):
-    "A new temporary file (or folder) next to `path`, named for the process that owns it, removed if still there at the end"
+    "A new temporary file (or folder) next to `path`, named for its process, removed if still there at the end"
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     collect_stale(path.parent, f'.{path.name}.')
@@ -63,7 +63,7 @@ def temp_path(path, # the final location the temporary file is for
 def collect_stale(directory, # folder to clean
                   prefix:str='.' # only names starting with this (default: every hidden temporary)
                  )->list:
-    "Remove the temporaries of `temp_path` in `directory` whose process is dead, or that are older than `STALE_AFTER`; return them"
+    "Remove and return the temporaries in `directory` of dead processes, or older than `STALE_AFTER`"
     removed = []
     for p in Path(directory).glob(f'{glob_escape(prefix)}*'):
         m = re.search(r'\.pid(\d+)\.[^./]+(\.tmp)?$', p.name)

@@ -73,7 +73,8 @@ class Benchmark:
     def __new__(cls, *args, **kwargs):
         check_keywords(kwargs, accepted_options(cls), f'{cls.__name__}()')  # before any data is touched
         return super().__new__(cls)
-    def __call__(self, candidate:BrainModel)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
+    def __call__(self, candidate:BrainModel)->Score:
+        raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
 
@@ -94,7 +95,8 @@ class BenchmarkBase(Benchmark):
             raise TypeError(f"{identifier}: ceiling_func must be a function returning the ceiling, "
                             f"or None for an unceiled benchmark")
         self.identifier, self.version, self.parent, self.bibtex = identifier, version, parent, bibtex
-        self._ceiling_func, self.visual_degrees, self.number_of_trials = ceiling_func, visual_degrees, number_of_trials
+        self._ceiling_func = ceiling_func
+        self.visual_degrees, self.number_of_trials = visual_degrees, number_of_trials
         self.unceiled = ceiling_func is None
         self.data_sha1 = data_sha1(data) if data is not None else None
 
@@ -128,22 +130,23 @@ def _normalisation(score:Score, benchmark):
     if getattr(benchmark, 'unceiled', False) or score.attrs.get('unceiled'): return None
     how = score.attrs.get('normalisation') or getattr(benchmark, 'normalize', None)
     if how is None: return 'unknown'  # never guessed: the score gets no interval, and says why
-    return getattr(how, '__name__', how) if getattr(how, '__name__', None) in ('ceil_score',
-                                                                               'squared_ratio', 'explained_variance') else how
+    named = getattr(how, '__name__', None) in ('ceil_score', 'squared_ratio', 'explained_variance')
+    return getattr(how, '__name__', how) if named else how
 
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1]; raw, ceiling, error, 95% bootstrap interval and provenance in its attrs"
     out = bound_score(score)
     out.attrs.update(raw=raw, ceiling=ceiling,
                      error=float(score.attrs.get('error', raw.attrs.get('error', np.nan))),
-                     benchmark=benchmark.identifier, benchmark_version=benchmark.version, model=candidate.identifier,
+                     benchmark=benchmark.identifier, benchmark_version=benchmark.version,
+                     model=candidate.identifier,
                      data_sha1=benchmark.data_sha1 or '', brainscore_nb_version=__version__,
                      unceiled=bool(getattr(benchmark, 'unceiled', False)
                                    or ceiling.attrs.get('unceiled', False)))
     out.attrs.update(provenance(benchmark, candidate))
     if (how := _normalisation(score, benchmark)) == 'unknown':
-        out.attrs.update(ci_low=np.nan, ci_high=np.nan,
-                         ci_reason="the ceiled score does not say how it was normalised (attrs['normalisation'])")
+        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="the ceiled score does not say how it was "
+                                                             "normalised (attrs['normalisation'])")
     else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))  # ci_low, ci_high, bootstrap draws
     return out
 
@@ -175,10 +178,11 @@ def data_sha1s(benchmark # any benchmark: its public attributes that are data ar
         try:
             if isinstance(value, xr.DataArray):
                 out[name] = data_sha1(value)
-                if getattr(value, 'stimulus_set',
-                           None) is not None: out[f'{name}.stimulus_set'] = stimulus_set_hash(value.stimulus_set)
+                if getattr(value, 'stimulus_set', None) is not None:
+                    out[f'{name}.stimulus_set'] = stimulus_set_hash(value.stimulus_set)
             elif isinstance(value, np.ndarray): out[name] = array_sha1(value)
-            elif isinstance(value, pd.DataFrame) and hasattr(value, 'get_stimulus'): out[name] = stimulus_set_hash(value)
+            elif isinstance(value, pd.DataFrame) and hasattr(value, 'get_stimulus'):
+                out[name] = stimulus_set_hash(value)
         # a score is never lost to its provenance
         except Exception as e: out[name] = f'unavailable: {type(e).__name__}: {e}'
     try: benchmark._data_sha1s = out
@@ -201,12 +205,13 @@ def describe_function(fn # a metric or helper, maybe a functools.partial of one
     "`{'name': module.qualname, 'options': {...}}`: a function's keyword defaults, partials' bindings on top"
     bound = {}
     while isinstance(fn, partial): bound, fn = {**fn.keywords, **bound}, fn.func
-    name = f"{getattr(fn, '__module__', None) or type(fn).__module__}.{getattr(fn, '__qualname__', type(fn).__qualname__)}"
+    module = getattr(fn, '__module__', None) or type(fn).__module__
+    name = f"{module}.{getattr(fn, '__qualname__', type(fn).__qualname__)}"
     try: options = {k: p.default for k, p in inspect.signature(fn).parameters.items()
                     if p.default is not p.empty}
     except (TypeError, ValueError): options = {}
-    if 'random_state' in getattr(fn, 'options', ()): options.setdefault('random_state',
-                                                                        inspect.signature(cross_validate).parameters['random_state'].default)
+    if 'random_state' in getattr(fn, 'options', ()):
+        options.setdefault('random_state', inspect.signature(cross_validate).parameters['random_state'].default)
     return {'name': name, 'options': _jsonable({**options, **bound})}
 
 # %% ../../nbs/30_benchmark_base.ipynb #3b916859
@@ -247,9 +252,11 @@ def provenance(benchmark=None, # the benchmark that scored (None: unknown)
     return dict(data_sha1s=_dumps(data_sha1s(benchmark)) if benchmark is not None else None,
                 model_weights=str(weights) if weights is not None else None,
                 model_commitment=_dumps(_commitment(candidate)) if candidate is not None else None,
-                metric_options=_dumps(functions) if benchmark is not None else None, seed=seed, array_backend=backend,
-                brainscore_nb_commit=package_commit(), python_version=platform.python_version(), numpy_version=np.__version__,
-                scipy_version=scipy.__version__, torch_version=sys.modules['torch'].__version__ if 'torch' in sys.modules else None)
+                metric_options=_dumps(functions) if benchmark is not None else None, seed=seed,
+                array_backend=backend, brainscore_nb_commit=package_commit(),
+                python_version=platform.python_version(), numpy_version=np.__version__,
+                scipy_version=scipy.__version__,
+                torch_version=sys.modules['torch'].__version__ if 'torch' in sys.modules else None)
 
 # %% ../../nbs/30_benchmark_base.ipynb #cd5da6d7
 def stimuli_of(assembly:xr.DataArray):
@@ -266,7 +273,8 @@ def stimuli_of(assembly:xr.DataArray):
 # %% ../../nbs/30_benchmark_base.ipynb #cec509c3
 def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
     "`assembly` without its time_bin dim when that dim has exactly one bin"
-    if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1: return assembly.isel(time_bin=0, drop=True)
+    if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1:
+        return assembly.isel(time_bin=0, drop=True)
     return assembly
 
 
@@ -286,7 +294,7 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
 
 # %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
 def _region_of(assembly, region:str|None, identifier:str)->str:
-    "`region` if given, else the one value of the assembly's `region` coord (Brain-Score's way), else an error"
+    "`region` if given, else the one value of the assembly's `region` coord (Brain-Score's way)"
     if region is not None: return region
     if assembly is None or 'region' not in assembly.coords:
         raise TypeError(f"{identifier}: pass region=... (the assembly has no 'region' coord to take it from)")
@@ -297,7 +305,8 @@ def _region_of(assembly, region:str|None, identifier:str)->str:
 
 def _time_bins(time_bins, timebins, identifier:str)->list:
     "The time bins, given as `time_bins` or (Brain-Score's spelling) `timebins`; default [(70, 170)]"
-    if time_bins is not None and timebins is not None and list(map(tuple, time_bins)) != list(map(tuple, timebins)):
+    if (time_bins is not None and timebins is not None
+            and list(map(tuple, time_bins)) != list(map(tuple, timebins))):
         raise ValueError(f"{identifier}: time_bins={time_bins} and timebins={timebins} disagree; pass one")
     return [tuple(t) for t in (time_bins if time_bins is not None else timebins
                                if timebins is not None else ((70, 170),))]
@@ -451,7 +460,8 @@ class PropertiesBenchmark(BenchmarkBase):
                          or (lambda: property_ceiling(properties,
                                                       similarity)), parent, data=properties, **kwargs)
         self.properties, self.stimuli, self.property_fn = properties, stimuli, property_fn
-        self.region, self.similarity, self.time_bins = region or parent.split('-')[0], similarity, _time_bins(time_bins, timebins, identifier)
+        self.region, self.similarity = region or parent.split('-')[0], similarity
+        self.time_bins = _time_bins(time_bins, timebins, identifier)
 
     def __call__(self, candidate:BrainModel)->Score:
         responses = place_record_look(self, candidate, self.stimuli)

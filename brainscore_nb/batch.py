@@ -236,8 +236,8 @@ def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
     "`table` with `row` added (replacing its pair's older row), written to `out`; tracebacks go to out/logs"
     tb = row.pop('_traceback', None)
     if tb:
-        with atomic_write(_inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log",
-                                  out)) as tmp: tmp.write_text(tb)
+        log = _inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log", out)
+        with atomic_write(log) as tmp: tmp.write_text(tb)
     table = results_table([*table.to_dict('records'), row])
     write_results(table, out)
     return table

@@ -52,8 +52,8 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
         theta, frequency, phase, brightness = rng.uniform(0, np.pi), rng.uniform(1, 6), rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3)
         tint = rng.uniform(0.3, 1, 3)
         grating = np.sin(2 * np.pi * frequency * (x * np.cos(theta) + y * np.sin(theta)) + phase)
-        image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint), 0,
-                        255).astype(np.uint8)
+        image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint),
+                        0, 255).astype(np.uint8)
         Image.fromarray(image).save(folder/'stimuli'/f'stim{i:03d}.png')
         rows.append(dict(stimulus_id=f'stim{i:03d}', filename=f'stim{i:03d}.png',
                          orientation=round(theta, 4), frequency=round(frequency, 4)))
@@ -348,8 +348,8 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
                                            + f" (choose from {', '.join(KINDS)})")
     module, groups = KINDS[kind]
     values = _benchmark_parts(name) if kind == 'benchmark' else {}
-    if kind != 'benchmark' and (problem := identifier_problem(groups[0],
-                                                              name)): raise ValueError(f"{kind} name {problem}")
+    if kind != 'benchmark' and (problem := identifier_problem(groups[0], name)):
+        raise ValueError(f"{kind} name {problem}")
     if kind == 'data': values = dict(data_id=name, region='V4', year=re.search(r'\d{4}', name)[0],
                                      bibkey=name.lower())
     pkg = re.sub(r'[^0-9a-z]+', '_', name.lower()).strip('_')

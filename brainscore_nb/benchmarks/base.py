@@ -230,9 +230,8 @@ def _commitment(candidate)->dict:
     if ex is not None:
         pre = getattr(ex, 'preprocessing', None)
         out['activations'] = dict(preprocessing=vars(pre) if hasattr(pre, '__dict__') else repr(pre),
-                                  max_features=getattr(ex, 'max_features',
-                                                       None), projection_seed=getattr(ex, 'projection_seed',
-                                                                                      None))
+                                  max_features=getattr(ex, 'max_features', None),
+                                  projection_seed=getattr(ex, 'projection_seed', None))
     return _jsonable(out)
 
 def _dumps(v)->str: return json.dumps(v, sort_keys=True, separators=(',', ':'))
@@ -323,8 +322,8 @@ class NeuralBenchmark(BenchmarkBase):
                  version:int=1, # bump whenever scores could change (Brain-Score's tutorial omits it: 1)
                  **kwargs):
         kwargs.setdefault('data', assembly)  # the data the ceiling comes from, if not the target itself
-        self.region, self.time_bins = _region_of(assembly, region,
-                                                 identifier), _time_bins(time_bins, timebins, identifier)
+        self.region = _region_of(assembly, region, identifier)
+        self.time_bins = _time_bins(time_bins, timebins, identifier)
         super().__init__(identifier, version, ceiling_func=ceiling_func, **kwargs)
         self.assembly, self.metric = assembly, similarity_metric
 
@@ -456,9 +455,8 @@ class PropertiesBenchmark(BenchmarkBase):
         # Brain-Score's spelling, Brain-Score's contract: ceiling_func(assembly)
         if assembly is not None and ceiling_func is not None:
             of_assembly, ceiling_func = ceiling_func, lambda: of_assembly(properties)
-        super().__init__(identifier, version, ceiling_func
-                         or (lambda: property_ceiling(properties,
-                                                      similarity)), parent, data=properties, **kwargs)
+        ceiling_func = ceiling_func or (lambda: property_ceiling(properties, similarity))
+        super().__init__(identifier, version, ceiling_func, parent, data=properties, **kwargs)
         self.properties, self.stimuli, self.property_fn = properties, stimuli, property_fn
         self.region, self.similarity = region or parent.split('-')[0], similarity
         self.time_bins = _time_bins(time_bins, timebins, identifier)

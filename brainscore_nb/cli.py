@@ -25,7 +25,8 @@ def _expand(argv:list)->list:
     for a in argv:
         if a in MULTI: flag = a; continue
         if flag and not a.startswith('-'): out += [flag, a]; continue
-        if flag and a.startswith('-') and out[-2:-1] != [flag]: out.append(flag)  # a flag with no value: let click complain
+        # a flag with no value: let click complain
+        if flag and a.startswith('-') and out[-2:-1] != [flag]: out.append(flag)
         flag = None
         out.append(a)
     if flag and out[-2:-1] != [flag]: out.append(flag)
@@ -53,12 +54,14 @@ def _import(name:str):
 def _check(fn, *args, **kwargs):
     "Call `fn`; a KeyError, ValueError or OSError (a mistyped name, data that cannot be reached) becomes a one-line error"
     try: return fn(*args, **kwargs)
-    except (KeyError, ValueError, OSError) as e: raise click.ClickException(e.args[0] if e.args else str(e)) from None
+    except (KeyError, ValueError, OSError) as e: raise click.ClickException(e.args[0] if e.args
+                                                                            else str(e)) from None
 
 # %% ../nbs/43_cli.ipynb #f4d85c7f
 @click.group(context_settings=dict(help_option_names=['-h', '--help']))
 @click.version_option(brainscore_nb.__version__, prog_name='brainscore-nb')
-@click.option('--import', 'imports', multiple=True, metavar='MODULE|FILE.py', help='Import a module first (it can register models or benchmarks); repeatable.')
+@click.option('--import', 'imports', multiple=True, metavar='MODULE|FILE.py',
+              help='Import a module first (it can register models or benchmarks); repeatable.')
 def cli(imports):
     "brainscore_nb: score vision models on brain benchmarks, offline and reproducibly"
     for m in imports: _import(m)
@@ -71,14 +74,16 @@ def main(argv=None):
 def _resolve_kind(kinds:dict, what:str):
     "kinds[what], or a UsageError naming the close matches and all kinds"
     try: return resolve(kinds, what, 'kind')
-    except KeyError as e: raise click.UsageError(e.args[0].split(' (')[0] + f" (choose from {', '.join(kinds)})") from None
+    except KeyError as e: raise click.UsageError(e.args[0].split(' (')[0]
+                                                 + f" (choose from {', '.join(kinds)})") from None
 
 @cli.command('list')
 @click.argument('what', metavar='benchmarks|models|datasets|stimulus-sets')
 def list_command(what):
     "Print the benchmarks, models, datasets or stimulus-sets, one per line (datasets: a tab, then local/catalog/private)"
     from brainscore_nb import registry
-    from brainscore_nb.data.catalog import dataset_lines  # ours and Brain-Score's catalog, marked local/catalog/private
+    # ours and Brain-Score's catalog, marked local/catalog/private
+    from brainscore_nb.data.catalog import dataset_lines
     kinds = {'benchmarks': registry.list_benchmarks, 'models': registry.list_models,
              'datasets': lambda: dataset_lines('assembly'), 'stimulus-sets': lambda: dataset_lines('stimulus_set')}
     for name in _resolve_kind(kinds, what)(): click.echo(name)
@@ -90,41 +95,52 @@ def list_command(what):
 def score_command(model, benchmark):
     "Score MODEL on BENCHMARK and print the ceiled score, raw score and ceiling"
     from brainscore_nb.registry import score as score_
-    from brainscore_nb.batch import _row
-    from brainscore_nb.registry import benchmark_registry, _discover
+    from brainscore_nb.batch import result_row
+    from brainscore_nb.registry import benchmark_registry, discover
     from brainscore_nb.models.zoo import model_registry
-    _discover()
-    _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
+    discover()
+    _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark,
+                                                            'benchmark')
     s = _check(score_, model, benchmark)
     click.echo(f'{model} on {benchmark}: {s!r}')
-    row = _row(model, benchmark, s)
-    click.echo(' '.join(f'{k}={row[k]}' for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))
+    row = result_row(model, benchmark, s)
+    click.echo(' '.join(f'{k}={row[k]}'
+                        for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))
 
 # %% ../nbs/43_cli.ipynb #a14697ca
 def _ids(values:tuple, setting:str, everything)->list:
     "Identifiers from repeated/comma-separated option values; none given: the setting; 'all' or empty: `everything()`"
     from brainscore_nb.config import get_setting
-    ids = [i.strip() for v in values for i in v.split(',') if i.strip()] or [i.strip() for i in get_setting(setting).split(',') if i.strip()]
+    ids = [i.strip() for v in values for i in v.split(',')
+           if i.strip()] or [i.strip() for i in get_setting(setting).split(',') if i.strip()]
     return everything() if not ids or ids == ['all'] else ids
 
 @cli.command('run')
-@click.option('--models', multiple=True, metavar='ID...', help="Model identifiers, or 'all' (default: the models setting)")
-@click.option('--benchmarks', multiple=True, metavar='ID...', help="Benchmark identifiers, or 'all' (default: the benchmarks setting; empty: all)")
-@click.option('--out', required=True, type=click.Path(file_okay=False), help='Folder for results.parquet/.csv, logs/, leaderboard and figures; re-running resumes')
-@click.option('--scheduler', default=None, metavar='ADDRESS', help='Dask scheduler, e.g. tcp://host:8786 (default: the dask_scheduler setting, else a LocalCluster)')
+@click.option('--models', multiple=True, metavar='ID...',
+              help="Model identifiers, or 'all' (default: the models setting)")
+@click.option('--benchmarks', multiple=True, metavar='ID...',
+              help="Benchmark identifiers, or 'all' (default: the benchmarks setting; empty: all)")
+@click.option('--out', required=True, type=click.Path(file_okay=False),
+              help='Folder for results.parquet/.csv, logs/, leaderboard and figures; re-running resumes')
+@click.option('--scheduler', default=None, metavar='ADDRESS',
+              help='Dask scheduler, e.g. tcp://host:8786 (default: the dask_scheduler setting, else a LocalCluster)')
 @click.option('--workers', default=2, show_default=True, help='LocalCluster worker processes')
 @click.option('--dashboard', is_flag=True, help='Serve the LocalCluster dashboard and print its address')
 @click.option('--progress/--no-progress', default=True, help='Show a progress bar')
-@click.option('--timeout', default=None, type=float, metavar='SECONDS', help='Seconds one pair may take before it is recorded as failed (default: the pair_timeout setting; none: no limit)')
-@click.option('--fresh', is_flag=True, help='Start a new results table; an existing one is kept as results.<time>.old.*')
+@click.option('--timeout', default=None, type=float, metavar='SECONDS',
+              help='Seconds one pair may take before it is recorded as failed (default: the pair_timeout setting; none: no limit)')
+@click.option('--fresh', is_flag=True,
+              help='Start a new results table; an existing one is kept as results.<time>.old.*')
 def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress, timeout, fresh):
     "Score every model on every benchmark in parallel; write the results table, leaderboard and figures to OUT"
     from brainscore_nb import batch, plots, registry
-    table = _check(lambda: batch.run(_ids(models, 'models', registry.list_models), _ids(benchmarks, 'benchmarks', registry.list_benchmarks),
+    table = _check(lambda: batch.run(_ids(models, 'models', registry.list_models),
+                                     _ids(benchmarks, 'benchmarks', registry.list_benchmarks),
                                      out=out, scheduler=scheduler, n_workers=workers, dashboard=dashboard, progress=progress,
                                      timeout=timeout, fresh=fresh))
     ok = table.status.eq('ok')
-    click.echo(f"{int(ok.sum())} pairs scored, {int((~ok).sum())} failed; results in {Path(out)/'results.csv'}")
+    click.echo(f"{int(ok.sum())} pairs scored, {int((~ok).sum())} failed; results in "
+               f"{Path(out)/'results.csv'}")
     for _, r in table[~ok].iterrows(): click.echo(f"  failed: {r.model} on {r.benchmark}: {r.error_message}")
     if ok.any():
         plots.report(table, out)
@@ -132,18 +148,24 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
 
 @cli.command('leaderboard')
 @click.argument('results', type=click.Path(exists=True))
-@click.option('--out', default=None, type=click.Path(file_okay=False), help="Where to write (default: beside RESULTS)")
-@click.option('--missing', type=click.Choice(['skip', 'zero']), default='skip', show_default=True, help='Failed pairs: left out of means, or counted as 0')
-@click.option('--include-unceiled', is_flag=True, help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
-@click.option('--compare', 'compare_', is_flag=True, help='Also print the 95% intervals, the groups of models that cannot be told apart, and each model against the next one down')
+@click.option('--out', default=None, type=click.Path(file_okay=False),
+              help="Where to write (default: beside RESULTS)")
+@click.option('--missing', type=click.Choice(['skip', 'zero']), default='skip', show_default=True,
+              help='Failed pairs: left out of means, or counted as 0')
+@click.option('--include-unceiled', is_flag=True,
+              help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
+@click.option('--compare', 'compare_', is_flag=True,
+              help='Also print the 95% intervals, the groups of models that cannot be told apart, and each model against the next one down')
 def leaderboard_command(results, out, missing, include_unceiled, compare_):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
     written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
-    click.echo(plots.leaderboard(results, missing=missing, include_unceiled=include_unceiled).round(3).to_string())
+    click.echo(plots.leaderboard(results, missing=missing,
+                                 include_unceiled=include_unceiled).round(3).to_string())
     click.echo(f"written: {', '.join(str(p) for v in written.values() for p in (v if isinstance(v, list) else [v]))}")
     if compare_:
-        click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart (paired bootstrap, p >= 0.05)")
+        click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart "
+                   "(paired bootstrap, p >= 0.05)")
         click.echo(plots.format_intervals(plots.leaderboard_intervals(results, missing=missing)).to_string())
         pairs = plots.comparisons(results, missing=missing)
         if len(pairs): click.echo('\neach model against the next one down (difference [95% interval], p):')
@@ -155,7 +177,8 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_):
 def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
     "The StimulusSet of an image folder: from its metadata CSV if there is one, else one row per image"
     from brainscore_nb.data.stimuli import StimulusSet
-    metadata = Path(metadata) if metadata else (folder/'stimuli.csv' if (folder/'stimuli.csv').exists() else None)
+    metadata = Path(metadata) if metadata else (folder/'stimuli.csv'
+                                                if (folder/'stimuli.csv').exists() else None)
     if metadata: return StimulusSet.from_csv(metadata, folder, filename_column, identifier=identifier)
     images = '*.[pjgbtPJGBT]*[gGfFpP]'  # png, jpg, jpeg, gif, bmp, tif(f), webp
     return StimulusSet.from_files(folder, images, identifier=identifier)
@@ -163,9 +186,15 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
 def _trials(responses, response_column:str):
     "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
     from brainscore_nb.data.assemblies import BehavioralAssembly
-    from brainscore_nb.data.stimuli import _read_csv
-    df = _read_csv(responses)
-    if response_column not in df.columns: raise ValueError(f"{responses} has no response column {response_column!r} (columns: {', '.join(df.columns)}); pick one with --response-column")
+    from brainscore_nb.data.stimuli import NA_STRINGS
+    # as StimulusSet.from_csv reads
+    other = [c for c in pd.read_csv(responses, nrows=0).columns if c != 'stimulus_id']
+    df = pd.read_csv(responses, dtype={'stimulus_id': str}, keep_default_na=False,
+                     na_values={c: NA_STRINGS for c in other})
+    if response_column not in df.columns:
+        raise ValueError(f"{responses} has no response column {response_column!r} (columns: "
+                         f"{', '.join(df.columns)}); "
+                         "pick one with --response-column")
     coords = {c: ('presentation', df[c].to_numpy()) for c in df.columns if c != response_column}
     return BehavioralAssembly(df[response_column].to_numpy(), dims=['presentation'], coords=coords)
 
@@ -173,37 +202,49 @@ def _trials(responses, response_column:str):
 @cli.command('package')
 @click.argument('folder', type=click.Path(exists=True, file_okay=False))
 @click.option('--identifier', required=True, help="The dataset's identifier, e.g. Lab2026.objects")
-@click.option('--metadata', type=click.Path(exists=True, dir_okay=False), help='Stimulus metadata CSV (default: FOLDER/stimuli.csv if present)')
-@click.option('--filename-column', default='filename', show_default=True, help="Metadata column naming each stimulus' file")
-@click.option('--responses', type=click.Path(exists=True, dir_okay=False), help='Trials CSV: stimulus_id, the response column, other columns')
+@click.option('--metadata', type=click.Path(exists=True, dir_okay=False),
+              help='Stimulus metadata CSV (default: FOLDER/stimuli.csv if present)')
+@click.option('--filename-column', default='filename', show_default=True,
+              help="Metadata column naming each stimulus' file")
+@click.option('--responses', type=click.Path(exists=True, dir_okay=False),
+              help='Trials CSV: stimulus_id, the response column, other columns')
 @click.option('--response-column', default='response', show_default=True)
-@click.option('--out', 'directory', default=None, type=click.Path(file_okay=False), help='Packages folder (default: the packages_dir setting)')
+@click.option('--out', 'directory', default=None, type=click.Path(file_okay=False),
+              help='Packages folder (default: the packages_dir setting)')
 @click.option('--overwrite', is_flag=True, help='Replace an existing package with different content')
-@click.option('--missing-ok', 'missing_ok', multiple=True, metavar='COLUMN', help='Responses column where an empty value (NaN) means "not measured", e.g. rt (repeatable)')
-def package_command(folder, identifier, metadata, filename_column, responses, response_column, directory, overwrite, missing_ok):
+@click.option('--missing-ok', 'missing_ok', multiple=True, metavar='COLUMN',
+              help='Responses column where an empty value (NaN) means "not measured", e.g. rt (repeatable)')
+def package_command(folder, identifier, metadata, filename_column, responses, response_column,
+                    directory, overwrite, missing_ok):
     "Validate and package FOLDER (images, metadata CSV, responses CSV) as a stimulus set and an assembly"
-    from brainscore_nb.data.packaging import check_identifier, package_stimulus_set_locally, package_data_assembly_locally
+    from brainscore_nb.data.packaging import (check_identifier, package_stimulus_set_locally,
+                                              package_data_assembly_locally)
     from brainscore_nb.data.validation import validate_pair, validate_stimulus_set
     _check(check_identifier, identifier)
     stimuli = _check(_folder_stimuli, Path(folder), identifier, metadata, filename_column)
     if responses and 'stimulus_id' not in (head := pd.read_csv(responses, nrows=0).columns):
-        raise click.ClickException(f"{responses} has no 'stimulus_id' column: add one naming each trial's stimulus (the ids of the "
+        raise click.ClickException(f"{responses} has no 'stimulus_id' column: add one naming each "
+                                   f"trial's stimulus (the ids of the "
                                    f"metadata CSV); its columns are {', '.join(map(str, head))}")
     assembly = _check(_trials, responses, response_column) if responses else None
     report = validate_pair(stimuli, assembly) if assembly is not None else validate_stimulus_set(stimuli)
     report.problems = [p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)]
     for note in report.notes: click.echo(f'note: {note}')
     if not report.ok:
-        click.echo(f'{report.subject}: {len(report.problems)} problem(s); nothing was written\n' + report.to_frame().to_string(index=False))
+        click.echo(f'{report.subject}: {len(report.problems)} problem(s); nothing was written\n'
+                   + report.to_frame().to_string(index=False))
         raise SystemExit(1)
-    click.echo(f'{report.subject}: valid ({len(stimuli)} stimuli' + (f', {assembly.sizes["presentation"]} trials)' if assembly is not None else ')'))
+    click.echo(f'{report.subject}: valid ({len(stimuli)} stimuli'
+               + (f', {assembly.sizes["presentation"]} trials)' if assembly is not None else ')'))
     written = [_check(package_stimulus_set_locally, stimuli, identifier, directory, overwrite=overwrite)]
     if assembly is not None:
-        written.append(_check(lambda: package_data_assembly_locally(assembly, identifier, identifier, 'BehavioralAssembly', directory, overwrite=overwrite,
+        written.append(_check(lambda: package_data_assembly_locally(assembly, identifier,
+                                                                    identifier, 'BehavioralAssembly', directory, overwrite=overwrite,
                                                                           missing_ok=missing_ok)))
     for w in written:
         for k in ('csv', 'zip', ''):
-            if (p := w.get(f'{k}_path' if k else 'path')): click.echo(f"wrote {p} (sha1 {w[f'{k}_sha1' if k else 'sha1']})")
+            if (p := w.get(f'{k}_path' if k
+                           else 'path')): click.echo(f"wrote {p} (sha1 {w[f'{k}_sha1' if k else 'sha1']})")
 
 # %% ../nbs/43_cli.ipynb #555755d1
 MULTI = MULTI + ('--layers',)  # `--layers a b c` takes several values too
@@ -211,30 +252,40 @@ MULTI = MULTI + ('--layers',)  # `--layers a b c` takes several values too
 @cli.command('layers')
 @click.argument('model')
 @click.argument('benchmark')
-@click.option('--layers', 'layer_names', multiple=True, metavar='LAYER...', help="Layers to score, shallow to deep (default: the model's candidate layers)")
-@click.option('--out', default='.', show_default=True, type=click.Path(file_okay=False), help='Folder for the table (.csv) and the plot (.png, .svg)')
-@click.option('--max-features', type=int, default=None, help='Project every layer to at most this many features (default: only when memory needs it)')
-@click.option('--memory-gib', type=float, default=2.0, show_default=True, help='Memory the activations of one stimulus set may take')
+@click.option('--layers', 'layer_names', multiple=True, metavar='LAYER...',
+              help="Layers to score, shallow to deep (default: the model's candidate layers)")
+@click.option('--out', default='.', show_default=True, type=click.Path(file_okay=False),
+              help='Folder for the table (.csv) and the plot (.png, .svg)')
+@click.option('--max-features', type=int, default=None,
+              help='Project every layer to at most this many features (default: only when memory needs it)')
+@click.option('--memory-gib', type=float, default=2.0, show_default=True,
+              help='Memory the activations of one stimulus set may take')
 def layers_command(model, benchmark, layer_names, out, max_features, memory_gib):
     "Score every layer of MODEL on BENCHMARK from one pass over its stimuli; print the table, write it and its plot"
     import time
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from brainscore_nb.registry import benchmark_registry, _discover, load_benchmark
+    from brainscore_nb.registry import benchmark_registry, discover, load_benchmark
     from brainscore_nb.models.zoo import model_registry, load_model
     from brainscore_nb.models.commitment import layer_scores, plot_layer_scores
-    _discover()
-    _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark, 'benchmark')
+    discover()
+    _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark,
+                                                            'benchmark')
     layers = [l for v in layer_names for l in v.split(',') if l] or None
     if max_features is not None and max_features <= 0: raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')
-    if memory_gib <= 0: raise click.BadParameter(f'must be positive, got {memory_gib}', param_hint='--memory-gib')
+    if memory_gib <= 0: raise click.BadParameter(f'must be positive, got {memory_gib}',
+                                                 param_hint='--memory-gib')
     start = time.perf_counter()
-    try: table = layer_scores(load_model(model), load_benchmark(benchmark), layers=layers, max_features=max_features, memory_budget=int(memory_gib * 2**30))
-    except (KeyError, ValueError, TypeError) as e: raise click.ClickException(e.args[0] if e.args else str(e)) from None
+    try: table = layer_scores(load_model(model), load_benchmark(benchmark), layers=layers,
+                              max_features=max_features, memory_budget=int(memory_gib * 2**30))
+    except (KeyError, ValueError, TypeError) as e: raise click.ClickException(e.args[0] if e.args
+                                                                              else str(e)) from None
     seconds, a = time.perf_counter() - start, table.attrs
     click.echo(table.to_string(index=False, float_format=lambda v: f'{v:.4f}'))
-    click.echo(f"best: {a['best']}; {a['passes']} extraction pass(es) over {a['stimulus_sets']} stimulus set(s)"
-               + (f", layers projected to {a['projected_to']} features" if a['projected_to'] else '') + f"; {seconds:.1f} s")
+    click.echo(f"best: {a['best']}; {a['passes']} extraction pass(es) over {a['stimulus_sets']} "
+               f"stimulus set(s)"
+               + (f", layers projected to {a['projected_to']} features" if a['projected_to']
+                  else '') + f"; {seconds:.1f} s")
     path = lambda ext: Path(out)/f'{model}__{benchmark}.layers.{ext}'
     Path(out).mkdir(parents=True, exist_ok=True)
     table.to_csv(path('csv'), index=False)
@@ -247,12 +298,14 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
 @cli.command('new')
 @click.argument('kind', metavar='benchmark|model|data')
 @click.argument('name')
-@click.option('--dir', 'directory', default='.', show_default=True, type=click.Path(file_okay=False), help='Folder to make the plugin folder in')
+@click.option('--dir', 'directory', default='.', show_default=True,
+              type=click.Path(file_okay=False), help='Folder to make the plugin folder in')
 def new_command(kind, name, directory):
     "Write a plugin package for NAME: notebook, exported module, test, example data, pyproject.toml with entry points"
     from brainscore_nb.submission import new_plugin
     folder = _check(new_plugin, kind, name, directory)
-    click.echo(f"wrote {folder}\nnext: edit {folder/'nbs'}, then `nbdev-export` there; `brainscore-nb check {folder}`; "
+    click.echo(f"wrote {folder}\nnext: edit {folder/'nbs'}, then `nbdev-export` there; "
+               f"`brainscore-nb check {folder}`; "
                f"`pip install -e {folder}` to register it")
 
 # %% ../nbs/43_cli.ipynb #05b692a2
@@ -272,10 +325,14 @@ MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
 # %% ../nbs/43_cli.ipynb #c09b2e53
 @cli.command('reproduce')
 @click.argument('results', type=click.Path(exists=True))
-@click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...', help='Only these recorded pairs (default: every pair RESULTS records)')
-@click.option('--tolerance', default=1e-12, show_default=True, type=float, help='Largest absolute score difference still called equal')
-@click.option('--timeout', default=None, type=float, metavar='SECONDS', help='Seconds one pair may take (default: no limit)')
-@click.option('--workers', default=0, show_default=True, help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
+@click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...',
+              help='Only these recorded pairs (default: every pair RESULTS records)')
+@click.option('--tolerance', default=1e-12, show_default=True, type=float,
+              help='Largest absolute score difference still called equal')
+@click.option('--timeout', default=None, type=float, metavar='SECONDS',
+              help='Seconds one pair may take (default: no limit)')
+@click.option('--workers', default=0, show_default=True,
+              help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
 @click.option('--scheduler', default=None, metavar='ADDRESS', help='Score on this Dask scheduler instead')
 def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
     "Re-score the pairs RESULTS recorded: per pair equal, within interval or different, with the fields that changed (exit 1 if any differs)"
@@ -284,7 +341,9 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
     from brainscore_nb.reproduce import reproduce
     pairs = [p.strip() for v in pairs for p in v.split(',') if p.strip()] or None
     with (executor_for(scheduler, workers) if workers or scheduler else nullcontext()) as ex:
-        report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance, timeout=timeout, executor=ex, progress=True))
+        report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance,
+                                          timeout=timeout, executor=ex, progress=True))
     counts = report.outcome.value_counts()
-    click.echo(f"{len(report)} pairs: " + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
+    click.echo(f"{len(report)} pairs: "
+               + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
     if counts.get('different', 0): raise SystemExit(1)

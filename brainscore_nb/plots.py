@@ -9,6 +9,7 @@ __all__ = ['PARENTS', 'leaderboard', 'save_figure', 'plot_benchmarks', 'plot_hea
            'format_intervals', 'comparisons', 'plot_intervals', 'report']
 
 # %% ../nbs/42_plots.ipynb #714136d7
+import importlib.util
 from functools import partial
 from pathlib import Path
 import numpy as np
@@ -20,7 +21,8 @@ from .metrics.uncertainty import LEVEL, decode_draws, groups, interval
 PARENTS = ['V1', 'V2', 'V4', 'IT', 'behavior']  # Brain-Score's order
 
 def leaderboard(results, # a results table, or a path that read_results reads
-                *, missing:str='skip', # failed or unscored pairs: 'skip' them in means, or count them as 'zero'
+                # failed or unscored pairs: 'skip' them in means, or count them as 'zero'
+                *, missing:str='skip',
                 include_unceiled:bool=False # average unceiled benchmarks into their parents too
                )->pd.DataFrame:
     "Models ranked by their average over parents of the mean ceiled score over each parent's benchmarks"
@@ -35,7 +37,8 @@ def leaderboard(results, # a results table, or a path that read_results reads
     unceiled = sorted(set(df.benchmark[df.unceiled.fillna(False).astype(bool)]))
     counted = lambda p: [b for b in parent_of.index[parent_of == p] if include_unceiled or b not in unceiled]
     by_parent = pd.DataFrame({p: filled[counted(p)].mean(axis=1) for p in parents})
-    board = pd.concat([by_parent.mean(axis=1).rename('average'), by_parent, wide[sorted(wide.columns, key=lambda b: (parents.index(parent_of[b]), b))]], axis=1)
+    board = pd.concat([by_parent.mean(axis=1).rename('average'), by_parent,
+                       wide[sorted(wide.columns, key=lambda b: (parents.index(parent_of[b]), b))]], axis=1)
     board = board.sort_values('average', ascending=False, kind='stable')
     board.insert(0, 'rank', np.arange(1, len(board) + 1))
     board.columns.name = None
@@ -48,7 +51,8 @@ def _pyplot():
     import matplotlib
     matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    plt.rcParams.update({'font.size': 8, 'axes.spines.top': False, 'axes.spines.right': False, 'svg.hashsalt': 'brainscore_nb',
+    plt.rcParams.update({'font.size': 8, 'axes.spines.top': False, 'axes.spines.right': False,
+                         'svg.hashsalt': 'brainscore_nb',
                          'axes.titlesize': 9, 'legend.frameon': False, 'figure.dpi': 100})
     return plt
 
@@ -67,13 +71,14 @@ def save_figure(fig, # a matplotlib Figure
 def _ordered(df:pd.DataFrame)->list:
     "Benchmarks ordered by parent (Brain-Score's order), then name"
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent.fillna('other')
-    key = lambda b: (PARENTS.index(parent_of[b]) if parent_of[b] in PARENTS else len(PARENTS), parent_of[b], b)
+    key = lambda b: (PARENTS.index(parent_of[b]) if parent_of[b] in PARENTS else len(PARENTS),
+                     parent_of[b], b)
     return sorted(parent_of.index, key=key)
 
 def plot_benchmarks(results, # a results table, or a path that read_results reads
                     *, kind:str='raw' # 'raw': raw scores with the ceiling marked; 'ceiled': ceiled scores
                    ):
-    "Bars per benchmark and model with error bars (ceiled: the 95% interval); with `kind='raw'` each benchmark's ceiling is a dashed line"
+    "Bars per benchmark and model with error bars (ceiled: 95% interval); `kind='raw'`: ceilings dashed"
     plt = _pyplot()
     df = read_results(results) if isinstance(results, (str, Path)) else results
     if kind not in ('raw', 'ceiled'): raise ValueError(f"kind must be 'raw' or 'ceiled', got {kind!r}")
@@ -86,20 +91,26 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
         get = lambda b, c: cell[c].get((b, m), np.nan) if cell['status'].get((b, m)) == 'ok' else np.nan
         vals = [get(b, 'raw' if kind == 'raw' else 'score') for b in benches]
         errs = [get(b, 'raw_error' if kind == 'raw' else 'error') for b in benches]
-        if kind == 'ceiled' and 'ci_low' in cell:  # the 95% bootstrap interval where there is one, else the error
+        # the 95% bootstrap interval where there is one, else the error
+        if kind == 'ceiled' and 'ci_low' in cell:
             lo, hi = ([get(b, c) for b in benches] for c in ('ci_low', 'ci_high'))
-            errs = np.array([[v - l, h - v] if np.isfinite(l) else [e, e] for v, l, h, e in zip(vals, lo, hi, errs)]).T.clip(0)
+            errs = np.array([[v - l, h - v] if np.isfinite(l) else [e, e] for v, l, h,
+                             e in zip(vals, lo, hi, errs)]).T.clip(0)
         x = np.arange(len(benches)) - 0.4 + width * (j + 0.5)
-        ax.bar(x, vals, width * 0.92, yerr=np.nan_to_num(errs), capsize=2, label=m, color=plt.cm.tab10(j % 10), error_kw=dict(lw=0.8))
+        ax.bar(x, vals, width * 0.92, yerr=np.nan_to_num(errs), capsize=2, label=m,
+               color=plt.cm.tab10(j % 10), error_kw=dict(lw=0.8))
         for xi, v in zip(x, vals):
-            if np.isnan(v): ax.text(xi, 0.03 * ymax, 'failed', rotation=90, ha='center', va='bottom', fontsize=6, color='0.4')
+            if np.isnan(v): ax.text(xi, 0.03 * ymax, 'failed', rotation=90, ha='center',
+                                    va='bottom', fontsize=6, color='0.4')
     if kind == 'raw':
         drawn = [b for b in benches if df.ceiling[df.benchmark == b].notna().any()]
         for b in drawn:
             i = benches.index(b)
-            ax.hlines(df.ceiling[df.benchmark == b].dropna().iloc[0], i - 0.45, i + 0.45, colors='k', linestyles='--', lw=1, label='ceiling' if b == drawn[0] else None)
+            ax.hlines(df.ceiling[df.benchmark == b].dropna().iloc[0], i - 0.45, i + 0.45,
+                      colors='k', linestyles='--', lw=1, label='ceiling' if b == drawn[0] else None)
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent.fillna('other')
-    ax.set_xticks(np.arange(len(benches)), [f'{b}\n({parent_of[b]})' for b in benches], rotation=30 if len(benches) > 4 else 0, ha='right' if len(benches) > 4 else 'center')
+    ax.set_xticks(np.arange(len(benches)), [f'{b}\n({parent_of[b]})' for b in benches], rotation=30
+                  if len(benches) > 4 else 0, ha='right' if len(benches) > 4 else 'center')
     ax.set_ylabel('raw score' if kind == 'raw' else 'ceiled score')
     ax.set_ylim(0, ymax)
     ax.axhline(0, color='k', lw=0.6)
@@ -121,14 +132,16 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     cmap = plt.get_cmap('viridis').with_extremes(bad='0.88')  # unscored cells in light grey
     im = ax.imshow(values.to_numpy(float), cmap=cmap, vmin=0, vmax=1, aspect='auto')
     for (i, j), v in np.ndenumerate(values.to_numpy(float)):
-        ax.text(j, i, '-' if np.isnan(v) else f'{v:.2f}', ha='center', va='center', fontsize=7, color='k' if np.isnan(v) or v > 0.6 else 'w',
+        ax.text(j, i, '-' if np.isnan(v) else f'{v:.2f}', ha='center', va='center', fontsize=7,
+                color='k' if np.isnan(v) or v > 0.6 else 'w',
                 fontweight='bold' if j < n_agg else 'normal')
     ax.axvline(n_agg - 0.5, color='w', lw=3)
     ax.set_xticks(range(values.shape[1]), values.columns, rotation=40, ha='right')
     ax.set_yticks(range(values.shape[0]), values.index)
     ax.spines[:].set_visible(False)
     ax.tick_params(length=0)
-    fig.colorbar(im, ax=ax, fraction=0.04, pad=0.02, label='ceiled score', shrink=max(0.5, min(1, 3 / values.shape[0])))
+    fig.colorbar(im, ax=ax, fraction=0.04, pad=0.02, label='ceiled score',
+                 shrink=max(0.5, min(1, 3 / values.shape[0])))
     fig.tight_layout()
     return fig
 
@@ -136,15 +149,18 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
 def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str, include_unceiled:bool=False)->dict:
     "column (benchmark, parent or 'average') -> model -> bootstrap draws (None where a score in it has none)"
     ok = df[df.status == 'ok']
-    draws = {(m, b): decode_draws(s) for m, b, s in zip(ok.model, ok.benchmark, ok.bootstrap) if isinstance(s, str)}
+    draws = {(m, b): decode_draws(s) for m, b, s in zip(ok.model, ok.benchmark, ok.bootstrap)
+             if isinstance(s, str)}
     n = len(next(iter(draws.values()))) if draws else 0
     parent_of = df.drop_duplicates('benchmark').set_index('benchmark').parent.fillna('other')
     unceiled = set(board.attrs.get('unceiled', []))
     name = lambda b: f'{b} (unceiled)' if b in unceiled else b  # the leaderboard's column of benchmark b
     out = {name(b): {m: draws.get((m, b)) for m in board.index} for b in parent_of.index}
-    members = lambda p: [name(b) for b in parent_of.index[parent_of == p] if include_unceiled or b not in unceiled]
+    members = lambda p: [name(b) for b in parent_of.index[parent_of == p] if include_unceiled
+                         or b not in unceiled]
     def mean(columns, m):
-        parts = [out[c][m] if not pd.isna(board.at[m, c]) else (np.zeros(n) if missing == 'zero' else 'skip') for c in columns]
+        parts = [out[c][m] if not pd.isna(board.at[m, c])
+                 else (np.zeros(n) if missing == 'zero' else 'skip') for c in columns]
         parts = [p for p in parts if not (isinstance(p, str) and p == 'skip')]
         return None if not parts or any(p is None for p in parts) else np.mean(parts, axis=0)
     parents = [c for c in board.columns if c in set(parent_of)]
@@ -158,7 +174,7 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
                           include_unceiled:bool=False, # as in `leaderboard`
                           level:float=LEVEL # the intervals' level
                          )->pd.DataFrame:
-    "Per model and leaderboard column: the score, its bootstrap interval and its group of indistinguishable models (1 = best)"
+    "Per model and leaderboard column: score, bootstrap interval, group of indistinguishable models (1 = best)"
     df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     columns = _column_draws(df, board, missing, include_unceiled)
@@ -168,7 +184,8 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
         kind = 'average' if c == 'average' else 'benchmark' if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent'
         for m in board.index:
             lo, hi = interval(columns[c][m], level) if columns[c][m] is not None else (np.nan, np.nan)
-            rows.append(dict(model=m, column=c, kind=kind, score=board.at[m, c], ci_low=lo, ci_high=hi, group=g[m]))
+            rows.append(dict(model=m, column=c, kind=kind, score=board.at[m, c], ci_low=lo,
+                             ci_high=hi, group=g[m]))
     return pd.DataFrame(rows).astype({'group': 'Int64'})
 
 # %% ../nbs/42_plots.ipynb #9d1ff4fe
@@ -179,14 +196,15 @@ def format_intervals(intervals:pd.DataFrame # from `leaderboard_intervals`
         if pd.isna(r.score): return '-'
         ci = f' [{r.ci_low:.3f}, {r.ci_high:.3f}]' if pd.notna(r.ci_low) else ' [no interval]'
         return f'{r.score:.3f}{ci}' + (f' g{r.group}' if pd.notna(r.group) else '')
-    wide = intervals.assign(text=intervals.apply(cell, axis=1)).pivot(index='model', columns='column', values='text')
+    wide = intervals.assign(text=intervals.apply(cell, axis=1)).pivot(index='model',
+                                                                      columns='column', values='text')
     order = list(dict.fromkeys(intervals.model)), list(dict.fromkeys(intervals.column))
     return wide.loc[order[0], order[1]].rename_axis(index=None, columns=None)
 
 # %% ../nbs/42_plots.ipynb #081404da
 def comparisons(results, # a results table, or a path that read_results reads
                 *, missing:str='skip', level:float=LEVEL)->pd.DataFrame:
-    "Per leaderboard column, each model against the next one down: the difference, its paired bootstrap interval and p-value"
+    "Per leaderboard column, each model against the next one down: difference, paired bootstrap interval, p"
     df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
     board = leaderboard(df, missing=missing)
     columns, rows = _column_draws(df, board, missing), []
@@ -197,30 +215,37 @@ def comparisons(results, # a results table, or a path that read_results reads
             d = (da - db) if da is not None and db is not None else np.array([np.nan])
             d = d[np.isfinite(d)]
             lo, hi = np.percentile(d, [50 * (1 - level), 50 * (1 + level)]) if len(d) else (np.nan, np.nan)
-            p = min(1.0, 2 * min((1 + (d <= 0).sum()), (1 + (d >= 0).sum())) / (len(d) + 1)) if len(d) else np.nan
-            rows.append(dict(column=c, a=a, b=b, difference=board.at[a, c] - board.at[b, c], ci_low=lo, ci_high=hi, p_value=p))
+            p = min(1.0, 2 * min((1 + (d <= 0).sum()),
+                                 (1 + (d >= 0).sum())) / (len(d) + 1)) if len(d) else np.nan
+            rows.append(dict(column=c, a=a, b=b, difference=board.at[a, c] - board.at[b, c],
+                             ci_low=lo, ci_high=hi, p_value=p))
     return pd.DataFrame(rows, columns=['column', 'a', 'b', 'difference', 'ci_low', 'ci_high', 'p_value'])
 
 # %% ../nbs/42_plots.ipynb #757fedd8
 def plot_intervals(results, # a results table, or a path that read_results reads
                    *, missing:str='skip' # as in `leaderboard`
                   ):
-    "The leaderboard with intervals: per column (average, then parents), each model's score and 95% interval, coloured by group"
+    "The leaderboard with intervals: per column (average, parents), each model's score and 95% interval"
     plt = _pyplot()
     iv = leaderboard_intervals(results, missing=missing)
-    cols = [c for c in dict.fromkeys(iv.column) if c == 'average' or (iv.kind[iv.column == c] == 'parent').all()]
+    cols = [c for c in dict.fromkeys(iv.column) if c == 'average'
+            or (iv.kind[iv.column == c] == 'parent').all()]
     models = list(dict.fromkeys(iv.model))
-    fig, axes = plt.subplots(1, len(cols), figsize=(1.2 + 1.7 * len(cols), 0.8 + 0.3 * len(models)), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(1, len(cols), figsize=(1.2 + 1.7 * len(cols), 0.8 + 0.3 * len(models)),
+                             sharey=True, squeeze=False)
     for ax, c in zip(axes[0], cols):
         part = iv[iv.column == c].set_index('model').loc[models]
         for i, (m, r) in enumerate(part.iterrows()):
             if pd.isna(r.score): continue
             color = plt.cm.tab10((int(r.group) - 1) % 10) if pd.notna(r.group) else '0.5'
-            err = [[max(r.score - r.ci_low, 0)], [max(r.ci_high - r.score, 0)]] if pd.notna(r.ci_low) else None
+            err = [[max(r.score - r.ci_low, 0)],
+                   [max(r.ci_high - r.score, 0)]] if pd.notna(r.ci_low) else None
             ax.errorbar(r.score, i, xerr=err, fmt='o', color=color, ms=4, capsize=2, lw=1)
-            if pd.notna(r.group): ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5), textcoords='offset points', fontsize=6, ha='center', color=color)
+            if pd.notna(r.group): ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5),
+                                              textcoords='offset points', fontsize=6, ha='center', color=color)
         ax.set_title(c); ax.set_xlim(0, 1); ax.set_xlabel('ceiled score')
-    axes[0][0].set_yticks(range(len(models)), models); axes[0][0].set_ylim(len(models) - 0.5, -0.9)  # best on top, room for labels
+    # best on top, room for labels
+    axes[0][0].set_yticks(range(len(models)), models); axes[0][0].set_ylim(len(models) - 0.5, -0.9)
     fig.suptitle('95% bootstrap intervals; models sharing a group (g) are not distinguishable', fontsize=8)
     fig.tight_layout()
     return fig
@@ -231,21 +256,26 @@ def report(results, # a run's folder, a results file, or a table
            *, missing:str='skip', # as in `leaderboard`
            include_unceiled:bool=False # as in `leaderboard`
           )->dict:
-    "Write leaderboard.csv, leaderboard.md, the leaderboard with intervals (leaderboard_intervals.csv/.md) and the figures (PNG + SVG)"
+    "Write leaderboard.csv/.md, leaderboard_intervals.csv/.md and the figures (PNG + SVG) into `out`"
     import matplotlib.pyplot as plt
     df = read_results(results) if isinstance(results, (str, Path)) else results
-    out = Path(out or (results if isinstance(results, (str, Path)) and Path(results).is_dir() else Path(results).parent if isinstance(results, (str, Path)) else '.'))
+    out = Path(out or (results if isinstance(results, (str, Path)) and Path(results).is_dir()
+                       else Path(results).parent if isinstance(results, (str, Path)) else '.'))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     out.mkdir(parents=True, exist_ok=True)
     board.to_csv(out/'leaderboard.csv', float_format='%.4f', index_label='model', lineterminator='\n')
-    (out/'leaderboard.md').write_text(board.round(3).to_markdown() if _has_tabulate() else board.round(3).to_string())
+    (out/'leaderboard.md').write_text(board.round(3).to_markdown() if _has_tabulate()
+                                      else board.round(3).to_string())
     written = dict(table=out/'leaderboard.csv', markdown=out/'leaderboard.md')
-    iv = leaderboard_intervals(df, missing=missing, include_unceiled=include_unceiled)  # scores with their 95% intervals and groups
+    # scores with their 95% intervals and groups
+    iv = leaderboard_intervals(df, missing=missing, include_unceiled=include_unceiled)
     iv.to_csv(out/'leaderboard_intervals.csv', float_format='%.4f', index=False, lineterminator='\n')
     text = format_intervals(iv)
     (out/'leaderboard_intervals.md').write_text(text.to_markdown() if _has_tabulate() else text.to_string())
-    written.update(intervals_table=out/'leaderboard_intervals.csv', intervals_markdown=out/'leaderboard_intervals.md')
-    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', partial(plot_heatmap, include_unceiled=include_unceiled)),
+    written.update(intervals_table=out/'leaderboard_intervals.csv',
+                   intervals_markdown=out/'leaderboard_intervals.md')
+    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', partial(plot_heatmap,
+                                                                         include_unceiled=include_unceiled)),
                     ('intervals', partial(plot_intervals, missing=missing))):
         fig = f(df)
         written[name] = save_figure(fig, out/name)
@@ -253,5 +283,5 @@ def report(results, # a run's folder, a results file, or a table
     return written
 
 def _has_tabulate()->bool:
-    try: import tabulate; return True
-    except ImportError: return False
+    "Whether tabulate (pandas' to_markdown needs it) is installed"
+    return importlib.util.find_spec('tabulate') is not None

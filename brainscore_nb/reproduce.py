@@ -20,12 +20,14 @@ from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE
 
 # %% ../nbs/46_reproduce.ipynb #f07d9e2e
-FIELDS = ('benchmark_version', 'data_sha1', *PROVENANCE, 'brainscore_nb_version', 'unceiled')  # compared, in this order
+# compared, in this order
+FIELDS = ('benchmark_version', 'data_sha1', *PROVENANCE, 'brainscore_nb_version', 'unceiled')
 _JSON = ('data_sha1s', 'model_commitment', 'metric_options')  # compared key by key
-_ONLY_IF_BOTH = ('torch_version',)  # recorded only where torch happened to be imported: compared when both sides have it
+# recorded only where torch happened to be imported: compared when both sides have it
+_ONLY_IF_BOTH = ('torch_version',)
 
 def _value(v):
-    "A recorded value in one comparable form: None when missing, whole floats as ints, numpy scalars unwrapped"
+    "A recorded value in one comparable form: None if missing, whole floats as ints, numpy scalars unwrapped"
     if v is None or (not isinstance(v, (str, dict, list)) and pd.isna(v)): return None
     if hasattr(v, 'item'): v = v.item()
     return int(v) if isinstance(v, float) and v.is_integer() else v
@@ -39,16 +41,18 @@ def _short(v)->str:
 def changed_fields(recorded:dict, # a results row as recorded
                    now:dict # the same pair's row, scored again
                   )->list:
-    "'field: old -> new' for each recorded field whose value changed (JSON fields key by key, e.g. data_sha1s.assembly)"
+    "'field: old -> new' for each recorded field that changed (JSON fields key by key: data_sha1s.assembly)"
     out = []
     for f in FIELDS:
         old, new = _value(recorded.get(f)), _value(now.get(f))
-        if old is None or old == new or (f in _ONLY_IF_BOTH and new is None): continue  # not recorded, or the same
+        # not recorded, or the same
+        if old is None or old == new or (f in _ONLY_IF_BOTH and new is None): continue
         if f in _JSON and isinstance(new, str):
             try: a, b = json.loads(old), json.loads(new)
             except (TypeError, ValueError): a = b = None
             if isinstance(a, dict) and isinstance(b, dict):
-                out += [f'{f}.{k}: {_short(a.get(k))} -> {_short(b.get(k))}' for k in sorted({*a, *b}) if a.get(k) != b.get(k)]
+                out += [f'{f}.{k}: {_short(a.get(k))} -> {_short(b.get(k))}'
+                        for k in sorted({*a, *b}) if a.get(k) != b.get(k)]
                 continue
         out.append(f'{f}: {_short(old)} -> {_short(new)}')
     return out
@@ -58,7 +62,7 @@ def outcome(recorded:dict, # a results row as recorded
             now:dict, # the same pair's row, scored again
             tolerance:float=1e-12 # largest absolute difference still called equal
            )->tuple:
-    "('equal' | 'within interval' | 'different', the score's change): the same score or failure, inside the recorded interval, or not"
+    "('equal' | 'within interval' | 'different', the change): same score or failure, in the interval, or not"
     ok_then, ok_now = recorded.get('status') == 'ok', now.get('status') == 'ok'
     if not ok_then or not ok_now:
         same = not ok_then and not ok_now and str(recorded.get('error_message')) == str(now.get('error_message'))
@@ -72,18 +76,21 @@ def outcome(recorded:dict, # a results row as recorded
 
 # %% ../nbs/46_reproduce.ipynb #4dfd23ed
 def select_pairs(table:pd.DataFrame, # a results table
-                 pairs=None # 'MODEL:BENCHMARK' strings (or (model, benchmark) tuples); None: every recorded pair
+                 # 'MODEL:BENCHMARK' strings (or (model, benchmark) tuples); None: every recorded pair
+                 pairs=None
                 )->list:
-    "The (model, benchmark) pairs to re-score, each checked to be in `table` (else a KeyError naming close matches)"
+    "The (model, benchmark) pairs to re-score, each checked to be in `table` (else a KeyError, close matches)"
     recorded = list(zip(table.model.astype(str), table.benchmark.astype(str)))
     if pairs is None: return recorded
     out = []
     for p in ([pairs] if isinstance(pairs, str) else pairs):
         if isinstance(p, str):
-            if ':' not in p: raise ValueError(f"pair {p!r} is not MODEL:BENCHMARK (e.g. {':'.join(recorded[0]) if recorded else 'pixels:Cowley2023.V4-pls'})")
+            if ':' not in p: raise ValueError(f"pair {p!r} is not MODEL:BENCHMARK (e.g. "
+                                              f"{':'.join(recorded[0]) if recorded else 'pixels:Cowley2023.V4-pls'})")
             p = tuple(p.split(':', 1))
         if tuple(p) not in recorded:
-            raise KeyError(f"the results table has no pair {':'.join(p)!r}" + did_you_mean(':'.join(p), [':'.join(r) for r in recorded])
+            raise KeyError(f"the results table has no pair {':'.join(p)!r}"
+                           + did_you_mean(':'.join(p), [':'.join(r) for r in recorded])
                            + f" ({len(recorded)} recorded)")
         out.append(tuple(p))
     return list(dict.fromkeys(out))
@@ -93,37 +100,46 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
               *, pairs=None, # 'MODEL:BENCHMARK' strings to re-score; None: every recorded pair
               tolerance:float=1e-12, # largest absolute score difference still called equal
               timeout:float|None=None, # seconds one pair may take (as in `run`)
-              executor=None, # a concurrent.futures.Executor to score on (e.g. `batch.executor_for()`); None: this process
+              # a concurrent.futures.Executor to score on (e.g. `batch.executor_for()`); None: this process
+              executor=None,
               progress:bool=False # print each pair's outcome as it comes
              )->pd.DataFrame:
-    "Re-score recorded pairs; one row per pair: outcome (equal / within interval / different), both scores, changed fields"
+    "Re-score recorded pairs; per pair: outcome (equal, within interval, different), scores, changed fields"
     table = read_results(results) if isinstance(results, (str, Path)) else results
     if not len(table): raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} records no pairs: nothing to reproduce")
     _discover()
-    rows, recorded, todo = [], {(r['model'], r['benchmark']): r for r in table.to_dict('records')}, select_pairs(table, pairs)
+    rows, recorded, todo = [], {(r['model'], r['benchmark']): r
+                                for r in table.to_dict('records')}, select_pairs(table, pairs)
     for (model, benchmark), now in zip(todo, _scored(todo, timeout, executor)):
         then = recorded[(model, benchmark)]
         result, diff = outcome(then, now, tolerance)
-        rows.append(dict(model=model, benchmark=benchmark, outcome=result, recorded=_value(then.get('score')), rescored=now.get('score'),
+        rows.append(dict(model=model, benchmark=benchmark, outcome=result,
+                         recorded=_value(then.get('score')), rescored=now.get('score'),
                          difference=diff, changed='; '.join(changed_fields(then, now)), error_message=now.get('error_message') or None))
         if progress: print(describe(rows[-1]), flush=True)
-    return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored', 'difference', 'changed', 'error_message'])
+    return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored',
+                                       'difference', 'changed', 'error_message'])
 
 def _scored(todo:list, timeout, executor):
-    "Each pair's new row, in order: scored here, or on `executor` as a batch run does (registry factories, this process' settings)"
+    "Each pair's new row, in order: scored here, or on `executor` as a batch run does"
     if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
-    futures = [executor.submit(partial(score_pair, m, b, model_factory=resolve(model_registry, m, 'model'), settings=settings,
-                                       benchmark_factory=resolve(benchmark_registry, b, 'benchmark'), timeout=timeout)) for m, b in todo]
+    futures = [executor.submit(partial(score_pair, m, b,
+                                       model_factory=resolve(model_registry, m, 'model'), settings=settings,
+                                       benchmark_factory=resolve(benchmark_registry, b,
+                                                                 'benchmark'), timeout=timeout)) for m, b in todo]
     return (_result(f) for f in futures)
 
 def _result(future)->dict:
     "A future's row; a worker lost on the way is a failed row saying so"
     try: return future.result()
-    except Exception as e: return dict(status='failed', error_message=f'{type(e).__name__} (worker lost?): {e}')
+    except Exception as e: return dict(status='failed',
+                                       error_message=f'{type(e).__name__} (worker lost?): {e}')
 
 def describe(row)->str:
     "One line for one re-scored pair: outcome, scores, what changed"
-    scores = f" ({row['recorded']:.6g} -> {row['rescored']:.6g})" if all(isinstance(row[k], float) and math.isfinite(row[k]) for k in ('recorded', 'rescored')) else ''
+    scores = f" ({row['recorded']:.6g} -> {row['rescored']:.6g})" if all(isinstance(row[k], float)
+                                                                         and math.isfinite(row[k]) for k in ('recorded', 'rescored')) else ''
     failed = f"; now: {row['error_message']}" if row['error_message'] and row['outcome'] == 'different' else ''
-    return f"{row['model']} on {row['benchmark']}: {row['outcome']}{scores}" + (f"; changed: {row['changed']}" if row['changed'] else '') + failed
+    return f"{row['model']} on {row['benchmark']}: {row['outcome']}{scores}" + (f"; changed: {row['changed']}"
+                                                                                if row['changed'] else '') + failed

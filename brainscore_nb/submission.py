@@ -21,15 +21,17 @@ from .plugins import GROUPS
 
 # %% ../nbs/44_submission.ipynb #520405cf
 CONVENTIONS = {  # group -> (pattern an identifier matches in full, the rule in words, an example)
-    'benchmarks': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?-[A-Za-z0-9_]+', 'AuthorYear[.region]-metric', 'MajajHong2015.IT-pls'),
-    'datasets': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*', 'AuthorYear[.part]', 'Cowley2023.210325'),
+    'benchmarks': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?-[A-Za-z0-9_]+',
+                   'AuthorYear[.region]-metric', 'MajajHong2015.IT-pls'),
+    'datasets': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*', 'AuthorYear[.part]',
+                 'Cowley2023.210325'),
     'models': (r'[a-z0-9][a-z0-9._-]*', 'lower-case letters, digits, ".", "_" or "-"', 'efficientnet-lite0'),
     'metrics': (r'[a-z][a-z0-9_]*', 'lower-case letters, digits and "_"', 'pls')}
 
 def identifier_problem(group:str, # 'benchmarks', 'datasets', 'models' or 'metrics'
                        identifier # the identifier to check
                       )->str:
-    "'' if `identifier` follows the naming convention of `group`, else what is wrong, with the rule and an example"
+    "'' if `identifier` follows the naming convention of `group`, else what is wrong, the rule, an example"
     pattern, rule, example = CONVENTIONS[group]
     if isinstance(identifier, str) and len(identifier) <= 200 and re.fullmatch(pattern, identifier): return ''
     return f"{identifier!r} does not follow the convention {rule} (e.g. {example!r})"
@@ -41,7 +43,7 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
                  repetitions:int=4, # presentations of each image
                  region:str='V4', # the sites' region
                  seed:int=0)->Path:
-    "Write a small synthetic data set (stimuli and repeated responses) into `folder`; the same bytes for the same arguments"
+    "Write a small synthetic data set (stimuli, repeated responses) into `folder`; the same bytes every time"
     folder, rng = Path(folder), np.random.default_rng(seed)
     (folder/'stimuli').mkdir(parents=True, exist_ok=True)
     y, x = np.mgrid[0:32, 0:32] / 32
@@ -50,9 +52,11 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
         theta, frequency, phase, brightness = rng.uniform(0, np.pi), rng.uniform(1, 6), rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3)
         tint = rng.uniform(0.3, 1, 3)
         grating = np.sin(2 * np.pi * frequency * (x * np.cos(theta) + y * np.sin(theta)) + phase)
-        image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint), 0, 255).astype(np.uint8)
+        image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint),
+                        0, 255).astype(np.uint8)
         Image.fromarray(image).save(folder/'stimuli'/f'stim{i:03d}.png')
-        rows.append(dict(stimulus_id=f'stim{i:03d}', filename=f'stim{i:03d}.png', orientation=round(theta, 4), frequency=round(frequency, 4)))
+        rows.append(dict(stimulus_id=f'stim{i:03d}', filename=f'stim{i:03d}.png',
+                         orientation=round(theta, 4), frequency=round(frequency, 4)))
         features.append([brightness * 3, *tint, np.cos(2 * theta), np.sin(2 * theta)])
     pd.DataFrame(rows).to_csv(folder/'stimuli.csv', index=False)
     drive = np.asarray(features) @ rng.normal(size=(6, n_sites))
@@ -97,7 +101,7 @@ def stimulus_set()->StimulusSet:
     return StimulusSet.from_csv(FILES/'stimuli.csv', FILES/'stimuli', identifier=DATA_IDENTIFIER)"""),
 ('code', """#| export
 def assembly()->NeuroidAssembly:
-    "The responses in `responses.csv` as presentation (stimulus x repetition) x neuroid, the stimulus set attached"
+    "`responses.csv` as presentation (stimulus x repetition) x neuroid, the stimulus set attached"
     df = pd.read_csv(FILES/'responses.csv', dtype={'stimulus_id': str, 'neuroid_id': str, 'region': str})
     table = df.pivot(index=['stimulus_id', 'repetition'], columns='neuroid_id', values='response')
     region = df.drop_duplicates('neuroid_id').set_index('neuroid_id')['region'].reindex(table.columns)
@@ -245,30 +249,31 @@ def test_looks_at_images(tmp_path):
 
 # %% ../nbs/44_submission.ipynb #8a3cd73b
 _RUN_CELLS = [
-('markdown', "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
+('markdown',
+ "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
 ('markdown', """A papermill notebook: `papermill $notebook out.ipynb -y '{models: [pixels], benchmarks: [$benchmark], results_path: scores.json}'`
 runs it with other parameters. Benchmarks and models are looked up by identifier in the registries, which
 installed plugins (entry points `brainscore_nb.benchmarks`, `brainscore_nb.models`) fill on first lookup;
 `imports` names modules or `.py` files to import first, as `brainscore-nb --import` does."""),
 ('code', """models: list = ['pixels']  # identifiers of the models to score (see brainscore_nb.registry.list_models())
-benchmarks: list = ['$benchmark']  # identifiers of the benchmarks (list_benchmarks(): installed plugins' included)
+benchmarks: list = ['$benchmark']  # identifiers of the benchmarks (see list_benchmarks())
 imports: list = $imports  # modules or .py files to import first (they may register models or benchmarks)
 results_path: str = ''  # where to write the scores as JSON ('' : do not write)""", ['parameters']),
-('code', """import importlib, json, sys
+('code', """import importlib, sys
 from pathlib import Path
 import pandas as pd
 from brainscore_nb.registry import load_benchmark, register_module
-from brainscore_nb.models.zoo import load_model"""),
+from brainscore_nb.models.zoo import load_model
+from brainscore_nb.benchmarks.base import results_records"""),
 ('code', """for name in imports:
     if name.endswith('.py'): sys.path.insert(0, str(Path(name).resolve().parent)); name = Path(name).stem
-    register_module(importlib.import_module(name))  # its BENCHMARKS, MODELS, ... dicts, as an installed plugin's
+    register_module(importlib.import_module(name))  # its BENCHMARKS, MODELS, ... as a plugin's
 built = {b: load_benchmark(b) for b in benchmarks}  # an unknown identifier fails here, naming close matches
-for b, bench in built.items(): print(bench, '- unceiled: scores are raw' if getattr(bench, 'unceiled', False) else '')"""),
+for b, bench in built.items(): print(bench, '- unceiled: scores are raw'
+                                     if getattr(bench, 'unceiled', False) else '')"""),
 ('code', """scores = {(m, b): bench(load_model(m)) for m in models for b, bench in built.items()}
-rows = [dict(model=m, benchmark=b, score=s.center, raw=s.attrs['raw'].center, ceiling=s.attrs['ceiling'].center,
-             error=s.error, data_sha1=s.attrs['data_sha1']) for (m, b), s in scores.items()]
+rows = results_records(scores, results_path)  # written as JSON when a path is given
 pd.DataFrame(rows, columns=['model', 'benchmark', 'score', 'raw', 'ceiling', 'error', 'data_sha1'])"""),
-('code', """if results_path: Path(results_path).write_text(json.dumps(rows, indent=1))"""),
 ]
 
 # %% ../nbs/44_submission.ipynb #a3c88acb
@@ -304,17 +309,22 @@ def _benchmark_parts(name:str)->dict:
     m = re.fullmatch(r'(?P<data>[^.-]+)(?:\.(?P<region>[^-]+))?-(?P<metric>.+)', name)
     region, metric = m['region'] or 'V4', m['metric']
     if region not in ('V1', 'V2', 'V4', 'IT'):
-        raise ValueError(f"{name}: a new neural benchmark records V1, V2, V4 or IT, not {region!r}" + did_you_mean(region, ['V1', 'V2', 'V4', 'IT']))
+        raise ValueError(f"{name}: a new neural benchmark records V1, V2, V4 or IT, not {region!r}"
+                         + did_you_mean(region, ['V1', 'V2', 'V4', 'IT']))
     if metric not in list_metrics():
-        raise ValueError(f"{name}: no metric {metric!r}" + did_you_mean(metric, list_metrics()) + " (see list_metrics())")
-    return dict(data_id=m['data'], region=region, metric=metric, year=re.search(r'\d{4}', m['data'])[0], bibkey=m['data'].lower())
+        raise ValueError(f"{name}: no metric {metric!r}" + did_you_mean(metric, list_metrics())
+                         + " (see list_metrics())")
+    return dict(data_id=m['data'], region=region, metric=metric,
+                year=re.search(r'\d{4}', m['data'])[0], bibkey=m['data'].lower())
 
 # %% ../nbs/44_submission.ipynb #6a931525
 def _notebook(cells:list, values:dict)->str:
-    "The text of an nbformat 4.5 notebook of `(kind, source template[, tags])` cells filled with `values`, as nbdev-clean writes it"
-    make = lambda i, kind, src, tags=(): {'cell_type': kind, 'id': f'c{i:03d}', 'metadata': {'tags': list(tags)} if tags else {},
+    "An nbformat 4.5 notebook's text, as nbdev-clean writes it: `(kind, template[, tags])` cells, `values` in"
+    make = lambda i, kind, src, tags=(): {'cell_type': kind, 'id': f'c{i:03d}',
+                                          'metadata': {'tags': list(tags)} if tags else {},
                                           'source': string.Template(src).substitute(values).splitlines(keepends=True),
-                                          **({'execution_count': None, 'outputs': []} if kind == 'code' else {})}
+                                          **({'execution_count': None, 'outputs': []}
+                                             if kind == 'code' else {})}
     nb = {'cells': [make(i, *c) for i, c in enumerate(cells)], 'nbformat': 4, 'nbformat_minor': 5,
           'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python', 'name': 'python3'}}}
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + '\n'
@@ -322,7 +332,8 @@ def _notebook(cells:list, values:dict)->str:
 # %% ../nbs/44_submission.ipynb #a7b5bba4
 def _export(folder:Path):
     "Run nbdev's export in `folder` (a fresh process: nbdev reads the configuration of the folder it runs in)"
-    code = 'from nbdev import doclinks; doclinks.nbdev_export' + '()'  # split: nbdev's test runner skips cells that export
+    # split: nbdev's test runner skips cells that export
+    code = 'from nbdev import doclinks; doclinks.nbdev_export' + '()'
     env = {k: v for k, v in os.environ.items() if k != 'IN_TEST'}  # nbdev exports nothing while its tests run
     p = subprocess.run([sys.executable, '-c', code], cwd=folder, env=env, capture_output=True, text=True)
     if p.returncode: raise RuntimeError(f"nbdev_export failed in {folder}: {p.stderr[-2000:]}")
@@ -332,25 +343,32 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
                name:str, # its identifier, e.g. 'Lab2026.V4-pls', 'lab-net' or 'Lab2026'
                directory='.' # the folder the plugin's folder is made in
               )->Path:
-    "Write a plugin package for `name` (notebook, exported module, test, example data, pyproject.toml); return its folder"
-    if kind not in KINDS: raise ValueError(f"no plugin kind {kind!r}" + did_you_mean(kind, KINDS) + f" (choose from {', '.join(KINDS)})")
+    "Write a plugin package for `name` (notebook, module, test, example data, pyproject.toml); its folder"
+    if kind not in KINDS: raise ValueError(f"no plugin kind {kind!r}" + did_you_mean(kind, KINDS)
+                                           + f" (choose from {', '.join(KINDS)})")
     module, groups = KINDS[kind]
     values = _benchmark_parts(name) if kind == 'benchmark' else {}
-    if kind != 'benchmark' and (problem := identifier_problem(groups[0], name)): raise ValueError(f"{kind} name {problem}")
-    if kind == 'data': values = dict(data_id=name, region='V4', year=re.search(r'\d{4}', name)[0], bibkey=name.lower())
+    if kind != 'benchmark' and (problem := identifier_problem(groups[0], name)):
+        raise ValueError(f"{kind} name {problem}")
+    if kind == 'data': values = dict(data_id=name, region='V4', year=re.search(r'\d{4}', name)[0],
+                                     bibkey=name.lower())
     pkg = re.sub(r'[^0-9a-z]+', '_', name.lower()).strip('_')
     pkg = pkg if pkg[:1].isalpha() else f'plugin_{pkg}'
     folder = Path(directory)/pkg
     if folder.exists(): raise FileExistsError(f"{folder} exists already: choose another --dir or remove it")
     values |= dict(ident=name, pkg=pkg, kind=kind, n_stimuli=40, n_sites=12, repetitions=4)
-    values['entry_points'] = ''.join(f'\n[project.entry-points."brainscore_nb.{g}"]\n{pkg} = "{pkg}.{module}"\n' for g in groups)
-    cells, test = {'benchmark': (_BENCHMARK_CELLS, _BENCHMARK_TEST), 'model': (_MODEL_CELLS, _MODEL_TEST), 'data': (_DATA_CELLS, _DATA_TEST)}[kind]
+    values['entry_points'] = ''.join(f'\n[project.entry-points."brainscore_nb.{g}"]\n{pkg} = '
+                                     f'"{pkg}.{module}"\n' for g in groups)
+    cells, test = {'benchmark': (_BENCHMARK_CELLS, _BENCHMARK_TEST),
+                   'model': (_MODEL_CELLS, _MODEL_TEST), 'data': (_DATA_CELLS, _DATA_TEST)}[kind]
     for sub in ('nbs', 'tests', pkg): (folder/sub).mkdir(parents=True, exist_ok=True)
     (folder/'pyproject.toml').write_text(string.Template(_PYPROJECT).substitute(values))
     (folder/'nbs'/f'{module}.ipynb').write_text(_notebook(cells, values))
     (folder/'tests'/f'test_{pkg}.py').write_text(string.Template(test).substitute(values))
     if kind == 'benchmark':  # the papermill notebook that runs benchmarks by name, as the project's own does
-        run = _notebook(_RUN_CELLS, dict(benchmark=name, notebook='nbs/run_benchmarks.ipynb', imports=[f'{pkg}.{module}']))
+        run = _notebook(_RUN_CELLS,
+                        dict(benchmark=name, notebook='nbs/run_benchmarks.ipynb',
+                             imports=[f'{pkg}.{module}']))
         (folder/'nbs'/'run_benchmarks.ipynb').write_text(run)
     if kind != 'model': example_data(folder/pkg, region=values.get('region', 'V4'))
     _export(folder)
@@ -369,20 +387,25 @@ class CheckItem:
 class CheckReport:
     "Every item of the submission checklist run on a plugin folder; `ok` when none failed"
     def __init__(self, folder): self.folder, self.items = Path(folder), []
-    def add(self, item:str, ok:bool, detail:str='', fix:str=''): self.items.append(CheckItem(item, bool(ok), str(detail), fix if not ok else ''))
+    def add(self, item:str, ok:bool, detail:str='',
+            fix:str=''): self.items.append(CheckItem(item, bool(ok), str(detail), fix if not ok else ''))
     @property
     def ok(self)->bool: return all(i.ok for i in self.items)
     @property
     def failed(self)->list: return [i for i in self.items if not i.ok]
-    def to_frame(self)->pd.DataFrame: return pd.DataFrame([vars(i) for i in self.items], columns=['item', 'ok', 'detail', 'fix'])
+    def to_frame(self)->pd.DataFrame: return pd.DataFrame([vars(i) for i in self.items],
+                                                          columns=['item', 'ok', 'detail', 'fix'])
     def __repr__(self):
-        head = f"{self.folder}: " + ('every check passed' if self.ok else f'{len(self.failed)} of {len(self.items)} checks failed')
-        lines = [f"{'ok  ' if i.ok else 'FAIL'} {i.item}" + (f': {i.detail}' if i.detail else '') + (f'\n       fix: {i.fix}' if i.fix else '')
+        head = f"{self.folder}: " + ('every check passed' if self.ok
+                                     else f'{len(self.failed)} of {len(self.items)} checks failed')
+        lines = [f"{'ok  ' if i.ok else 'FAIL'} {i.item}" + (f': {i.detail}' if i.detail else '')
+                 + (f'\n       fix: {i.fix}' if i.fix else '')
                  for i in self.items]
         return '\n'.join([head, *lines])
 
 # %% ../nbs/44_submission.ipynb #16de6c94
-_FIXES = {'duplicate ids': 'give every stimulus (or neuroid) its own id', 'missing file': 'put the file in place or correct its file name in the CSV',
+_FIXES = {'duplicate ids': 'give every stimulus (or neuroid) its own id',
+          'missing file': 'put the file in place or correct its file name in the CSV',
           'unreadable file': 'replace the file with a readable image', 'NaN': 'remove or fill the missing values',
           'inf': 'replace the infinite values', 'non-string ids': 'write the ids as text (e.g. img01, not 1)',
           'unknown stimuli': 'add these stimuli to the stimulus set, or drop their responses',
@@ -393,44 +416,58 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
     from brainscore_nb.data.store import Recipe
     from brainscore_nb.data.validation import validate_stimulus_set, validate_assembly, validate_pair
     try: obj = entry.build(Path(tempfile.mkdtemp())) if isinstance(entry, Recipe) else entry()
-    except Exception as e: return report.add(f'{what} {identifier!r} loads', False, f'{type(e).__name__}: {e}', f'make {kind} load without error')
+    except Exception as e: return report.add(f'{what} {identifier!r} loads', False,
+                                             f'{type(e).__name__}: {e}', f'make {kind} load without error')
     if kind == 'stimulus set': validation = validate_stimulus_set(obj)
     elif getattr(obj, 'stimulus_set', None) is not None: validation = validate_pair(obj.stimulus_set, obj)
     else:
         validation = validate_assembly(obj)
         report.add(f'{what} {identifier!r}: stimulus set attached', False, 'the assembly has no stimulus set',
                    'attach it: attach_stimulus_set(assembly, stimulus_set)')
-    report.add(f'{what} {identifier!r} validates', validation.ok, 'unique string ids, files exist, no NaN, aligned, dims'
+    report.add(f'{what} {identifier!r} validates', validation.ok,
+               'unique string ids, files exist, no NaN, aligned, dims'
                if validation.ok else f'{len(validation.problems)} problem(s)', 'see the items below')
     for p in validation.problems:
-        report.add(f'{what} {identifier!r}: {p.check} [{p.where}]', False, p.message, _FIXES.get(p.check, 'see the message'))
+        report.add(f'{what} {identifier!r}: {p.check} [{p.where}]', False, p.message,
+                   _FIXES.get(p.check, 'see the message'))
 
 # %% ../nbs/44_submission.ipynb #d941b0de
-PARENTS = (*plots.PARENTS, 'engineering')  # Brain-Score's parents of benchmarks: the leaderboard's, and engineering
+# Brain-Score's parents of benchmarks: the leaderboard's, and engineering
+PARENTS = (*plots.PARENTS, 'engineering')
 
 def _check_benchmark(report:CheckReport, identifier:str, factory):
     "Build one benchmark and add its metadata and ceiling items to `report`"
     from brainscore_nb.benchmarks.base import Benchmark
     name = f'benchmark {identifier!r}'
     try: b = factory()
-    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}', 'make its factory build it without error')
-    report.add(f'{name} is a Benchmark', isinstance(b, Benchmark), type(b).__name__, 'derive it from BenchmarkBase (or NeuralBenchmark, ...)')
-    report.add(f'{name}: identifier', getattr(b, 'identifier', None) == identifier, f'{getattr(b, "identifier", None)!r}',
+    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}',
+                                             'make its factory build it without error')
+    report.add(f'{name} is a Benchmark', isinstance(b, Benchmark), type(b).__name__,
+               'derive it from BenchmarkBase (or NeuralBenchmark, ...)')
+    report.add(f'{name}: identifier', getattr(b, 'identifier', None) == identifier,
+               f'{getattr(b, "identifier", None)!r}',
                f'register it under its own identifier, {getattr(b, "identifier", None)!r}')
     version = getattr(b, 'version', None)
-    report.add(f'{name}: version', isinstance(version, int) and not isinstance(version, bool) and version >= 1, f'{version!r}', 'set version=1 (and raise it whenever scores could change)')
+    report.add(f'{name}: version', isinstance(version, int) and not isinstance(version, bool)
+               and version >= 1, f'{version!r}', 'set version=1 (and raise it whenever scores could change)')
     parent = getattr(b, 'parent', None)
-    report.add(f'{name}: parent', parent in PARENTS, f'{parent!r}', f"set parent to one of {', '.join(PARENTS)}" + did_you_mean(parent, PARENTS))
+    report.add(f'{name}: parent', parent in PARENTS, f'{parent!r}',
+               f"set parent to one of {', '.join(PARENTS)}" + did_you_mean(parent, PARENTS))
     bibtex = getattr(b, 'bibtex', None)
-    report.add(f'{name}: bibtex', isinstance(bibtex, str) and re.search(r'@\w+\s*\{', bibtex or '') is not None,
+    report.add(f'{name}: bibtex', isinstance(bibtex, str)
+               and re.search(r'@\w+\s*\{', bibtex or '') is not None,
                'a BibTeX entry' if isinstance(bibtex, str) and '@' in bibtex else f'{bibtex!r}', "set bibtex to the data's publication (@article{...})")
     degrees = getattr(b, 'visual_degrees', None)
-    report.add(f'{name}: visual degrees', isinstance(degrees, (int, float)) and math.isfinite(degrees) and degrees > 0, f'{degrees!r}',
+    report.add(f'{name}: visual degrees', isinstance(degrees, (int, float))
+               and math.isfinite(degrees) and degrees > 0, f'{degrees!r}',
                "set visual_degrees to the stimuli's size in the experiment, in degrees")
-    if getattr(b, 'unceiled', False): return report.add(f'{name}: ceiling', True, 'none: declared unceiled (ceiling_func=None), scores are raw')
+    if getattr(b, 'unceiled', False): return report.add(f'{name}: ceiling', True,
+                                                        'none: declared unceiled (ceiling_func=None), scores are raw')
     try: ceiling = float(b.ceiling)
-    except Exception as e: return report.add(f'{name}: ceiling', False, f'{type(e).__name__}: {e}', 'make ceiling_func compute without error')
-    report.add(f'{name}: ceiling in (0, 1]', 0 < ceiling <= 1, f'{ceiling:.4g}', 'check the data (repetitions, NaN) and ceiling_func; '
+    except Exception as e: return report.add(f'{name}: ceiling', False, f'{type(e).__name__}: {e}',
+                                             'make ceiling_func compute without error')
+    report.add(f'{name}: ceiling in (0, 1]', 0 < ceiling <= 1, f'{ceiling:.4g}',
+               'check the data (repetitions, NaN) and ceiling_func; '
                'pass ceiling_func=None for data without a ceiling')
 
 # %% ../nbs/44_submission.ipynb #4fed88c9
@@ -440,12 +477,16 @@ def _check_model(report:CheckReport, identifier:str, factory):
     from brainscore_nb.models.activations import Preprocessing
     name = f'model {identifier!r}'
     try: m = factory()
-    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}', 'make its factory build it without error')
-    report.add(f'{name} is a BrainModel', isinstance(m, BrainModel), type(m).__name__, 'return a ModelCommitment (or another BrainModel)')
-    report.add(f'{name}: identifier', getattr(m, 'identifier', None) == identifier, f'{getattr(m, "identifier", None)!r}',
+    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}',
+                                             'make its factory build it without error')
+    report.add(f'{name} is a BrainModel', isinstance(m, BrainModel), type(m).__name__,
+               'return a ModelCommitment (or another BrainModel)')
+    report.add(f'{name}: identifier', getattr(m, 'identifier', None) == identifier,
+               f'{getattr(m, "identifier", None)!r}',
                f'register it under its own identifier, {getattr(m, "identifier", None)!r}')
     layers = getattr(m, 'region_layer_map', None)
-    report.add(f'{name}: layers', isinstance(layers, dict) and len(layers) > 0 and all(isinstance(v, str) for v in layers.values()),
+    report.add(f'{name}: layers', isinstance(layers, dict) and len(layers) > 0
+               and all(isinstance(v, str) for v in layers.values()),
                f'{layers!r}', "commit a layer to each region: ModelCommitment(identifier, extractor, {'V1': ..., 'IT': ...})")
     preprocessing = getattr(getattr(m, 'activations_model', None), 'preprocessing', None)
     report.add(f'{name}: preprocessing', isinstance(preprocessing, Preprocessing), f'{preprocessing!r}',
@@ -453,19 +494,23 @@ def _check_model(report:CheckReport, identifier:str, factory):
 
 # %% ../nbs/44_submission.ipynb #907e95f1
 def _load_entry_points(report:CheckReport, folder:Path)->list:
-    "(group, loaded object) of each `brainscore_nb.*` entry point the folder's pyproject.toml declares, each import checked"
+    "(group, object) of each `brainscore_nb.*` entry point in the folder's pyproject.toml, imports checked"
     try: project = tomllib.loads((folder/'pyproject.toml').read_text())['project']
     except (OSError, KeyError, tomllib.TOMLDecodeError) as e:
-        report.add('pyproject.toml', False, f'{type(e).__name__}: {e}', 'write a pyproject.toml with a [project] table (brainscore-nb new makes one)')
+        report.add('pyproject.toml', False, f'{type(e).__name__}: {e}',
+                   'write a pyproject.toml with a [project] table (brainscore-nb new makes one)')
         return []
     declared = {g: eps for g, eps in project.get('entry-points', {}).items() if g.startswith('brainscore_nb')}
     wrong = [g for g in declared if g.removeprefix('brainscore_nb.') not in GROUPS]
-    for g in wrong: report.add(f'entry point group {g!r}', False, 'not a brainscore_nb group', f"use one of {', '.join(f'brainscore_nb.{x}' for x in GROUPS)}"
+    for g in wrong: report.add(f'entry point group {g!r}', False, 'not a brainscore_nb group',
+                               f"use one of {', '.join(f'brainscore_nb.{x}' for x in GROUPS)}"
                                + did_you_mean(g, [f'brainscore_nb.{x}' for x in GROUPS]))
-    report.add('entry points', bool(declared), ', '.join(f'{g}: {", ".join(eps.values())}' for g, eps in declared.items()) or 'none declared',
+    report.add('entry points', bool(declared),
+               ', '.join(f'{g}: {", ".join(eps.values())}' for g, eps in declared.items()) or 'none declared',
                '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, .metrics): name = "package.module"')
     tops = {v.split(':')[0].split('.')[0] for eps in declared.values() for v in eps.values()}
-    for m in [m for m in sys.modules if m.split('.')[0] in tops]: del sys.modules[m]  # import this folder's code, not an older copy
+    # import this folder's code, not an older copy
+    for m in [m for m in sys.modules if m.split('.')[0] in tops]: del sys.modules[m]
     loaded, imported = [], {}  # value -> the loaded object, or None when it failed (each value imported once)
     for group, eps in declared.items():
         if group in wrong: continue
@@ -474,20 +519,24 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
                 try: imported[value] = importlib.metadata.EntryPoint(name, value, group).load()
                 except Exception as e:
                     imported[value] = None
-                    report.add(f'{value!r} imports', False, f'{type(e).__name__}: {e}', 'make the module import without error')
+                    report.add(f'{value!r} imports', False, f'{type(e).__name__}: {e}',
+                               'make the module import without error')
                 else: report.add(f'{value!r} imports', True)
-            if imported[value] is not None: loaded.append((group.removeprefix('brainscore_nb.'), imported[value]))
+            if imported[value] is not None: loaded.append((group.removeprefix('brainscore_nb.'),
+                                                           imported[value]))
     return loaded
 
 # %% ../nbs/44_submission.ipynb #c753cfb2
 def _run_tests(report:CheckReport, folder:Path):
-    "Add whether the folder has tests, and whether they pass (pytest in a fresh process, the folder first on the path)"
+    "Add whether the folder has tests and whether they pass (pytest in a fresh process, the folder on the path)"
     tests = sorted((folder/'tests').glob('test_*.py')) if (folder/'tests').is_dir() else []
     report.add('tests exist', bool(tests), ', '.join(t.name for t in tests) or 'no tests/test_*.py',
                'add tests/test_<name>.py: the benchmark loads, its ceiling is valid, it scores a model')
     if not tests: return
-    env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(folder), *filter(None, [os.environ.get('PYTHONPATH')])])}
-    p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], cwd=folder, env=env,
+    env = {**os.environ,
+           'PYTHONPATH': os.pathsep.join([str(folder), *filter(None, [os.environ.get('PYTHONPATH')])])}
+    p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'],
+                       cwd=folder, env=env,
                        capture_output=True, text=True)
     summary = (p.stdout.strip().splitlines() or ['no output'])[-1]
     failures = [l for l in p.stdout.splitlines() if l.startswith(('FAILED', 'ERROR'))]
@@ -496,25 +545,31 @@ def _run_tests(report:CheckReport, folder:Path):
 
 # %% ../nbs/44_submission.ipynb #600b03f5
 def _check_exported(report:CheckReport, folder:Path):
-    "Add whether the package's modules are what its notebooks export (nbdev-export run on a copy changes nothing)"
+    "Add whether the package's modules are what its notebooks export (nbdev-export on a copy changes nothing)"
     if not (folder/'nbs').is_dir() or not list((folder/'nbs').glob('*.ipynb')): return
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(shutil.copytree(folder, Path(tmp)/folder.name, ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
+        copy = Path(shutil.copytree(folder, Path(tmp)/folder.name,
+                                    ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
         try: _export(copy)
-        except RuntimeError as e: return report.add('modules exported from the notebooks', False, str(e)[-300:], 'fix the notebooks so that nbdev-export runs')
-        stale = sorted(str(p.relative_to(copy)) for p in copy.rglob('*.py') if p.name != '_modidx.py' and 'nbs' not in p.parts
-                       and (not (folder/p.relative_to(copy)).exists() or (folder/p.relative_to(copy)).read_bytes() != p.read_bytes()))
-    report.add('modules exported from the notebooks', not stale, ', '.join(stale) + ' differ from their notebooks' if stale else 'in step',
+        except RuntimeError as e: return report.add('modules exported from the notebooks', False,
+                                                    str(e)[-300:], 'fix the notebooks so that nbdev-export runs')
+        stale = sorted(str(p.relative_to(copy)) for p in copy.rglob('*.py')
+                       if p.name != '_modidx.py' and 'nbs' not in p.parts
+                       and (not (folder/p.relative_to(copy)).exists()
+                            or (folder/p.relative_to(copy)).read_bytes() != p.read_bytes()))
+    report.add('modules exported from the notebooks', not stale, ', '.join(stale)
+               + ' differ from their notebooks' if stale else 'in step',
                f'run nbdev-export in {folder} (or move the change into the notebook: it is the source)')
 
 # %% ../nbs/44_submission.ipynb #c2b9ea37
 def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and tests/)
                  *, run_tests:bool=True # also run its tests (pytest, in a fresh process)
                 )->CheckReport:
-    "Brain-Score's submission checklist on a plugin folder: entry points, identifiers, data, benchmarks, models, tests"
+    "Brain-Score's submission checklist on a plugin folder: entry points, names, data, benchmarks, models"
     folder = Path(folder).resolve()
     report = CheckReport(folder)
-    if not folder.is_dir(): return report.add('plugin folder', False, f'{folder} is not a folder', 'pass the folder brainscore-nb new made') or report
+    if not folder.is_dir(): return report.add('plugin folder', False, f'{folder} is not a folder',
+                                              'pass the folder brainscore-nb new made') or report
     sys.path.insert(0, str(folder))
     try:
         for group, plugin in _load_entry_points(report, folder):
@@ -523,11 +578,13 @@ def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and 
                 for identifier, entry in entries.items():
                     kind = {'STIMULUS_SETS': 'stimulus set', 'DATASETS': 'dataset'}.get(attr, group[:-1])
                     problem = identifier_problem(group, identifier)
-                    report.add(f'{kind} {identifier!r}: identifier convention', not problem, problem, 'rename it')
+                    report.add(f'{kind} {identifier!r}: identifier convention', not problem,
+                               problem, 'rename it')
                     if group == 'datasets': _check_data(report, kind, identifier, entry, kind)
                     elif group == 'benchmarks': _check_benchmark(report, identifier, entry)
                     elif group == 'models': _check_model(report, identifier, entry)
-                    else: report.add(f'metric {identifier!r} is callable', callable(entry), type(entry).__name__, 'register a function')
+                    else: report.add(f'metric {identifier!r} is callable', callable(entry),
+                                     type(entry).__name__, 'register a function')
     finally: sys.path.remove(str(folder))
     _check_exported(report, folder)
     if run_tests: _run_tests(report, folder)

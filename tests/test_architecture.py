@@ -76,3 +76,42 @@ def test_the_check_finds_a_violation(tmp_path, monkeypatch):
     found = violations(bad)
     assert len(found) == 3 and 'data imports benchmarks.base (benchmarks)' in found[0]
     assert 'never imports them' in found[1] and "['load_benchmark'] from the front door" in found[2]
+
+
+def private_uses(path: Path) -> list:
+    "Private (`_name`) names a module takes from other brainscore_nb modules: imported, or read off an imported module"
+    tree, out = ast.parse(path.read_text(), str(path)), []
+    modules = set()  # local names bound to brainscore_nb modules
+    for line, target, names, absolute in imports(path):
+        if target is None: continue
+        out += [f'{path.name}:{line} imports {n} from {absolute or target}' for n in names
+                if n.startswith('_') and not n.startswith('__')]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {(a.asname or a.name).split('.')[0] for a in node.names if a.name.split('.')[0] == 'brainscore_nb'}
+        elif isinstance(node, ast.ImportFrom) and (node.level or (node.module or '').split('.')[0] == 'brainscore_nb'):
+            modules |= {a.asname or a.name for a in node.names}  # maybe modules (from brainscore_nb import registry)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and node.attr.startswith('_') and not node.attr.startswith('__')):
+            out.append(f'{path.name}:{node.lineno} uses {node.value.id}.{node.attr}')
+    return out
+
+
+@pytest.mark.parametrize('name', ['cli.py', 'batch.py'])
+def test_runs_use_only_public_functions(name):
+    "The command line and batch runs are clients of the library: they use only its public functions"
+    assert private_uses(PACKAGE / name) == []
+
+
+def test_the_private_check_finds_private_uses(tmp_path, monkeypatch):
+    fake = tmp_path / 'brainscore_nb'
+    fake.mkdir()
+    bad = fake / 'cli.py'
+    bad.write_text('from .registry import benchmark_registry, _discover\nfrom brainscore_nb import registry\n'
+                   'import numpy as np\ndef f():\n    from brainscore_nb.data.stimuli import _read_csv\n'
+                   '    registry._discover(); np._private; registry.__name__\n')
+    monkeypatch.setitem(globals(), 'PACKAGE', fake)
+    assert private_uses(bad) == ['cli.py:1 imports _discover from registry',
+                                 'cli.py:5 imports _read_csv from brainscore_nb.data.stimuli',
+                                 'cli.py:6 uses registry._discover']

@@ -21,14 +21,16 @@ BIBTEX = """@article{cowley2023compact,
   author={Cowley, Benjamin R. and Stan, Patricia L. and Pillow, Jonathan W. and Smith, Matthew A.},
   journal={bioRxiv}, year={2023}, doi={10.1101/2023.11.22.568315}}"""
 VISUAL_DEGREES = 11.2  # Brain-Score's Cowley2026 plugin (the authors' upload); the published files do not say
-TIME_BINS = [(50, 150)]  # Brain-Score's Cowley2026 plugin; the authors' readme: "Spike count bins are in 100ms"
+# Brain-Score's Cowley2026 plugin; the authors' readme: "Spike count bins are in 100ms"
+TIME_BINS = [(50, 150)]
 
 def cowley2023_v4(metric_name:str, # 'pls' or 'ridge'
                   metric # (source, target) -> Score
                  )->NeuralBenchmark:
     "A Cowley2023 V4 benchmark on session 210325, ceiled by the neurons' internal consistency"
     check_choice(metric_name, ('pls', 'ridge'), 'Cowley2023 metric')
-    if not callable(metric): raise TypeError(f"metric must be a function (source, target) -> Score, got {metric!r}")
+    if not callable(metric): raise TypeError(f"metric must be a function (source, target) -> "
+                                             f"Score, got {metric!r}")
     assembly = load_dataset('Cowley2023.210325')
     return NeuralBenchmark(f'Cowley2023.V4-{metric_name}', average_repetition(assembly), metric,
                            lambda: internal_consistency(squeeze_time_bin(assembly)), data=assembly, region='V4', time_bins=TIME_BINS,

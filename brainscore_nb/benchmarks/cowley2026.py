@@ -17,7 +17,8 @@ from ..data.assemblies import average_repetition
 from ..metrics.score import Score
 from ..metrics.regression import pls_cv
 from ..metrics.ceilings import internal_consistency, explained_variance
-from .base import (BenchmarkBase, NeuralBenchmark, benchmark_registry, check_choice, finalize,
+from .base import (BenchmarkBase, NeuralBenchmark, benchmark_registry,
+                                           check_choice, finalize,
                                           squeeze_time_bin)
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #92e21f26
@@ -38,11 +39,13 @@ def alternate_repetition_halves(assembly # presentations with a `repetition` coo
     "The repetitions relabelled into two alternating halves (`repetition % 2`), as Brain-Score's plugin does for the ceiling"
     if 'repetition' not in assembly.coords or assembly['repetition'].dims != ('presentation',):
         raise ValueError("alternate_repetition_halves needs a 'repetition' coord along 'presentation'")
-    return assembly.assign_coords(repetition=('presentation', np.asarray(assembly['repetition'].values).astype(int) % 2))
+    return assembly.assign_coords(repetition=('presentation',
+                                              np.asarray(assembly['repetition'].values).astype(int) % 2))
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #7ba6ac08
 def load_assembly(session:str, # one of SESSIONS
-                  *, average_repetitions:bool, # average the repetitions of each stimulus (sorted by stimulus_id, Brain-Score's order)
+                  # average the repetitions of each stimulus (sorted by stimulus_id, Brain-Score's order)
+                  *, average_repetitions:bool,
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
     "Brain-Score's `load_assembly` of the plugin: the session's V4 neuroids in the 50-150 ms window, presentations first"
@@ -50,11 +53,14 @@ def load_assembly(session:str, # one of SESSIONS
     name = f'Cowley2026.{session}'
     assembly = load(name)
     if 'time_bin_start' in assembly.coords:  # only 190923 carries its window; it must be the one benchmarked
-        bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(), np.ravel(assembly['time_bin_end'].values).tolist()))
+        bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
+                        np.ravel(assembly['time_bin_end'].values).tolist()))
         if bins != TIME_BINS: raise ValueError(f"{name}: time bins {bins}, expected {TIME_BINS}")
     assembly = squeeze_time_bin(assembly)
-    if 'time_bin' in assembly.dims: raise ValueError(f"{name}: expected one time bin, got {assembly.sizes['time_bin']}")
-    if 'region' not in assembly.coords: raise ValueError(f"{name}: no 'region' coord along 'neuroid' to select V4 by")
+    if 'time_bin' in assembly.dims: raise ValueError(f"{name}: expected one time bin, got "
+                                                     f"{assembly.sizes['time_bin']}")
+    if 'region' not in assembly.coords: raise ValueError(f"{name}: no 'region' coord along "
+                                                         f"'neuroid' to select V4 by")
     assembly = assembly.isel(neuroid=np.asarray(assembly['region'].values) == 'V4').transpose('presentation', 'neuroid')
     if assembly.sizes['neuroid'] == 0: raise ValueError(f"{name}: no V4 neuroids")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
@@ -81,7 +87,8 @@ class SessionsAverage(BenchmarkBase):
                  bibtex:str|None=None): # the data's publication
         if not sessions: raise ValueError(f"{identifier}: no sessions to average")
         first = sessions[0]
-        super().__init__(identifier, version, self._mean_ceiling, parent, bibtex, visual_degrees=first.visual_degrees,
+        super().__init__(identifier, version, self._mean_ceiling, parent, bibtex,
+                         visual_degrees=first.visual_degrees,
                          number_of_trials=first.number_of_trials)
         self.sessions, self.region, self.time_bins = list(sessions), first.region, first.time_bins
         self.data_sha1 = hashlib.sha1(' '.join(s.data_sha1 or '' for s in sessions).encode()).hexdigest()
@@ -89,7 +96,8 @@ class SessionsAverage(BenchmarkBase):
     def _mean_ceiling(self)->Score:
         ceilings = [s.ceiling for s in self.sessions]
         return Score(np.mean([c.center for c in ceilings]), attrs={
-            'error': np.nan, 'session_ceilings': {s.identifier: c.center for s, c in zip(self.sessions, ceilings)}})
+            'error': np.nan, 'session_ceilings': {s.identifier: c.center for s,
+                                                  c in zip(self.sessions, ceilings)}})
 
     def __call__(self, candidate)->Score:
         scores = [s(candidate) for s in self.sessions]
@@ -107,7 +115,8 @@ class SessionsAverage(BenchmarkBase):
 def cowley2026_v4(load=load_dataset # name -> assembly; default: the catalog
                  )->SessionsAverage:
     "`Cowley2026.V4-pls` as Brain-Score 2.4.2 builds it: the mean over the four sessions"
-    return SessionsAverage('Cowley2026.V4-pls', [cowley2026_session(s, load) for s in SESSIONS], version=VERSION,
+    return SessionsAverage('Cowley2026.V4-pls', [cowley2026_session(s, load) for s in SESSIONS],
+                           version=VERSION,
                            parent='V4', bibtex=BIBTEX)
 
 benchmark_registry['Cowley2026.V4-pls'] = cowley2026_v4

@@ -31,21 +31,25 @@ VERSIONS = {'public': 1, 'private': 3}  # Brain-Score's versions of FreemanZiemb
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #c174433b
 def window_mean(assembly, # with a time_bin dim of 1 ms bins (coords time_bin_start, time_bin_end)
-                window:tuple=TIME_WINDOW # (start, end) ms: the bins (t, t+1) for t in range(start, end) are averaged
+                # (start, end) ms: the bins (t, t+1) for t in range(start, end) are averaged
+                window:tuple=TIME_WINDOW
                ):
     "The mean over the 1 ms bins of `window`, without a time_bin dim (Brain-Score's `sel(time_bin=...).mean('time_bin')`)"
     start, end = (np.asarray(assembly[c].values) for c in ('time_bin_start', 'time_bin_end'))
     have = set(zip(start.tolist(), end.tolist()))
     missing = [(t, t + 1) for t in range(*window) if (t, t + 1) not in have]
-    if missing: raise ValueError(f"the assembly lacks {len(missing)} of the 1 ms time bins of {window[0]}-{window[1]} ms, "
+    if missing: raise ValueError(f"the assembly lacks {len(missing)} of the 1 ms time bins of "
+                                 f"{window[0]}-{window[1]} ms, "
                                  f"e.g. {missing[:3]}: it is not FreemanZiemba2013's 1 ms binning")
     keep = np.flatnonzero((start >= window[0]) & (start < window[1]) & (end == start + 1))
-    if (np.diff(keep) == 1).all(): keep = slice(keep[0], keep[-1] + 1)  # contiguous: a view, no copy of the spikes
+    # contiguous: a view, no copy of the spikes
+    if (np.diff(keep) == 1).all(): keep = slice(keep[0], keep[-1] + 1)
     return assembly.isel(time_bin=keep).mean('time_bin', keep_attrs=True)
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #68db6d5d
 def load_assembly(region:str, # 'V1' or 'V2'
-                  *, average_repetitions:bool, # average the repetitions of each stimulus (then sorted by stimulus_id)
+                  # average the repetitions of each stimulus (then sorted by stimulus_id)
+                  *, average_repetitions:bool,
                   access:str='public', # 'public' or 'private' (the catalog entry FreemanZiemba2013.<access>)
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
@@ -56,12 +60,14 @@ def load_assembly(region:str, # 'V1' or 'V2'
     assembly = load(name)
     if 'region' not in assembly.coords:
         raise ValueError(f"{name} has no 'region' coord along neuroid: not FreemanZiemba2013's data")
-    assembly = window_mean(assembly).sel(region=region).transpose('presentation', 'neuroid')  # window first: less to copy
+    # window first: less to copy
+    assembly = window_mean(assembly).sel(region=region).transpose('presentation', 'neuroid')
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #bf3396ef
 def freemanziemba2013(region:str, # 'V1' or 'V2'
-                      access:str='public', # 'public' (FreemanZiemba2013public.*) or 'private' (FreemanZiemba2013.*)
+                      # 'public' (FreemanZiemba2013public.*) or 'private' (FreemanZiemba2013.*)
+                      access:str='public',
                       load=load_dataset # name -> assembly; default: the catalog
                      ) -> NeuralBenchmark:
     "`FreemanZiemba2013public.<region>-pls` (or the private `FreemanZiemba2013.<region>-pls`) as Brain-Score 2.4.2 builds it"
@@ -74,5 +80,6 @@ def freemanziemba2013(region:str, # 'V1' or 'V2'
                            visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _region in ('V1', 'V2'):
-    benchmark_registry[f'FreemanZiemba2013public.{_region}-pls'] = partial(freemanziemba2013, _region, 'public')
+    benchmark_registry[f'FreemanZiemba2013public.{_region}-pls'] = partial(freemanziemba2013,
+                                                                           _region, 'public')
     benchmark_registry[f'FreemanZiemba2013.{_region}-pls'] = partial(freemanziemba2013, _region, 'private')

@@ -51,7 +51,8 @@ def load_assembly(dataset:str, # one of DATASETS
     "Brain-Score's `load_assembly`: the trials of `Geirhos2021_<dataset>` without the excluded conditions, condition as text"
     check_choice(dataset, DATASETS, 'Geirhos2021 dataset')
     assembly = load(f'Geirhos2021_{dataset}')
-    if 'condition' not in assembly.coords: raise ValueError(f"Geirhos2021_{dataset}: the trials have no 'condition' coord")
+    if 'condition' not in assembly.coords: raise ValueError(f"Geirhos2021_{dataset}: the trials "
+                                                            f"have no 'condition' coord")
     conditions = assembly['condition'].values
     if dataset in EXCLUDE_CONDITIONS:
         excluded = EXCLUDE_CONDITIONS[dataset]
@@ -59,7 +60,8 @@ def load_assembly(dataset:str, # one of DATASETS
             raise ValueError(f"Geirhos2021_{dataset}: conditions {missing} to exclude are not in the data "
                              f"(found {sorted(set(map(str, conditions)))}): is it the right dataset?")
         assembly = assembly.isel(presentation=~np.isin(conditions, excluded))
-    return assembly.assign_coords(condition=('presentation', np.asarray(assembly['condition'].values).astype(str)))
+    return assembly.assign_coords(condition=('presentation',
+                                             np.asarray(assembly['condition'].values).astype(str)))
 
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #1766b432
 def geirhos2021_benchmark(dataset:str, # one of DATASETS

@@ -28,13 +28,15 @@ VERSION = 4  # Brain-Score's version of these benchmarks
 
 # %% ../../nbs/benchmarks/majajhong2015.ipynb #a424be6e
 def load_assembly(region:str, # 'V4' or 'IT'
-                  *, average_repetitions:bool, # average the repetitions of each stimulus (then sorted by stimulus_id)
+                  # average the repetitions of each stimulus (then sorted by stimulus_id)
+                  *, average_repetitions:bool,
                   access:str='public', # 'public' or 'private' (the catalog entry MajajHong2015.<access>)
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
     "Brain-Score's `load_assembly` of the plugin: one region, time bin squeezed, presentations first"
     if region not in ('V4', 'IT'): raise ValueError(f"region must be 'V4' or 'IT', got {region!r}")
-    if access not in ('public', 'private'): raise ValueError(f"access must be 'public' or 'private', got {access!r}")
+    if access not in ('public', 'private'): raise ValueError(f"access must be 'public' or "
+                                                             f"'private', got {access!r}")
     assembly = squeeze_time_bin(load(f'MajajHong2015.{access}')).sel(region=region).transpose('presentation', 'neuroid')
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 

@@ -19,7 +19,7 @@ from .. import __version__
 from ..config import get_setting
 from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import NeuroidAssembly, save_assembly, load_assembly
-from .screen import stimulus_set_hash
+from ..data.files import stimulus_set_hash
 
 # %% ../../nbs/22_activations.ipynb #ba46a477
 @dataclass(frozen=True)

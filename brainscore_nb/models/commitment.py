@@ -17,7 +17,7 @@ from .. import __version__
 from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import BehavioralAssembly
 from .interface import BrainModel, check_time_bins, with_time_bins
-from .screen import stimulus_set_hash
+from ..data.files import stimulus_set_hash
 
 # %% ../../nbs/23_commitment.ipynb #21cbf1dc
 class ModelCommitment(BrainModel):

@@ -174,31 +174,71 @@ def split_score(values, # split x neuroid values (NaN where undefined)
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
 # %% ../../nbs/11_crossval.ipynb #99ad2071
+def _time_bins(assembly)->list:
+    "The (start, end) pairs of an assembly's time bins"
+    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
+
+def _pooled(source, target, name:str)->tuple:
+    "Arrays with each (stimulus, time bin) pair a row (stimulus-major), the first bin's target, the bins"
+    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
+    bins = _time_bins(target)
+    if 'time_bin' in source.dims and _time_bins(source) != bins:
+        raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
+    parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source,
+                            target.isel(time_bin=k)) for k in range(len(bins))]
+    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
+    return X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1]), target.isel(time_bin=0), bins
+
+def _spantime_score(r, bins:list, neuroid_ids, **attrs)->Score:
+    "Per split and time bin the median over neuroids; the center their mean over bins, then over splits"
+    medians = _nanmedian(r, axis=2)  # split x time_bin
+    per_split = medians.mean(1)
+    coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]),
+              'time_bin_end': ('time_bin', [b[1] for b in bins])}
+    raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'],
+                       coords={**coords, 'neuroid_id': ('neuroid', neuroid_ids)})
+    return Score(per_split.mean(), attrs={
+        'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
+        'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
+        'n_nan': int(np.isnan(r).sum()), **attrs})
+
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
-                   source:xr.DataArray, # presentation x feature
-                   target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
+                   source:xr.DataArray, # presentation x feature [x time_bin]
+                   target:xr.DataArray, # presentation x neuroid [x time_bin], one presentation a stimulus
                    *, splits=10, # number of splits, or your own (train_ids, test_ids) pairs
                    train_size:float|None=None, # as in `cv_splits`
                    test_size:float|None=None, # as in `cv_splits`
                    stratification_coord:str|None='object_name', # as in `cv_splits`
                    random_state:int=1, # as in `cv_splits`
-                   backend:str|None=None, # array backend to compute on ('torch:cuda', ...; default: the setting)
+                   backend:str|None=None, # array backend ('torch:cuda', ...; default: the setting)
+                   spantime:bool=False, # pool the target's time bins as samples (one regression for all bins)
                    **attrs # recorded in the Score's attrs
                   )->Score:
     "A cross-validated regression score: Pearson r per neuroid on each test part, median, mean over splits"
-    X, Y = aligned_arrays(source, target)
-    target = _as_2d(target, 'target')
+    if spantime: X, Y, target, bins = _pooled(source, target, attrs.get('metric', 'spantime'))
+    else: (X, Y), target, bins = aligned_arrays(source, target), _as_2d(target, 'target'), [None]
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state)
+    T = len(bins)  # with time bins pooled, a stimulus's rows are its T consecutive ones
+    rows = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()
+    folds = [(rows(tr), rows(te)) for tr, te in folds] if spantime else folds
     be = get_backend(backend)
     X, Y = to_backend(X, be), to_backend(Y, be)
     out = predict(X, Y, folds)
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
-    return keep_heldout(split_score(r, ids, **extra, **attrs), 'regression', predictions=[to_numpy(p) for p in predictions],
-                        tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y), stimulus_id=target['stimulus_id'].values,
-                        neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))  # for the bootstrap (metrics.uncertainty)
+    if spantime:  # Pearson per neuroid and time bin over the test stimuli
+        flat = lambda a: be.xp.reshape(a, (-1, T * Y.shape[1]))
+        r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, -1)
+                      for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
+        ids = ids if ids is not None else np.arange(Y.shape[1])
+        return _spantime_score(r, bins, ids, **extra, **attrs)
+    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
+    score = split_score(r, ids, **extra, **attrs)  # the held-out material kept for metrics.uncertainty
+    return keep_heldout(score, 'regression', predictions=[to_numpy(p) for p in predictions],
+                        tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y),
+                        stimulus_id=target['stimulus_id'].values,
+                        neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))
 
 # %% ../../nbs/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
@@ -269,7 +309,7 @@ OPTION_CHECKS = { # option -> (test of a value, what a value must be)
 def brainscore_crossvalidation(kwargs:dict # Brain-Score's CrossValidation options
                               )->dict:
     "Brain-Score's `crossvalidation_kwargs` as our splitter's options; what we cannot honour raises"
-    kwargs, out = dict(kwargs), {}
+    kwargs = dict(kwargs)
     if kwargs.pop('split_coord', 'stimulus_id') not in ('stimulus_id', 'image_id'):
         raise ValueError("crossvalidation_kwargs: split_coord must be 'stimulus_id' (the splitter splits stimuli)")
     if kwargs.pop('kfold', False):

@@ -18,9 +18,8 @@ import xarray as xr
 from functools import partial
 from threadpoolctl import threadpool_limits
 from .score import Score
-from .crossval import (cross_validate, train_test_score, aligned_arrays, cv_splits, pearson_columns,
-                                           _nanmedian, metric_options)
-from .backend import get_backend, to_backend, to_numpy, namespace, take
+from .crossval import cross_validate, train_test_score, metric_options
+from .backend import to_numpy, namespace, take
 
 # %% ../../nbs/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
@@ -404,49 +403,16 @@ def neuron_to_neuron_split(source_train, source_test, target_train, target_test,
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             backend=backend, metric='neuron_to_neuron')
 
-# %% ../../nbs/12_regression.ipynb #cc57f3cd
-def _time_bins(assembly)->list:
-    "The (start, end) pairs of an assembly's time bins"
-    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
-
-# %% ../../nbs/12_regression.ipynb #7df31e44
-def _spantime_cv(predict, source, target, name:str, backend:str|None=None, **cv)->Score:
-    "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
-    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
-    bins = _time_bins(target)
-    if 'time_bin' in source.dims and _time_bins(source) != bins:
-        raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
-    parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source, target.isel(time_bin=k))
-             for k in range(len(bins))]
-    T = len(bins)
-    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
-    X, Y = X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1])
-    first = target.isel(time_bin=0)
-    expand = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()  # stimulus -> its samples
-    folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
-    be = get_backend(backend)
-    X, Y = to_backend(X, be), to_backend(Y, be)
-    out = predict(X, Y, folds)
-    predictions, extra = out if isinstance(out, tuple) else (out, {})
-    N, flat = Y.shape[1], lambda a: be.xp.reshape(a, (-1, T * N))
-    r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, N)
-                  for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
-    medians = _nanmedian(r, axis=2)  # split x time_bin
-    per_split = medians.mean(1)
-    coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]), 'time_bin_end': ('time_bin', [b[1] for b in bins])}
-    raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'], coords={**coords, 'neuroid_id': ('neuroid', first['neuroid_id'].values)})
-    return Score(per_split.mean(), attrs={'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
-                                          'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
-                                          'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
-
 # %% ../../nbs/12_regression.ipynb #265f4a75
 @metric_options(cv=True)
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
-    return _spantime_cv(partial(pls_predict, n_components=n_components, dtype=dtype), source, target, 'spantime_pls', **cv)
+    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
+                          spantime=True, metric='spantime_pls', **cv)
 
 # %% ../../nbs/12_regression.ipynb #6521369f
 @metric_options(cv=True)
 def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"
-    return _spantime_cv(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, 'spantime_ridge', **cv)
+    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target,
+                          spantime=True, metric='spantime_ridge', **cv)

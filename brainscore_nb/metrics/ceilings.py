@@ -27,14 +27,15 @@ def _group_sums(values, # rows to sum, of any backend
                ):
     "Per-group sums of rows of `values`: row `rows[i]` adds to group `groups[i]`"
     rows = np.arange(len(groups)) if rows is None else rows
-    if aac.is_numpy_array(values):  # one sparse indicator product, in the values' dtype
-        ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)), shape=(n_groups, values.shape[0]))
-        return np.asarray(ind @ values, dtype or np.float64)
     xp, counts = namespace(values), np.bincount(groups, minlength=n_groups)
     if counts.max(initial=0) <= 1:  # at most one row per group (say, one presentation per repetition and stimulus)
         src = np.full(n_groups, values.shape[0]); src[groups] = rows  # an empty group takes an appended row of zeros
         zero = xp.zeros((1, values.shape[1]), dtype=values.dtype, device=aac.device(values))
-        return xp.astype(take(values if counts.min() == 1 else xp.concat([values, zero]), src), dtype or xp.float64)
+        rows = take(values if counts.min() == 1 else xp.concat([values, zero]), src)
+        return xp.astype(rows, dtype or xp.float64, copy=False)
+    if aac.is_numpy_array(values):  # one sparse indicator product, in the values' dtype
+        ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)), shape=(n_groups, values.shape[0]))
+        return np.asarray(ind @ values, dtype or np.float64)
     # larger groups: rows sorted by group, sums as differences of their cumulative sum at the group boundaries
     csum = xp.cumulative_sum(xp.astype(take(values, rows[np.argsort(groups, kind='stable')]), xp.float64), axis=0, include_initial=True)
     ends = np.cumsum(counts)
@@ -42,9 +43,10 @@ def _group_sums(values, # rows to sum, of any backend
 
 # %% ../../nbs/16_ceilings.ipynb #40718851
 def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
-    "Per-stimulus sums (float64) and counts of the presentations whose repetition is in each half (repetition index arrays)"
+    "Per-stimulus sums (float64) of all presentations, then sums and counts of each half's (repetition index arrays)"
     xp, n_reps = namespace(values), int(rep_codes.max()) + 1
     if n_reps * n_stimuli > 1.5 * values.shape[0]:  # sparse repetitions: each half summed from the data
+        yield _group_sums(values, codes, n_stimuli)
         for h in halves:
             rows = np.flatnonzero(np.isin(rep_codes, h))
             yield _group_sums(values, codes[rows], n_stimuli, rows), np.bincount(codes[rows], minlength=n_stimuli)
@@ -52,10 +54,12 @@ def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
     cell = rep_codes * n_stimuli + codes  # one pass: sums per (repetition, stimulus), then one product for all splits
     per_rep = xp.reshape(_group_sums(values, cell, n_reps * n_stimuli, dtype=values.dtype), (n_reps, -1))
     counts = np.bincount(cell, minlength=n_reps * n_stimuli).reshape(n_reps, n_stimuli)
-    H = np.zeros((len(halves), n_reps))
+    H = np.zeros((len(halves) + 1, n_reps))
     for i, h in enumerate(halves): H[i, h] = 1
+    H[-1, :] = 1  # the last row sums all repetitions
     sums = xp.asarray(H, dtype=values.dtype, device=aac.device(values)) @ per_rep
     del per_rep
+    yield xp.astype(xp.reshape(sums[-1, ...], (n_stimuli, -1)), xp.float64)
     for i in range(len(halves)):
         yield xp.astype(xp.reshape(sums[i, ...], (n_stimuli, -1)), xp.float64), (H[i] @ counts).round().astype(int)
 
@@ -92,15 +96,19 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     rep_codes = np.searchsorted(reps, a[split_coord].values)
     be = get_backend(backend)
     values = to_backend(values, be)
-    total, count = _group_sums(values, codes, len(stimuli)), np.bincount(codes, minlength=len(stimuli))
+    count = np.bincount(codes, minlength=len(stimuli))
     r, dropped, kept = [], [], []
     halves = [half for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state).split(reps)]
     distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())]) for h in halves}
-    for s1, c1 in _split_half_sums(values, codes, rep_codes, len(stimuli), halves):
+    sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
+    total = next(sums)  # all presentations' per-stimulus sums come first
+    for s1, c1 in sums:
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
-        s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None].astype(np.float64), be), to_backend(c2[keep, None].astype(np.float64), be)
-        m1, m2 = s1 / n1, (take(total, keep) - s1) / n2
+        every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
+        s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
+        n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        m1, m2 = s1 / n1, (t1 - s1) / n2
         r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
         small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7  # the halves' means, for the bootstrap; float32 when large
         kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))

@@ -63,7 +63,7 @@ def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
     for i in range(len(halves)):
         yield xp.astype(xp.reshape(sums[i, ...], (n_stimuli, -1)), xp.float64), (H[i] @ counts).round().astype(int)
 
-# %% ../../nbs/16_ceilings.ipynb #82aa9e89
+# %% ../../nbs/16_ceilings.ipynb #bd2cc4e8
 def _per_time_bin(assembly:xr.DataArray, **options)->Score:
     "internal_consistency per time bin (Brain-Score's TemporalCeiling): the mean, per-bin values in attrs"
     bins = [internal_consistency(assembly.isel(time_bin=k), **options) for k in range(assembly.sizes['time_bin'])]
@@ -73,7 +73,6 @@ def _per_time_bin(assembly:xr.DataArray, **options)->Score:
     return Score(float(values.mean()), attrs={'error': float(np.mean([b.error for b in bins])), 'metric': 'internal_consistency',
                                               'time_bin_values': values, 'time_bin_scores': bins})
 
-# %% ../../nbs/16_ceilings.ipynb #bd2cc4e8
 @metric_options()
 def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations of stimuli
                          *, split_coord:str='repetition', # coord that numbers the repetitions

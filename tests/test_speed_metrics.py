@@ -183,3 +183,40 @@ def test_pls_float32_and_other_backend_same_as_reference():
     got = pls_predict(to_backend(X64, be), to_backend(Y, be), folds, n_components=5)
     for new, old in zip(got, ref_pls_predict(X64, Y, folds, n_components=5)):
         assert rel(to_numpy(new), old) < 1e-8
+
+
+# ---- internal_consistency: the one-pass sums (issue #15) against the split-half computed plainly ----
+def ref_internal_consistency(values, stim, rep, splits=10):
+    "Per split-half: per-stimulus means of each half (stimuli seen in both), Pearson per neuroid, Spearman-Brown"
+    from sklearn.model_selection import ShuffleSplit
+    reps, out = np.unique(rep), []
+    for h, _ in ShuffleSplit(splits, train_size=0.5, random_state=1).split(reps):
+        first = np.isin(rep, reps[h])
+        common = np.intersect1d(stim[first], stim[~first])
+        means = [np.stack([values[part & (stim == s)].mean(0) for s in common]) for part in (first, ~first)]
+        a, b = (m - m.mean(0) for m in means)
+        r = (a * b).sum(0) / np.sqrt((a * a).sum(0) * (b * b).sum(0))
+        out.append(np.median(2 * r / (1 + r)))
+    return np.mean(out)
+
+
+@pytest.mark.parametrize('layout', ['every', 'dropped', 'sparse'])
+@pytest.mark.parametrize('dtype', [np.float64, np.float32])
+def test_internal_consistency_same_as_plain(layout, dtype):
+    "Each repetition of a stimulus once (a scatter), some presentations missing, and few repetitions of many"
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    from brainscore_nb.metrics.ceilings import internal_consistency
+    rng = np.random.default_rng(3)
+    n, reps, k = 40, 6, 5
+    stim, rep = np.repeat(np.arange(n), reps), np.tile(np.arange(reps), n)
+    keep = np.ones(n * reps, bool)
+    if layout == 'dropped': keep[rng.choice(n * reps, 30, replace=False)] = False
+    if layout == 'sparse': keep = rep < np.where(np.arange(n) < 4, reps, 2)[stim]  # most stimuli: 2 of 6 repetitions
+    order = rng.permutation(keep.sum())
+    values = (rng.normal(size=(n, k))[stim] + rng.normal(size=(n * reps, k)))[keep][order].astype(dtype)
+    stim, rep = stim[keep][order], rep[keep][order]
+    a = NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
+        'stimulus_id': ('presentation', np.array([f's{i:02d}' for i in stim])), 'repetition': ('presentation', rep),
+        'neuroid_id': ('neuroid', [f'n{i}' for i in range(k)])})
+    want = ref_internal_consistency(values.astype(np.float64), stim, rep)
+    assert abs(internal_consistency(a).center - want) < (1e-10 if dtype == np.float64 else 1e-5)

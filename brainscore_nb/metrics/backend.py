@@ -26,16 +26,19 @@ LIBRARIES = ('numpy', 'torch', 'cupy', 'array_api_strict')
 # %% ../../nbs/10a_backend.ipynb #05bca61a
 def _import(library:str):
     "The array library `library`, or an error saying how to install it"
-    hint = {'torch': 'pip install "brainscore_nb[torch]"', 'cupy': 'pip install cupy-cuda12x (with a CUDA GPU)',
-            'array_api_strict': 'pip install array-api-strict'}
+    hint = {'torch': 'pip install "brainscore_nb[torch]"', 'array_api_strict': 'pip install array-api-strict',
+            'cupy': 'pip install cupy-cuda12x (with a CUDA GPU)'}
     try: return __import__(library)
-    except ImportError: raise ModuleNotFoundError(f"array backend {library!r} needs {library} installed: {hint[library]}") from None
+    except ImportError:
+        raise ModuleNotFoundError(f"array backend {library!r} needs {library} installed: "
+                                  f"{hint[library]}") from None
 
 # %% ../../nbs/10a_backend.ipynb #04a7c516
 def _device(library:str, module, device:str|None):
     "The device object named `device` in `library`, checked to exist"
     if library == 'numpy':
-        if device not in (None, 'cpu'): raise ValueError(f"numpy computes on the CPU only, not on {device!r}: try 'torch:{device}'")
+        if device not in (None, 'cpu'):
+            raise ValueError(f"numpy computes on the CPU only, not on {device!r}: try 'torch:{device}'")
         return 'cpu'
     if library == 'array_api_strict': return module.Device(device or 'CPU_DEVICE')
     try:
@@ -45,13 +48,14 @@ def _device(library:str, module, device:str|None):
         else:
             dev = module.cuda.Device(int(device or 0))
             dev.use()
-    except Exception as e: raise ValueError(f"array backend '{library}:{device}' cannot use that device: {e}") from None
+    except Exception as e:
+        raise ValueError(f"array backend '{library}:{device}' cannot use that device: {e}") from None
     return dev
 
 # %% ../../nbs/10a_backend.ipynb #35a8d0f5
-def get_backend(backend:str|Backend|None=None # 'numpy', 'torch', 'torch:cuda', 'cupy', ...; None: the `array_backend` setting
+def get_backend(backend:str|Backend|None=None # 'numpy', 'torch:cuda', 'cupy', ...; None: the setting
                )->Backend:
-    "The array namespace and device named by `backend` (default: the `array_backend` setting, normally 'numpy')"
+    "The array namespace and device named by `backend` (default: the `array_backend` setting, often 'numpy')"
     if isinstance(backend, Backend): return backend
     name = (backend or get_setting('array_backend') or 'numpy').strip()
     library, _, device = name.partition(':')
@@ -85,7 +89,8 @@ def to_numpy(x # an array of any backend, or anything np.asarray takes
 # %% ../../nbs/10a_backend.ipynb #662a8a10
 def namespace(*arrays):
     "The array namespace of `arrays` (the NumPy one for NumPy arrays, lists and numbers)"
-    arrays = [a for a in arrays if aac.is_array_api_obj(a) and not isinstance(a, np.generic)]  # NumPy scalars go with any array
+    # NumPy scalars go with any array
+    arrays = [a for a in arrays if aac.is_array_api_obj(a) and not isinstance(a, np.generic)]
     return aac.array_namespace(*arrays) if arrays else aac.array_namespace(np.zeros(0))
 
 # %% ../../nbs/10a_backend.ipynb #341a8529

@@ -27,91 +27,116 @@ def _group_sums(values, # rows to sum, of any backend
                ):
     "Per-group sums of rows of `values`: row `rows[i]` adds to group `groups[i]`"
     rows = np.arange(len(groups)) if rows is None else rows
-    if aac.is_numpy_array(values):  # one sparse indicator product, in the values' dtype
-        ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)), shape=(n_groups, values.shape[0]))
-        return np.asarray(ind @ values, dtype or np.float64)
     xp, counts = namespace(values), np.bincount(groups, minlength=n_groups)
-    if counts.max(initial=0) <= 1:  # at most one row per group (say, one presentation per repetition and stimulus)
-        src = np.full(n_groups, values.shape[0]); src[groups] = rows  # an empty group takes an appended row of zeros
+    # at most one row per group (say, one presentation per repetition and stimulus)
+    if counts.max(initial=0) <= 1:
+        # an empty group takes an appended row of zeros
+        src = np.full(n_groups, values.shape[0]); src[groups] = rows
         zero = xp.zeros((1, values.shape[1]), dtype=values.dtype, device=aac.device(values))
-        return xp.astype(take(values if counts.min() == 1 else xp.concat([values, zero]), src), dtype or xp.float64)
+        rows = take(values if counts.min() == 1 else xp.concat([values, zero]), src)
+        return xp.astype(rows, dtype or xp.float64, copy=False)
+    if aac.is_numpy_array(values):  # one sparse indicator product, in the values' dtype
+        ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)),
+                           shape=(n_groups, values.shape[0]))
+        return np.asarray(ind @ values, dtype or np.float64)
     # larger groups: rows sorted by group, sums as differences of their cumulative sum at the group boundaries
-    csum = xp.cumulative_sum(xp.astype(take(values, rows[np.argsort(groups, kind='stable')]), xp.float64), axis=0, include_initial=True)
+    in_order = xp.astype(take(values, rows[np.argsort(groups, kind='stable')]), xp.float64)
+    csum = xp.cumulative_sum(in_order, axis=0, include_initial=True)
     ends = np.cumsum(counts)
     return xp.astype(take(csum, ends) - take(csum, ends - counts), dtype or xp.float64)
 
 # %% ../../nbs/16_ceilings.ipynb #40718851
 def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
-    "Per-stimulus sums (float64) and counts of the presentations whose repetition is in each half (repetition index arrays)"
+    "Per-stimulus sums (float64) of all presentations, then sums and counts of each half (repetition indices)"
     xp, n_reps = namespace(values), int(rep_codes.max()) + 1
     if n_reps * n_stimuli > 1.5 * values.shape[0]:  # sparse repetitions: each half summed from the data
+        yield _group_sums(values, codes, n_stimuli)
         for h in halves:
             rows = np.flatnonzero(np.isin(rep_codes, h))
-            yield _group_sums(values, codes[rows], n_stimuli, rows), np.bincount(codes[rows], minlength=n_stimuli)
+            counts = np.bincount(codes[rows], minlength=n_stimuli)
+            yield _group_sums(values, codes[rows], n_stimuli, rows), counts
         return
-    cell = rep_codes * n_stimuli + codes  # one pass: sums per (repetition, stimulus), then one product for all splits
+    # one pass: sums per (repetition, stimulus), then one product for all splits
+    cell = rep_codes * n_stimuli + codes
     per_rep = xp.reshape(_group_sums(values, cell, n_reps * n_stimuli, dtype=values.dtype), (n_reps, -1))
     counts = np.bincount(cell, minlength=n_reps * n_stimuli).reshape(n_reps, n_stimuli)
-    H = np.zeros((len(halves), n_reps))
+    H = np.zeros((len(halves) + 1, n_reps))
     for i, h in enumerate(halves): H[i, h] = 1
+    H[-1, :] = 1  # the last row sums all repetitions
     sums = xp.asarray(H, dtype=values.dtype, device=aac.device(values)) @ per_rep
     del per_rep
+    yield xp.astype(xp.reshape(sums[-1, ...], (n_stimuli, -1)), xp.float64)
     for i in range(len(halves)):
-        yield xp.astype(xp.reshape(sums[i, ...], (n_stimuli, -1)), xp.float64), (H[i] @ counts).round().astype(int)
-
-# %% ../../nbs/16_ceilings.ipynb #82aa9e89
-def _per_time_bin(assembly:xr.DataArray, **options)->Score:
-    "internal_consistency per time bin (Brain-Score's TemporalCeiling): the mean, per-bin values in attrs"
-    bins = [internal_consistency(assembly.isel(time_bin=k), **options) for k in range(assembly.sizes['time_bin'])]
-    if len(bins) == 1: return bins[0]
-    coords = {c: ('time_bin', assembly[c].values) for c in assembly.coords if assembly[c].dims == ('time_bin',)}
-    values = xr.DataArray([float(b.values) for b in bins], dims=['time_bin'], coords=coords)
-    return Score(float(values.mean()), attrs={'error': float(np.mean([b.error for b in bins])), 'metric': 'internal_consistency',
-                                              'time_bin_values': values, 'time_bin_scores': bins})
+        half = xp.astype(xp.reshape(sums[i, ...], (n_stimuli, -1)), xp.float64)
+        yield half, (H[i] @ counts).round().astype(int)
 
 # %% ../../nbs/16_ceilings.ipynb #bd2cc4e8
+def _per_time_bin(assembly:xr.DataArray, **options)->Score:
+    "internal_consistency per time bin (Brain-Score's TemporalCeiling): the mean, per-bin values in attrs"
+    bins = [internal_consistency(assembly.isel(time_bin=k), **options)
+            for k in range(assembly.sizes['time_bin'])]
+    if len(bins) == 1: return bins[0]
+    coords = {c: ('time_bin', assembly[c].values)
+              for c in assembly.coords if assembly[c].dims == ('time_bin',)}
+    values = xr.DataArray([float(b.values) for b in bins], dims=['time_bin'], coords=coords)
+    return Score(float(values.mean()), attrs={'error': float(np.mean([b.error for b in bins])),
+                                              'metric': 'internal_consistency',
+                                              'time_bin_values': values, 'time_bin_scores': bins})
+
 @metric_options()
-def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations of stimuli
+def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations
                          *, split_coord:str='repetition', # coord that numbers the repetitions
                          splits:int=10, # number of random split-halves
                          random_state:int=1, # seed of the split-halves
-                         backend:str|None=None # array backend to compute on ('torch:cuda', ...; default: the setting)
+                         backend:str|None=None # array backend ('torch:cuda', ...; default: the setting)
                         )->Score:
-    "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean over splits"
+    "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean of splits"
     if isinstance(assembly, xr.DataArray) and 'time_bin' in assembly.dims:
-        return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state, backend=backend)
-    if not isinstance(splits, (int, np.integer)): raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
+        return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state,
+                             backend=backend)
+    if not isinstance(splits, (int, np.integer)):
+        raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
     a = _as_2d(assembly, 'assembly')
     if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
         raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
     values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
     _check_finite(values, 'assembly')
     reps = np.unique(a[split_coord].values)
-    if len(reps) < 2: raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
+    if len(reps) < 2:
+        raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
     codes, stimuli = pd.factorize(a['stimulus_id'].values)
     rep_codes = np.searchsorted(reps, a[split_coord].values)
     be = get_backend(backend)
     values = to_backend(values, be)
-    total, count = _group_sums(values, codes, len(stimuli)), np.bincount(codes, minlength=len(stimuli))
+    count = np.bincount(codes, minlength=len(stimuli))
     r, dropped, kept = [], [], []
-    halves = [half for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state).split(reps)]
-    distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())]) for h in halves}
-    for s1, c1 in _split_half_sums(values, codes, rep_codes, len(stimuli), halves):
+    shuffle = ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state)
+    halves = [half for half, _ in shuffle.split(reps)]
+    distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())])
+                for h in halves}
+    sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
+    total = next(sums)  # all presentations' per-stimulus sums come first
+    for s1, c1 in sums:
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
-        s1, n1, n2 = take(s1, keep), to_backend(c1[keep, None].astype(np.float64), be), to_backend(c2[keep, None].astype(np.float64), be)
-        m1, m2 = s1 / n1, (take(total, keep) - s1) / n2
+        every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
+        s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
+        n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        m1, m2 = s1 / n1, (t1 - s1) / n2
         r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
-        small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7  # the halves' means, for the bootstrap; float32 when large
+        # the halves' means, for the bootstrap; float32 when large
+        small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7
         kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
     r = np.stack(r)
     with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
     ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None
     score = split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
                         stimuli_dropped=xr.DataArray(dropped, dims=['split']), distinct_splits=len(distinct))
-    keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli), neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
+    keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli),
+                 neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
     if len(distinct) == 1:  # every split is the same partition of the repetitions: their spread says nothing
-        score.attrs.update(error=np.nan, reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
+        score.attrs.update(error=np.nan,
+                           reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
     return score
 
 # %% ../../nbs/16_ceilings.ipynb #f7bc63d6
@@ -120,25 +145,29 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
                   metric, # metric(others, held_out) -> Score
                   *, subject_coord:str='subject' # the coord naming each element's subject
                  )->Score:
-    "Leave-one-subject-out consistency: the metric between each subject and all the others, mean over subjects"
+    "Leave-one-subject-out consistency: the metric between each subject and all the others, mean of subjects"
     if subject_coord not in assembly.coords or assembly[subject_coord].ndim != 1:
         raise ValueError(f"inter_subject needs a 1-d {subject_coord!r} coord")
     dim, labels = assembly[subject_coord].dims[0], assembly[subject_coord].values
     subjects = pd.unique(labels)
     if len(subjects) < 2: raise ValueError(f"inter_subject needs at least 2 subjects, got {len(subjects)}")
-    values = np.array([float(metric(assembly.isel({dim: labels != s}), assembly.isel({dim: labels == s})).values)
+    values = np.array([float(metric(assembly.isel({dim: labels != s}),
+                                    assembly.isel({dim: labels == s})).values)
                        for s in subjects])
     raw = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
-    if not np.isfinite(values).any(): return Score(np.nan, attrs={'error': np.nan, 'raw': raw, 'metric': 'inter_subject',
-                                                             'reason': 'the metric is undefined for every subject'})
-    return Score(np.nanmean(values), attrs={'error': float(np.nanstd(values) / np.sqrt(np.isfinite(values).sum())),
+    if not np.isfinite(values).any():
+        return Score(np.nan, attrs={'error': np.nan, 'raw': raw, 'metric': 'inter_subject',
+                                   'reason': 'the metric is undefined for every subject'})
+    error = float(np.nanstd(values) / np.sqrt(np.isfinite(values).sum()))
+    return Score(np.nanmean(values), attrs={'error': error,
                                             'raw': raw, 'metric': 'inter_subject'})
 
 # %% ../../nbs/16_ceilings.ipynb #ca0c8019
 def _check_ceiling(ceiling)->float:
     "The ceiling's center, which must be a positive number"
     c = float(getattr(ceiling, 'values', ceiling))
-    if not (c > 0 and np.isfinite(c)): raise ValueError(f"the ceiling must be a positive finite number to normalise by, got {c}")
+    if not (c > 0 and np.isfinite(c)):
+        raise ValueError(f"the ceiling must be a positive finite number to normalise by, got {c}")
     return c
 
 # %% ../../nbs/16_ceilings.ipynb #c6cb2316
@@ -153,7 +182,8 @@ def explained_variance(score:Score, # a regression score (Pearson r)
                       )->Score:
     "Ceiled regression score: r^2 / ceiling, with raw, ceiling and the raw error in attrs"
     c, r = _check_ceiling(ceiling), float(score.values)
-    return Score(r * r / c, attrs={'raw': score, 'ceiling': ceiling, 'error': score.attrs.get('error', np.nan),
+    return Score(r * r / c, attrs={'raw': score, 'ceiling': ceiling,
+                                   'error': score.attrs.get('error', np.nan),
                                    'normalisation': 'explained_variance', **_reason(score)})
 
 # %% ../../nbs/16_ceilings.ipynb #91aa6190
@@ -163,7 +193,8 @@ def ceil_score(score:Score, # any score on the ceiling's scale
               )->Score:
     "Ceiled score: score / ceiling, with raw, ceiling and the raw error in attrs"
     c = _check_ceiling(ceiling)
-    return Score(float(score.values) / c, attrs={'raw': score, 'ceiling': ceiling, 'error': score.attrs.get('error', np.nan),
+    return Score(float(score.values) / c, attrs={'raw': score, 'ceiling': ceiling,
+                                                 'error': score.attrs.get('error', np.nan),
                                                  'normalisation': 'ceil_score', **_reason(score)})
 
 # %% ../../nbs/16_ceilings.ipynb #3a2ad784

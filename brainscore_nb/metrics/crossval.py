@@ -44,17 +44,19 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
     if assembly.ndim != 2:
         raise ValueError(f"{name} must be 2-d ({dim} x neuroid), got dims {assembly.dims}: select or average "
                          f"the other dims first (e.g. .isel(time_bin=0)), or use a spantime metric")
-    if 'stimulus_id' not in assembly.coords: raise ValueError(f"{name} has no 'stimulus_id' coord along {dim!r}")
+    if 'stimulus_id' not in assembly.coords:
+        raise ValueError(f"{name} has no 'stimulus_id' coord along {dim!r}")
     return assembly.transpose(dim, ...)
 
 # %% ../../nbs/11_crossval.ipynb #8e166410
 def _check_finite(values, name:str):
-    "Raise if `values` has NaN or infinite entries, saying how many (object arrays are converted to float first)"
+    "Raise if `values` has NaN or infinite entries, saying how many (object arrays are made float first)"
     if values.dtype.kind not in 'fcbiu': values = _as_float(values, name)
-    if values.dtype.kind in 'fc' and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
+    floats = values.dtype.kind in 'fc'  # the sum first: one pass over the values when they are all finite
+    if floats and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
         bad = ~np.isfinite(values)
-        raise ValueError(f"{name} has {bad.sum()} NaN or infinite values (in {bad.any(0).sum()} of {values.shape[1]} "
-                         f"columns): remove or impute them first")
+        raise ValueError(f"{name} has {bad.sum()} NaN or infinite values (in {bad.any(0).sum()} of "
+                         f"{values.shape[1]} columns): remove or impute them first")
 
 # %% ../../nbs/11_crossval.ipynb #0cd7ee36
 def _as_float(values, name:str):
@@ -73,12 +75,12 @@ def _check_values(values, name:str, what:str):
     small, big = (1e-8, 1e15) if values.dtype == np.float32 else (1e-50, 1e50)
     top = max(float(values.max()), -float(values.min()))
     if top > big or 0 < top < small:
-        raise ValueError(f"{name} has values up to {top:.3g}, too {'large' if top > big else 'small'} for products in "
-                         f"{values.dtype} (they must reach {small:.0e} and stay below {big:.0e}): rescale them (e.g. "
-                         f"divide by their standard deviation)")
+        raise ValueError(f"{name} has values up to {top:.3g}, too {'large' if top > big else 'small'} for "
+                         f"products in {values.dtype} (they must reach {small:.0e} and stay below {big:.0e}): "
+                         f"rescale them (e.g. divide by their standard deviation)")
     if not any((values[i:i + 256] != values[:1]).any() for i in range(0, len(values), 256)):
-        raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every stimulus, so there is "
-                         f"nothing to correlate (check the layer or the recording)")
+        raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every stimulus, so "
+                         f"there is nothing to correlate (check the layer or the recording)")
 
 # %% ../../nbs/11_crossval.ipynb #8a094262
 def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)
@@ -90,12 +92,12 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
     for ids, name in ((tids, 'target'), (sids, 'source')):
         if ids.has_duplicates:
             dup = ids[ids.duplicated()].unique()
-            raise ValueError(f"{name} repeats {len(dup)} stimulus_ids (e.g. {list(dup[:3])}): average repetitions "
-                             f"first (average_repetition)")
+            raise ValueError(f"{name} repeats {len(dup)} stimulus_ids (e.g. {list(dup[:3])}): average "
+                             f"repetitions first (average_repetition)")
     missing, extra = tids.difference(sids), sids.difference(tids)
     if len(missing) or len(extra):
-        raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli missing from the "
-                         f"source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the target "
+        raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli missing from "
+                         f"the source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the target "
                          f"(e.g. {list(extra[:3])})")
     order = sids.get_indexer(tids)
     X, Y = (v if v.dtype.kind in 'fcbiu' else _as_float(v, n)
@@ -121,9 +123,9 @@ def _split_pairs(ids:pd.Index, splits)->list:
 # %% ../../nbs/11_crossval.ipynb #960c5b17
 def cv_splits(target:xr.DataArray, # the target assembly (its presentations are split)
               *, splits=10, # number of splits, or a list of (train_stimulus_ids, test_stimulus_ids)
-              train_size:float|None=None, # fraction (or count) of stimuli to train on (0.9 when neither size is given)
+              train_size:float|None=None, # fraction (or count) of stimuli to train on (0.9 if no size given)
               test_size:float|None=None, # fraction (or count) of stimuli to test on
-              stratification_coord:str|None='object_name', # stratify by this coord (the default only when present)
+              stratification_coord:str|None='object_name', # stratify by this coord (the default: if present)
               random_state:int=1, # seed of the shuffle
               min_test:int=2 # smallest test part allowed
              )->list:
@@ -139,7 +141,8 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
         labels = target[stratification_coord].values if stratify else None
         try: folds = list(cls(n_splits=splits, train_size=train_size, test_size=test_size,
                               random_state=random_state).split(np.zeros(len(ids)), labels))
-        except ValueError as e: raise ValueError(f"cannot make {splits} splits of {len(ids)} stimuli: {e}") from None
+        except ValueError as e:
+            raise ValueError(f"cannot make {splits} splits of {len(ids)} stimuli: {e}") from None
     small = min(len(te) for _, te in folds)
     if small < min_test:
         raise ValueError(f"{len(ids)} stimuli are too few: a test part has {small} stimuli, fewer than the "
@@ -174,31 +177,71 @@ def split_score(values, # split x neuroid values (NaN where undefined)
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
 # %% ../../nbs/11_crossval.ipynb #99ad2071
+def _time_bins(assembly)->list:
+    "The (start, end) pairs of an assembly's time bins"
+    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
+
+def _pooled(source, target, name:str)->tuple:
+    "Arrays with each (stimulus, time bin) pair a row (stimulus-major), the first bin's target, the bins"
+    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
+    bins = _time_bins(target)
+    if 'time_bin' in source.dims and _time_bins(source) != bins:
+        raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
+    parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source,
+                            target.isel(time_bin=k)) for k in range(len(bins))]
+    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
+    return X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1]), target.isel(time_bin=0), bins
+
+def _spantime_score(r, bins:list, neuroid_ids, **attrs)->Score:
+    "Per split and time bin the median over neuroids; the center their mean over bins, then over splits"
+    medians = _nanmedian(r, axis=2)  # split x time_bin
+    per_split = medians.mean(1)
+    coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]),
+              'time_bin_end': ('time_bin', [b[1] for b in bins])}
+    raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'],
+                       coords={**coords, 'neuroid_id': ('neuroid', neuroid_ids)})
+    return Score(per_split.mean(), attrs={
+        'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
+        'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
+        'n_nan': int(np.isnan(r).sum()), **attrs})
+
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
-                   source:xr.DataArray, # presentation x feature
-                   target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
+                   source:xr.DataArray, # presentation x feature [x time_bin]
+                   target:xr.DataArray, # presentation x neuroid [x time_bin], one presentation a stimulus
                    *, splits=10, # number of splits, or your own (train_ids, test_ids) pairs
                    train_size:float|None=None, # as in `cv_splits`
                    test_size:float|None=None, # as in `cv_splits`
                    stratification_coord:str|None='object_name', # as in `cv_splits`
                    random_state:int=1, # as in `cv_splits`
-                   backend:str|None=None, # array backend to compute on ('torch:cuda', ...; default: the setting)
+                   backend:str|None=None, # array backend ('torch:cuda', ...; default: the setting)
+                   spantime:bool=False, # pool the target's time bins as samples (one regression for all bins)
                    **attrs # recorded in the Score's attrs
                   )->Score:
     "A cross-validated regression score: Pearson r per neuroid on each test part, median, mean over splits"
-    X, Y = aligned_arrays(source, target)
-    target = _as_2d(target, 'target')
+    if spantime: X, Y, target, bins = _pooled(source, target, attrs.get('metric', 'spantime'))
+    else: (X, Y), target, bins = aligned_arrays(source, target), _as_2d(target, 'target'), [None]
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state)
+    T = len(bins)  # with time bins pooled, a stimulus's rows are its T consecutive ones
+    rows = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()
+    folds = [(rows(tr), rows(te)) for tr, te in folds] if spantime else folds
     be = get_backend(backend)
     X, Y = to_backend(X, be), to_backend(Y, be)
     out = predict(X, Y, folds)
     predictions, extra = out if isinstance(out, tuple) else (out, {})
-    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     ids = target['neuroid_id'].values if 'neuroid_id' in target.coords else None
-    return keep_heldout(split_score(r, ids, **extra, **attrs), 'regression', predictions=[to_numpy(p) for p in predictions],
-                        tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y), stimulus_id=target['stimulus_id'].values,
-                        neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))  # for the bootstrap (metrics.uncertainty)
+    if spantime:  # Pearson per neuroid and time bin over the test stimuli
+        flat = lambda a: be.xp.reshape(a, (-1, T * Y.shape[1]))
+        r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, -1)
+                      for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
+        ids = ids if ids is not None else np.arange(Y.shape[1])
+        return _spantime_score(r, bins, ids, **extra, **attrs)
+    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
+    score = split_score(r, ids, **extra, **attrs)  # the held-out material kept for metrics.uncertainty
+    return keep_heldout(score, 'regression', predictions=[to_numpy(p) for p in predictions],
+                        tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y),
+                        stimulus_id=target['stimulus_id'].values,
+                        neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))
 
 # %% ../../nbs/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
@@ -206,16 +249,17 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
                      source_test:xr.DataArray, # presentation x feature, test stimuli
                      target_train:xr.DataArray, # presentation x neuroid, training stimuli
                      target_test:xr.DataArray, # presentation x neuroid, test stimuli
-                     backend:str|None=None, # array backend to compute on ('torch:cuda', ...; default: the setting)
+                     backend:str|None=None, # array backend ('torch:cuda', ...; default: the setting)
                      **attrs # recorded in the Score's attrs
                     )->Score:
     "Fit on the training pair, score on the test pair: median over neuroids of the Pearson r"
     Xtr, Ytr = aligned_arrays(source_train, target_train)
     Xte, Yte = aligned_arrays(source_test, target_test)
     if Xtr.shape[1] != Xte.shape[1] or Ytr.shape[1] != Yte.shape[1]:
-        raise ValueError(f"training and test parts have different features ({Xtr.shape[1]} vs {Xte.shape[1]}) "
-                         f"or neuroids ({Ytr.shape[1]} vs {Yte.shape[1]})")
-    if len(Yte) < 2: raise ValueError(f"the test part has {len(Yte)} stimuli, fewer than the 2 a correlation needs")
+        raise ValueError(f"training and test parts have different features ({Xtr.shape[1]} vs "
+                         f"{Xte.shape[1]}) or neuroids ({Ytr.shape[1]} vs {Yte.shape[1]})")
+    if len(Yte) < 2:
+        raise ValueError(f"the test part has {len(Yte)} stimuli, fewer than the 2 a correlation needs")
     n, be = len(Xtr), get_backend(backend)
     X, Y = to_backend(np.concatenate([Xtr, Xte]), be), to_backend(np.concatenate([Ytr, Yte]), be)
     out = predict(X, Y, [(np.arange(n), np.arange(n, n + len(Xte)))])
@@ -224,9 +268,12 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
     target = _as_2d(target_test, 'target_test')
     raw = xr.DataArray(r, dims=['neuroid'], coords={'neuroid_id': ('neuroid', target['neuroid_id'].values)}
                        if 'neuroid_id' in target.coords else None)
-    score = Score(_nanmedian(r, axis=0), attrs={'raw': raw, 'n_nan': int(np.isnan(r).sum()), **extra, **attrs})
-    return keep_heldout(score, 'regression', predictions=[to_numpy(predictions[0])], tests=[np.arange(len(Xte))], target=to_numpy(Y[n:, ...]),
-                        stimulus_id=target['stimulus_id'].values, neuroid_id=raw['neuroid_id'].values if 'neuroid_id' in raw.coords else np.arange(len(r)))
+    score = Score(_nanmedian(r, axis=0), attrs={'raw': raw, 'n_nan': int(np.isnan(r).sum()),
+                                                **extra, **attrs})
+    ids = raw['neuroid_id'].values if 'neuroid_id' in raw.coords else np.arange(len(r))
+    return keep_heldout(score, 'regression', predictions=[to_numpy(predictions[0])],
+                        tests=[np.arange(len(Xte))], target=to_numpy(Y[n:, ...]),
+                        stimulus_id=target['stimulus_id'].values, neuroid_id=ids)
 
 # %% ../../nbs/11_crossval.ipynb #ccf3180d
 CV_OPTIONS = ('splits', 'train_size', 'test_size', 'stratification_coord', 'random_state')
@@ -269,25 +316,28 @@ OPTION_CHECKS = { # option -> (test of a value, what a value must be)
 def brainscore_crossvalidation(kwargs:dict # Brain-Score's CrossValidation options
                               )->dict:
     "Brain-Score's `crossvalidation_kwargs` as our splitter's options; what we cannot honour raises"
-    kwargs, out = dict(kwargs), {}
+    kwargs = dict(kwargs)
     if kwargs.pop('split_coord', 'stimulus_id') not in ('stimulus_id', 'image_id'):
-        raise ValueError("crossvalidation_kwargs: split_coord must be 'stimulus_id' (the splitter splits stimuli)")
+        raise ValueError("crossvalidation_kwargs: split_coord must be 'stimulus_id' "
+                         "(the splitter splits stimuli)")
     if kwargs.pop('kfold', False):
         raise ValueError("crossvalidation_kwargs: kfold=True is not supported: pass "
                          "splits=[(train_ids, test_ids), ...] made with sklearn's (Stratified)KFold")
     if not isinstance(kwargs.pop('unique_split_values', False), (bool, np.bool_)):
         raise ValueError("crossvalidation_kwargs: unique_split_values must be True or False")
-    # unique_split_values: each stimulus_id is one presentation here, so splitting values and presentations agree
+    # unique_split_values: each stimulus_id is one presentation here,
+    # so splitting values and splitting presentations agree
     for k in kwargs:
         if k not in CV_OPTIONS:
-            raise unknown_option('crossvalidation_kwargs()', k, CV_OPTIONS + ('split_coord', 'kfold', 'unique_split_values'))
+            raise unknown_option('crossvalidation_kwargs()', k,
+                                 CV_OPTIONS + ('split_coord', 'kfold', 'unique_split_values'))
     return {k: kwargs[k] for k in CV_OPTIONS if k in kwargs}
 
 # %% ../../nbs/11_crossval.ipynb #addac98f
 def check_options(fn, # a function decorated with `metric_options`
                   kwargs:dict # the options given
                  )->dict:
-    "The options checked (unknown: TypeError; bad value: ValueError), with `crossvalidation_kwargs` translated"
+    "The options checked (unknown: TypeError; bad value: ValueError), `crossvalidation_kwargs` translated"
     name, accepted, out = fn.__name__, fn.options, dict(kwargs)
     for k in out:
         if k not in accepted: raise unknown_option(f'{name}()', k, accepted)
@@ -307,9 +357,9 @@ def check_options(fn, # a function decorated with `metric_options`
 
 # %% ../../nbs/11_crossval.ipynb #abb54e07
 def metric_options(*extra:str, # option names the function passes on through **kwargs
-                   cv:bool=False # it passes on the cross-validation options (`CV_OPTIONS`, `crossvalidation_kwargs`)
+                   cv:bool=False # it passes on the options in `CV_OPTIONS` and `crossvalidation_kwargs`
                   ):
-    "Decorator: the function's keyword-only options (and `extra`) are checked by `check_options` on every call"
+    "Decorator: the function's keyword-only options (and `extra`) checked by `check_options` on every call"
     def decorate(fn):
         own = [p.name for p in inspect.signature(fn).parameters.values() if p.kind is p.KEYWORD_ONLY]
         more = [*extra, *CV_OPTIONS, 'backend', 'crossvalidation_kwargs'] if cv else list(extra)

@@ -21,16 +21,20 @@ for _name in ('pls', 'ridge', 'ridgecv', 'linear_predictivity', 'neuron_to_neuro
     metric_registry[_name] = metric_registry[f'{_name}_cv'] = getattr(regression, f'{_name}_cv')
     metric_registry[f'{_name}_split'] = getattr(regression, f'{_name}_split')
 metric_registry.update(spantime_pls=regression.spantime_pls, spantime_ridge=regression.spantime_ridge,
-                       rdm=rsa.rdm, rdm_cv=rsa.rdm_cv, cka=rsa.cka, cka_biased=rsa.cka_biased, cka_cv=rsa.cka_cv,
-                       i2n=behavior.i2n, accuracy=behavior.accuracy, error_consistency=behavior.error_consistency,
+                       rdm=rsa.rdm, rdm_cv=rsa.rdm_cv, cka=rsa.cka, cka_biased=rsa.cka_biased,
+                       cka_cv=rsa.cka_cv, i2n=behavior.i2n, accuracy=behavior.accuracy,
+                       error_consistency=behavior.error_consistency,
                        ks_similarity=properties.ks_similarity,
                        ost=ost.ost,  # Kar 2019 object solution times
-                       internal_consistency=ceilings.internal_consistency)  # Brain-Score registers this ceiling as a metric
+                       # Brain-Score registers this ceiling as a metric
+                       internal_consistency=ceilings.internal_consistency)
 
 # %% ../../nbs/19_metric_registry.ipynb #602b26c2
-ceiling_registry = {'internal_consistency': ceilings.internal_consistency, 'inter_subject': ceilings.inter_subject,
+ceiling_registry = {'internal_consistency': ceilings.internal_consistency,
+                    'inter_subject': ceilings.inter_subject,
                     'i2n': behavior.i2n_ceiling, 'error_consistency': behavior.error_consistency_ceiling}
-normalisation_registry = {'explained_variance': ceilings.explained_variance, 'ceil_score': ceilings.ceil_score,
+normalisation_registry = {'explained_variance': ceilings.explained_variance,
+                          'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
@@ -51,7 +55,7 @@ def list_ceilings()->list:
 
 # %% ../../nbs/19_metric_registry.ipynb #f799e371
 def _load(registry:dict, kind:str, key:str, kwargs:dict):
-    "The registered function `key` with `kwargs` checked and bound, or a clear error (close matches, bad options)"
+    "The registered function `key` with `kwargs` checked and bound, or a clear error (close matches, options)"
     _discover()
     fn = resolve(registry, key, kind)
     return partial(fn, **check_options(fn, kwargs)) if kwargs else fn

@@ -18,9 +18,8 @@ import xarray as xr
 from functools import partial
 from threadpoolctl import threadpool_limits
 from .score import Score
-from .crossval import (cross_validate, train_test_score, aligned_arrays, cv_splits, pearson_columns,
-                                           _nanmedian, metric_options)
-from .backend import get_backend, to_backend, to_numpy, namespace, take
+from .crossval import cross_validate, train_test_score, metric_options
+from .backend import to_numpy, namespace, take
 
 # %% ../../nbs/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
@@ -44,12 +43,13 @@ def _dot(A, B):
 
 # %% ../../nbs/12_regression.ipynb #45a8f81f
 def _top_eigvecs(Ms):
-    "The eigenvectors (as rows) of the largest eigenvalues of a stack of symmetric matrices, and those eigenvalues"
+    "The eigenvectors (as rows) of the largest eigenvalues of a stack of symmetric matrices, and those values"
     if aac.is_numpy_array(Ms):  # SciPy computes only the one eigenpair wanted
         k = Ms.shape[-1]
         pairs = [sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False) for M in Ms]
-        pairs = [(w, v) if v.shape[1] else (w[-1:], v[:, -1:]) for (w, v) in  # LAPACK's evr can return no pair
-                 (p if p[1].shape[1] else sl.eigh(M) for p, M in zip(pairs, Ms))]     # (an all-zero matrix): all of them
+        # LAPACK's evr can return no pair (an all-zero matrix): then all of them
+        pairs = [(w, v) if v.shape[1] else (w[-1:], v[:, -1:]) for (w, v) in
+                 (p if p[1].shape[1] else sl.eigh(M) for p, M in zip(pairs, Ms))]
         return np.stack([v[:, 0] for _, v in pairs]), np.array([w[0] for w, _ in pairs])
     vals, vecs = namespace(Ms).linalg.eigh(Ms)
     return vecs[..., -1], vals[..., -1]
@@ -66,7 +66,7 @@ def _expand(T, c):
 
 # %% ../../nbs/12_regression.ipynb #ea34a9c5
 def _deflate(Ms, q, u, w, t):
-    "Ms_f += w_f q_f q_f' - t_f (q_f u_f' + u_f q_f') in place, for a stack of matrices (rows of q, u, w, t are folds)"
+    "Ms_f += w_f q_f q_f' - t_f (q_f u_f' + u_f q_f') in place, for a stack of matrices (rows of q, u: folds)"
     for f in range(Ms.shape[0]):  # fold by fold: the temporaries stay the size of one matrix
         qf, uf = q[f, :][:, None], u[f, :][:, None]
         qu = qf * uf.mT
@@ -82,7 +82,8 @@ def pls_predict(X, # stimuli x features
     "PLSRegression(n_components, scale=False) test-part predictions for every fold, by improved kernel PLS"
     xp, dev = namespace(X), aac.device(X)
     dtype, (n, p), m, F = _work_dtype(X, dtype), X.shape, Y.shape[1], len(folds)
-    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)  # globally centred; each fold's centring is exact below
+    # globally centred; each fold's centring is exact below
+    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)
     Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
     train, out = _masks(n, folds)
     ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
@@ -90,21 +91,29 @@ def pls_predict(X, # stimuli x features
     XY = _dot(Xg.mT, Yg)
     def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
         o = np.flatnonzero(out[:, f])
-        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)  # the product in X's dtype, the difference in float64
+        # the product in X's dtype, the difference in float64
+        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)
         u, v = ntr[f] * XM[:, f], YM[:, f]
         Du = D.mT @ u
-        return D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :] + (u @ u) * (v[:, None] * v[None, :])
+        return (D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :]
+                + (u @ u) * (v[:, None] * v[None, :]))
     Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
     for f in range(F): Ms[f, ...] = cov2(f)
     floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
     # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
-    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components)))
-    outs = [np.flatnonzero(out[:, f]) for f in range(F)]  # each fold's rows outside training: its small blocks
+    shapes = ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components))
+    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in shapes)
+    # each fold's rows outside training: its small blocks
+    outs = [np.flatnonzero(out[:, f]) for f in range(F)]
     Xo, Yo = [take(Xg, o) for o in outs], [take(Yg, o) for o in outs]
-    def C_dot(V, Zo, a, left): # C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left
-        if left: full = _dot(XY, V) - xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1) \
-                        - XM * (ntr * xp.sum(YM * V, axis=0))
-        else: full = XY.mT @ V - xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1) - YM * (ntr * xp.sum(XM * V, axis=0))
+    def C_dot(V, Zo, a, left):
+        "C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left"
+        if left:
+            small = xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1)
+            full = _dot(XY, V) - small - XM * (ntr * xp.sum(YM * V, axis=0))
+        else:
+            small = xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1)
+            full = XY.mT @ V - small - YM * (ntr * xp.sum(XM * V, axis=0))
         A, B = (Q, P) if left else (P, Q)
         return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
     with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
@@ -125,25 +134,29 @@ def pls_predict(X, # stimuli x features
             Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
             _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
             R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
-    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean for f, (_, te) in enumerate(folds)]
+    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean
+            for f, (_, te) in enumerate(folds)]
 
 # %% ../../nbs/12_regression.ipynb #a3c1e9d0
 def _gram_lower(X, rows=None, dtype=None, features:int=1024):
-    "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all), float64, Fortran order"
+    "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all), float64"
     dtype, p = _work_dtype(X, dtype), X.shape[1]
-    mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]  # the centring of every row: a fold's own follows from the intercept
+    # the centring of every row: a fold's own follows from the intercept
+    mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]
     n = X.shape[0] if rows is None else len(rows)
     G = np.zeros((n, n), order='F')  # Fortran order, so that LAPACK factorises and inverts it in place
-    for k in range(0, p, features):  # feature blocks: centre a slice, one BLAS syrk (the lower triangle), sum in float64
+    # feature blocks: centre a slice, one BLAS syrk (the lower triangle), sum in float64
+    for k in range(0, p, features):
         cols = slice(k, min(k + features, p))
-        Xk = (X[:, cols] if rows is None else X[rows, cols]).astype(dtype, copy=False) - mean[cols].astype(dtype)
+        Xk = X[:, cols] if rows is None else X[rows, cols]
+        Xk = Xk.astype(dtype, copy=False) - mean[cols].astype(dtype)
         if Xk.dtype == np.float64: sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
         else: G += sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1)
     return G
 
 # %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
-    "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), without a centred copy of X"
+    "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), no centred copy"
     if aac.is_numpy_array(X):
         G = _gram_lower(X, dtype=dtype, features=features)
         return G if lower else _symmetrize_lower(G)
@@ -154,7 +167,8 @@ def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=Fa
         cols = slice(k, min(k + features, p))
         Xk = xp.astype(X[:, cols], dtype, copy=False) - xp.astype(mean[cols], dtype)
         for i in range(0, n, block):
-            rows, end = slice(i, min(i + block, n)), min(i + block, n) if lower else n  # the lower triangle needs only the columns up to the block's end
+            # the lower triangle needs only the columns up to the block's end
+            rows, end = slice(i, min(i + block, n)), min(i + block, n) if lower else n
             G[rows, :end] += Xk[rows, :] @ Xk[:end, :].mT
     return G
 
@@ -173,13 +187,15 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
         xp, G = namespace(X), _centred_gram(X, dtype)
         B = xp.linalg.inv(G + alpha * xp.eye(G.shape[0], dtype=G.dtype, device=aac.device(G)))
-        if not bool(xp.all(xp.isfinite(B))): raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is singular (alpha={alpha})")
+        if not bool(xp.all(xp.isfinite(B))):
+            raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is singular (alpha={alpha})")
         return B
     M = _centred_gram(X, dtype, lower=True)  # Cholesky (lower) reads only the lower triangle: half the work
     M[np.diag_indices_from(M)] += alpha
     c, lower = sl.cho_factor(M, lower=True, overwrite_a=True, check_finite=False)
     B, info = sl.lapack.dpotri(c, lower=True, overwrite_c=True)
-    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
+    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
+                                         f"(alpha={alpha})")
     return _symmetrize_lower(B)
 
 # %% ../../nbs/12_regression.ipynb #62d469e3
@@ -195,7 +211,7 @@ def _solve_pos(A, B):
 
 # %% ../../nbs/12_regression.ipynb #b7d24f61
 def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
-    "With A = X_c X_c' + alpha I and the rows `held`: (A⁻¹)_hh, (A⁻¹1)_h, 1'A⁻¹1 and (A⁻¹(Y - 1b))_h, b = 1'A⁻¹Y / 1'A⁻¹1"
+    "With A = X_c X_c' + αI, rows `held`: (A⁻¹)_hh, (A⁻¹1)_h, 1'A⁻¹1, (A⁻¹(Y - 1b))_h, b = 1'A⁻¹Y / 1'A⁻¹1"
     xp = namespace(X)
     Y = xp.astype(Y, xp.float64, copy=False)
     if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
@@ -204,21 +220,27 @@ def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
         z = B @ Y - u[:, None] * ((u @ Y) / s)[None, :]
         return _block(B, held, held), take(u, held), s, take(z, held)
     n = X.shape[0]
-    first = np.setdiff1d(np.arange(n), held)  # rows every fold trains on go first: the held rows' block of A⁻¹
-    k = len(first)                             # is then the inverse of the Cholesky factor's trailing block alone
+    # rows every fold trains on go first: the held rows' block of A⁻¹
+    # is then the inverse of the Cholesky factor's trailing block alone
+    first = np.setdiff1d(np.arange(n), held)
+    k = len(first)
     order = np.concatenate([first, held])
     M = _gram_lower(X, order, dtype)
     M[np.diag_indices_from(M)] += alpha
     try: L = sl.cholesky(M, lower=True, overwrite_a=True, check_finite=False)
-    except np.linalg.LinAlgError: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})") from None
+    except np.linalg.LinAlgError:
+        raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
+                                    f"(alpha={alpha})") from None
     w = sl.solve_triangular(L, np.concatenate([Y[order], np.ones((n, 1))], axis=1),
                             lower=True, overwrite_b=True, check_finite=False)  # L⁻¹ [Y 1]
     s = w[:, -1] @ w[:, -1]  # 1'A⁻¹1
     b = w[:, -1] @ w[:, :-1] / s  # the intercept on all rows
     Lh = np.asfortranarray(L[k:, k:]); del L, M
-    z = sl.solve_triangular(Lh, w[k:], lower=True, trans='T', check_finite=False)  # (A⁻¹ [Y 1])_h = Lh'⁻¹ (L⁻¹ [Y 1])_h
+    # (A⁻¹ [Y 1])_h = Lh'⁻¹ (L⁻¹ [Y 1])_h
+    z = sl.solve_triangular(Lh, w[k:], lower=True, trans='T', check_finite=False)
     Bh, info = sl.lapack.dpotri(Lh, lower=True, overwrite_c=True)  # (A⁻¹)_hh = (Lh Lh')⁻¹
-    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite (alpha={alpha})")
+    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
+                                         f"(alpha={alpha})")
     return _symmetrize_lower(Bh), z[:, -1], s, z[:, :-1] - z[:, -1:] * b
 
 # %% ../../nbs/12_regression.ipynb #62cec00f
@@ -228,8 +250,9 @@ def ridge_predict(X, # stimuli x features
                   *, alpha:float=1.0, # ridge penalty (Brain-Score: 1)
                   dtype=None # dtype of the Gram product (default: X's)
                  )->list:
-    "Ridge(alpha) (with intercept) test-part predictions for every fold, from one factorization of the full Gram matrix"
-    if not alpha > 0: raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
+    "Ridge(alpha) (with intercept) test-part predictions for every fold, from one factorization"
+    if not alpha > 0:
+        raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
     xp, n = namespace(X), X.shape[0]
     held = np.flatnonzero(~_masks(n, folds)[0].all(axis=1))  # the rows some fold does not train on
     Bh, u, s, z = _ridge_held(X, Y, alpha, held, dtype)
@@ -240,7 +263,8 @@ def ridge_predict(X, # stimuli x features
             i = np.searchsorted(held, rest)
             ui = take(u, i)  # the fold's block of the bordered system's inverse: B_ee - (B1)_e (B1)_e' / 1'B1
             E = _block(Bh, i, i) - ui[:, None] * ui[None, :] / s
-            out.append(take(take(Yh, i) - _solve_pos(E, take(z, i)), np.searchsorted(rest, te)))  # y_e - residual_e
+            # y_e - residual_e
+            out.append(take(take(Yh, i) - _solve_pos(E, take(z, i)), np.searchsorted(rest, te)))
     return out
 
 # %% ../../nbs/12_regression.ipynb #534adfb9
@@ -268,7 +292,8 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     for i in np.unique(best):  # the neuroids that share an alpha, predicted together
         cols = np.flatnonzero(best == i)
         g = 1 / (s2 + float(alphas[i]))
-        parts.append(Kte @ (g[:, None] * (V.mT @ _dot(Xc.mT, take(Yc, cols, 1)) if primal else take(Z, cols, 1))) + take(ym, cols))
+        coef = V.mT @ _dot(Xc.mT, take(Yc, cols, 1)) if primal else take(Z, cols, 1)
+        parts.append(Kte @ (g[:, None] * coef) + take(ym, cols))
         columns.append(cols)
     return take(xp.concat(parts, axis=1), np.argsort(np.concatenate(columns)), 1), np.asarray(alphas)[best]
 
@@ -282,7 +307,8 @@ def ridgecv_predict(X, # stimuli x features
                    )->tuple:
     "RidgeCV test-part predictions for every fold, and the alphas chosen on each training part"
     alphas = np.asarray(alphas, np.float64)
-    if alphas.ndim != 1 or not (alphas > 0).all(): raise ValueError("alphas must be a 1-d list of positive numbers")
+    if alphas.ndim != 1 or not (alphas > 0).all():
+        raise ValueError("alphas must be a 1-d list of positive numbers")
     xp = namespace(X)
     Xw, Y = xp.astype(X, _work_dtype(X, dtype), copy=False), xp.astype(Y, xp.float64, copy=False)
     preds, chosen = [], []
@@ -290,7 +316,8 @@ def ridgecv_predict(X, # stimuli x features
         pred, a = _ridgecv_fold(take(Xw, tr), take(Y, tr), take(Xw, te), alphas, alpha_per_target)
         preds.append(pred); chosen.append(a)
     chosen = np.stack(chosen)
-    alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0], dims=['split', 'neuroid'] if alpha_per_target else ['split'])
+    alpha = xr.DataArray(chosen if alpha_per_target else chosen[:, 0],
+                         dims=['split', 'neuroid'] if alpha_per_target else ['split'])
     return preds, {'alpha': alpha}
 
 # %% ../../nbs/12_regression.ipynb #a1696fab
@@ -299,7 +326,8 @@ def _fit_linear(Xtr, # training features (NumPy, float32 or float64)
                )->tuple:
     "scikit-learn 1.5's LinearRegression fit: coefficients and intercept"
     xm, ym = Xtr.mean(axis=0), Ytr.mean(axis=0)
-    coef = sl.lstsq(Xtr - xm, Ytr - ym)[0]  # SciPy's default cutoff: singular values below eps x the largest are 0
+    # SciPy's default cutoff: singular values below eps x the largest are 0
+    coef = sl.lstsq(Xtr - xm, Ytr - ym)[0]
     return coef, ym - xm @ coef
 
 # %% ../../nbs/12_regression.ipynb #199d6a77
@@ -308,13 +336,16 @@ def linear_predict(X, # stimuli x features
                    folds:list # (train, test) index arrays
                   )->list:
     "Brain-Score's LinearRegression (least squares with intercept) test-part predictions for every fold"
-    # SciPy on the host for every backend: with more features than stimuli the score carries the rounding noise
-    # of SciPy's solver (as Brain-Score's does), which another backend's solver would not reproduce
+    # SciPy on the host for every backend: with more features than stimuli the score carries the
+    # rounding noise of SciPy's solver (as Brain-Score's does), which another backend's would not reproduce
     xp, dev, X, Y = namespace(X), aac.device(X), to_numpy(X), to_numpy(Y)
-    dtype = X.dtype if X.dtype in (np.float32, np.float64) else np.float64  # scikit-learn keeps float32 as float32
-    X, Y, out = X.astype(dtype, copy=False), Y.astype(dtype, copy=False), []  # and casts the target to X's dtype
+    # scikit-learn keeps float32 as float32
+    dtype = X.dtype if X.dtype in (np.float32, np.float64) else np.float64
+    # and casts the target to X's dtype
+    X, Y, out = X.astype(dtype, copy=False), Y.astype(dtype, copy=False), []
     for tr, te in folds:
-        tr = np.sort(tr)  # Brain-Score fits on the training stimuli sorted by id: the same rows in the same order
+        # Brain-Score fits on the training stimuli sorted by id: the same rows in the same order
+        tr = np.sort(tr)
         coef, intercept = _fit_linear(X[tr], Y[tr])
         out.append(xp.asarray((X[te] @ coef + intercept).astype(np.float64), device=dev))
     return out
@@ -332,7 +363,8 @@ def neuron_to_neuron_predict(X, # stimuli x features
         Xc, Yc = Xtr - xp.mean(Xtr, axis=0), Ytr - xp.mean(Ytr, axis=0)
         norms = xp.linalg.vector_norm(Xc, axis=0)[:, None] * xp.linalg.vector_norm(Yc, axis=0)[None, :]
         r = (Xc.mT @ Yc) / xp.where(norms > 0, norms, 1.0)
-        b = xp.argmax(xp.where((norms > 0) & xp.isfinite(r), r, -xp.inf), axis=0)  # constant features never win
+        # constant features never win
+        b = xp.argmax(xp.where((norms > 0) & xp.isfinite(r), r, -xp.inf), axis=0)
         out.append(xp.take(take(X, te), b, axis=1)); best.append(to_numpy(b))
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
@@ -345,20 +377,24 @@ def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
 
 # %% ../../nbs/12_regression.ipynb #79dbb173
 @metric_options()
-def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None, backend:str|None=None)->Score:
+def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None,
+              backend:str|None=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
-    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train, source_test,
-                            target_train, target_test, backend=backend, metric='pls', n_components=n_components)
+    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train,
+                            source_test, target_train, target_test, backend=backend, metric='pls',
+                            n_components=n_components)
 
 # %% ../../nbs/12_regression.ipynb #6ee3b825
 @metric_options(cv=True)
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
-    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge', alpha=alpha, **cv)
+    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge',
+                          alpha=alpha, **cv)
 
 # %% ../../nbs/12_regression.ipynb #a45e2c69
 @metric_options()
-def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None, backend:str|None=None)->Score:
+def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None,
+                backend:str|None=None)->Score:
     "Ridge predictivity on a given train/test split"
     return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
                             target_train, target_test, backend=backend, metric='ridge', alpha=alpha)
@@ -367,16 +403,17 @@ def ridge_split(source_train, source_test, target_train, target_test, *, alpha:f
 @metric_options(cv=True)
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
-    return cross_validate(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
-                          source, target, metric='ridgecv', **cv)
+    predict = partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype)
+    return cross_validate(predict, source, target, metric='ridgecv', **cv)
 
 # %% ../../nbs/12_regression.ipynb #4c7df43a
 @metric_options()
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
                   alpha_per_target:bool=False, dtype=None, backend:str|None=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
-    return train_test_score(partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype),
-                            source_train, source_test, target_train, target_test, backend=backend, metric='ridgecv')
+    predict = partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype)
+    return train_test_score(predict, source_train, source_test, target_train, target_test, backend=backend,
+                            metric='ridgecv')
 
 # %% ../../nbs/12_regression.ipynb #5e3e35fc
 @metric_options(cv=True)
@@ -386,67 +423,36 @@ def linear_predictivity_cv(source, target, **cv)->Score:
 
 # %% ../../nbs/12_regression.ipynb #9bce9f82
 @metric_options()
-def linear_predictivity_split(source_train, source_test, target_train, target_test, *, backend:str|None=None)->Score:
+def linear_predictivity_split(source_train, source_test, target_train, target_test, *,
+                              backend:str|None=None)->Score:
     "Least-squares predictivity on a given train/test split"
-    return train_test_score(linear_predict, source_train, source_test, target_train, target_test, backend=backend,
-                            metric='linear_predictivity')
+    return train_test_score(linear_predict, source_train, source_test, target_train, target_test,
+                            backend=backend, metric='linear_predictivity')
 
 # %% ../../nbs/12_regression.ipynb #eaf9f3ba
 @metric_options(cv=True)
 def neuron_to_neuron_cv(source, target, **cv)->Score:
-    "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (chosen per split in attrs)"
+    "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
 # %% ../../nbs/12_regression.ipynb #30af7708
 @metric_options()
-def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *, backend:str|None=None)->Score:
+def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *,
+                           backend:str|None=None)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
     return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
                             backend=backend, metric='neuron_to_neuron')
-
-# %% ../../nbs/12_regression.ipynb #cc57f3cd
-def _time_bins(assembly)->list:
-    "The (start, end) pairs of an assembly's time bins"
-    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
-
-# %% ../../nbs/12_regression.ipynb #7df31e44
-def _spantime_cv(predict, source, target, name:str, backend:str|None=None, **cv)->Score:
-    "A cross-validated regression score with time bins pooled as samples and splits over stimuli"
-    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
-    bins = _time_bins(target)
-    if 'time_bin' in source.dims and _time_bins(source) != bins:
-        raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
-    parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source, target.isel(time_bin=k))
-             for k in range(len(bins))]
-    T = len(bins)
-    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
-    X, Y = X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1])
-    first = target.isel(time_bin=0)
-    expand = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()  # stimulus -> its samples
-    folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
-    be = get_backend(backend)
-    X, Y = to_backend(X, be), to_backend(Y, be)
-    out = predict(X, Y, folds)
-    predictions, extra = out if isinstance(out, tuple) else (out, {})
-    N, flat = Y.shape[1], lambda a: be.xp.reshape(a, (-1, T * N))
-    r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, N)
-                  for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
-    medians = _nanmedian(r, axis=2)  # split x time_bin
-    per_split = medians.mean(1)
-    coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]), 'time_bin_end': ('time_bin', [b[1] for b in bins])}
-    raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'], coords={**coords, 'neuroid_id': ('neuroid', first['neuroid_id'].values)})
-    return Score(per_split.mean(), attrs={'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
-                                          'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
-                                          'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
 
 # %% ../../nbs/12_regression.ipynb #265f4a75
 @metric_options(cv=True)
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
-    return _spantime_cv(partial(pls_predict, n_components=n_components, dtype=dtype), source, target, 'spantime_pls', **cv)
+    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
+                          spantime=True, metric='spantime_pls', **cv)
 
 # %% ../../nbs/12_regression.ipynb #6521369f
 @metric_options(cv=True)
 def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"
-    return _spantime_cv(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, 'spantime_ridge', **cv)
+    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target,
+                          spantime=True, metric='spantime_ridge', **cv)

@@ -12,7 +12,7 @@ from functools import partial
 from ..data.datasets import load_dataset
 from ..metrics.score import Score
 from ..metrics.rsa import rdm_matrix, compare_rdms
-from .base import check_choice, RSABenchmark, rdm_consistency, benchmark_registry
+from .base import check_choice, RSABenchmark, benchmark_registry
 
 # %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #dc387c0d
 def _subjects(rdms):

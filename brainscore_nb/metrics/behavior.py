@@ -176,6 +176,13 @@ def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     ok = np.isfinite(x) & np.isfinite(y)
     return float(pearson_columns(x[ok, None], y[ok, None])[0]) if ok.sum() > 2 else np.nan
 
+def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
+    "What `_correlate` correlates, for the bootstrap: the entries finite in both, and each one's image in `images`"
+    b = b.reindex(index=a.index, columns=a.columns)
+    x, y = a.to_numpy().ravel(), b.to_numpy().ravel()
+    ok = np.isfinite(x) & np.isfinite(y)
+    return x[ok], y[ok], images.get_indexer(np.repeat(a.index.to_numpy(), a.shape[1]))[ok]
+
 # %% ../../nbs/14_behavior.ipynb #8ab1b7ba
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
@@ -191,15 +198,18 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
     if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, e.g. {list(unseen[:3])}")
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
-    values = np.array([_correlate(model, _i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap))
-                       for h1, _ in _halves(trials, repetitions, seed)])
+    halves = [_i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap)
+              for h1, _ in _halves(trials, repetitions, seed)]
+    values = np.array([_correlate(model, half) for half in halves])
     attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
     if not np.isfinite(values).all():
         m = model.to_numpy()[np.isfinite(model.to_numpy())]
         attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
                            "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
                            else "a half of the trials gives a constant normalised d' (too few trials per image?)")
-    return Score(np.mean(values), attrs=attrs)
+    images = pd.Index(trials['stimulus_id'].unique())  # the bootstrap resamples the images (metrics.uncertainty)
+    return keep_heldout(Score(np.mean(values), attrs=attrs), 'i2n', stimulus_id=images.to_numpy(),
+                        splits=[_entries(model, half, images) for half in halves])
 
 # %% ../../nbs/14_behavior.ipynb #28197e30
 @metric_options()
@@ -209,6 +219,9 @@ def i2n_ceiling(target:xr.DataArray, # primate trials, as for `i2n`
     trials = _trials_frame(target)
     objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
     def matrix(h): return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
-    values = np.array([_correlate(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)])
-    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']),
-                                         'metric': 'i2n_ceiling'})
+    pairs = [(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)]
+    values = np.array([_correlate(a, b) for a, b in pairs])
+    score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i2n_ceiling',
+                                          'raw': xr.DataArray(values, dims=['split'])})
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled with the model's draws (metrics.uncertainty)
+    return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(), splits=[_entries(a, b, images) for a, b in pairs])

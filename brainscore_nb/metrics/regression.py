@@ -423,7 +423,8 @@ def _spantime_cv(predict, source, target, name:str, backend:str|None=None, **cv)
     X, Y = X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1])
     first = target.isel(time_bin=0)
     expand = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()  # stimulus -> its samples
-    folds = [(expand(tr), expand(te)) for tr, te in cv_splits(first, **cv)]
+    parts = cv_splits(first, **cv)  # over stimuli
+    folds = [(expand(tr), expand(te)) for tr, te in parts]
     be = get_backend(backend)
     X, Y = to_backend(X, be), to_backend(Y, be)
     out = predict(X, Y, folds)
@@ -435,9 +436,13 @@ def _spantime_cv(predict, source, target, name:str, backend:str|None=None, **cv)
     per_split = medians.mean(1)
     coords = {'time_bin_start': ('time_bin', [b[0] for b in bins]), 'time_bin_end': ('time_bin', [b[1] for b in bins])}
     raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'], coords={**coords, 'neuroid_id': ('neuroid', first['neuroid_id'].values)})
-    return Score(per_split.mean(), attrs={'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
-                                          'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
-                                          'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
+    score = Score(per_split.mean(), attrs={'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
+                                           'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
+                                           'n_nan': int(np.isnan(r).sum()), 'metric': name, **extra})
+    from .score import keep_heldout  # held-out material per time bin, for the bootstrap (metrics.uncertainty)
+    return keep_heldout(score, 'regression', predictions=[to_numpy(flat(p)) for p in predictions], time_bins=T,
+                        tests=[np.asarray(te) for _, te in parts], target=to_numpy(flat(Y)),
+                        stimulus_id=first['stimulus_id'].values, neuroid_id=first['neuroid_id'].values)
 
 # %% ../../nbs/12_regression.ipynb #265f4a75
 @metric_options(cv=True)

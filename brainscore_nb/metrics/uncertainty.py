@@ -78,7 +78,7 @@ def weighted_pearson(W, # draws x n weights of the rows
     "Pearson r of matching columns of `a` and `b` with the rows weighted by each draw's weights: draws x k"
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     a, b = a - a.mean(0), b - b.mean(0)  # centred first: the moments below do not cancel
-    k, W = a.shape[1], np.asarray(W, np.float64)
+    W = np.asarray(W, np.float64)
     sa, sb, saa, sbb, sab = np.split(W @ np.concatenate([a, b, a * a, b * b, a * b], axis=1), 5, axis=1)
     sw = W.sum(1)[:, None]
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -124,9 +124,12 @@ def _nanmean(values)->np.ndarray:
         return np.nanmean(values, axis=0)
 
 def _regression(m:dict, d:Draws)->np.ndarray:
-    "Cross-validated regression: weighted r per neuroid on each test part, weighted median over neuroids, mean over splits"
+    "Cross-validated regression: weighted r per neuroid (and time bin) on each test part, weighted median, mean"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
-    per_split = [weighted_median(weighted_pearson(S[:, te], p, m['target'][te]), N) for p, te in zip(m['predictions'], m['tests'])]
+    T, per_split = m.get('time_bins', 1), []  # spantime: columns are time_bin x neuroid, one median per time bin
+    for p, te in zip(m['predictions'], m['tests']):
+        r = weighted_pearson(S[:, te], p, m['target'][te])
+        per_split.append(weighted_median(r.reshape(len(r), T, -1), N[:, None]).mean(1))
     return _nanmean(per_split)
 
 def _split_half(m:dict, d:Draws)->np.ndarray:
@@ -213,8 +216,66 @@ def _bias_similarity(m:dict, d:Draws)->np.ndarray:
     human = d.of('stimulus_id', m['human_stimulus_id']) * d.of('subject', m['human_subject'])
     return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id'])) - bias('human', human))
 
-RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects, 'rdm_loso': _rdm_loso,
-              'mean': _mean, 'kappa': _kappa, 'bias_similarity': _bias_similarity}  # kind of held-out material -> (material, Draws) -> statistic per draw
+def _i2n(m:dict, d:Draws)->np.ndarray:
+    "I2n: per split, weighted Pearson r of the (image, choice) entries, each weighted by its image's count"
+    C = d.of('stimulus_id', m['stimulus_id'])  # draws x splits: the ceiling divides split by split
+    return np.stack([_rowwise_pearson(a, b, C[:, rows]) for a, b, rows in m['splits']], axis=1)
+
+def _ks(m:dict, d:Draws)->np.ndarray:
+    "KS similarity: the model's resampled histograms against the drawn neurons' histogram, mean over entries"
+    out = []
+    for e in m['entries']:  # one per property (and split, for a ceiling)
+        W = d.of('neuroid_id', e['neuroid_id'])
+        with np.errstate(divide='ignore', invalid='ignore'):
+            cq = np.cumsum(W @ np.eye(e['model'].shape[1])[e['bin']] / W.sum(1, keepdims=True), axis=1)
+            last = np.eye(cq.shape[1])[-1]  # KS_max: the farthest histogram from q, all in the first or last bin
+            ks_max = np.maximum(np.abs(1 - cq).max(1), np.abs(last - cq).max(1))
+            s = 1 - np.abs(np.cumsum(e['model'], 1)[None] - cq[:, None]).max(-1) / ks_max[:, None]
+        failed = np.isnan(s).sum(1) > s.shape[1] / 10  # as ks_similarity: 0 when over 10% are undefined
+        out.append(np.where(failed, 0.0, _nanmean(s.T)))
+    return np.mean(out, axis=0)
+
+def _part_cells(m:dict, k:int)->tuple:
+    "Test part k's upper-triangle cells (i, j) and, for RDMs, their ranks in the part; computed once"
+    cache = m.setdefault('_cells', {})
+    if k not in cache:
+        te = np.asarray(m['tests'][k]); iu = np.triu_indices(len(te), 1)
+        i, j = te[iu[0]], te[iu[1]]
+        ranks = [rankdata(m[x][i, j]) for x in ('source', 'target')] if m['kind'] == 'rdm_cv' else []
+        cache[k] = (i, j, *ranks)
+    return cache[k]
+
+def _rdm_cv(m:dict, d:Draws)->np.ndarray:
+    "RDM similarity per test part: weighted Spearman r of the two RDMs over the drawn stimuli's pairs, mean"
+    C = d.of('stimulus_id', m['stimulus_id'])
+    per = []
+    for k in range(len(m['tests'])):
+        i, j, a, b = _part_cells(m, k)
+        per.append(_rowwise_pearson(a, b, C[:, i] * C[:, j]))
+    return np.mean(per, axis=0)
+
+def _hsic(K, L, W)->np.ndarray:
+    "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as often as its weight (draws x stimuli)"
+    K, L, n = K - np.diag(np.diag(K)), L - np.diag(np.diag(L)), W.sum(1)  # a stimulus with itself is no pair
+    rk, rl = W @ K, W @ L  # each stimulus's weighted row sum
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return (np.einsum('ij,ij->i', W @ (K * L), W) + (W * rk).sum(1) * (W * rl).sum(1) / ((n - 1) * (n - 2))
+                - 2 / (n - 2) * (W * rk * rl).sum(1)) / (n * (n - 3))
+
+def _cka_cv(m:dict, d:Draws)->np.ndarray:
+    "Unbiased CKA per test part from the Gram matrices, the drawn stimuli repeated, mean over parts"
+    C, (K, L), per = d.of('stimulus_id', m['stimulus_id']), (m['source'], m['target']), []
+    for te in m['tests']:
+        W = np.zeros_like(C); W[:, te] = C[:, te]
+        xx, yy, xy = _hsic(K, K, W), _hsic(L, L, W), _hsic(K, L, W)
+        with np.errstate(divide='ignore', invalid='ignore'):
+            per.append(np.where(xx * yy > 0, xy / np.sqrt(np.abs(xx * yy)), 0.0))
+    return np.mean(per, axis=0)
+
+RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects,
+              'rdm_loso': _rdm_loso, 'mean': _mean, 'kappa': _kappa, 'bias_similarity': _bias_similarity,
+              'i2n': _i2n, 'ks': _ks, 'rdm_cv': _rdm_cv, 'cka_cv': _cka_cv
+             }  # kind of held-out material -> (material, Draws) -> statistic per draw
 
 # %% ../../nbs/17_uncertainty.ipynb #235ccafc
 def units_of(material:dict)->dict:
@@ -259,11 +320,18 @@ def _normalised(r, c, normalisation):
     if normalisation == 'explained_variance': return r * r / c
     if normalisation == 'ceil_score': return r / c
     if normalisation == 'squared_ratio': return (r / c) ** 2
+    if normalisation == 'signed_squared_ratio': return np.sign(r / c) * (r / c) ** 2
+    if normalisation == 'ceil_per_split': return (r / np.sqrt(c)).mean(-1)  # draws x splits (I2n)
     if callable(normalisation):  # any (Score, Score) -> Score, draw by draw
         return np.array([normalisation(Score(a), Score(b)).center if np.isfinite(a) and np.isfinite(b) else np.nan for a, b in zip(r, c)])
-    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', 'squared_ratio', a function or None")
+    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', "
+                     "'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', a function or None")
 
 def _signature(d:Draws)->tuple: return (d.seed, d.n_draws, tuple((k, len(v), hash(tuple(v))) for k, v in d.index.items()))
+
+def _splits_mean(x)->np.ndarray:
+    "Draws x splits (I2n's material) as the mean over splits; draws as they are"
+    return x.mean(1) if np.ndim(x) == 2 else x
 
 # %% ../../nbs/17_uncertainty.ipynb #09182c13
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
@@ -291,11 +359,13 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
         cache = mc.setdefault('_draws', {})  # the ceiling's draws are the same for every model: computed once
         if (key := _signature(d)) not in cache: cache[key] = resample(mc, d)
         c = cache[key]
+    if normalisation == 'ceil_per_split' and c.ndim < r.ndim: c = c[:, None]
+    elif normalisation != 'ceil_per_split': r, c = _splits_mean(r), _splits_mean(c)
     ceiled = _normalised(r, c, normalisation)
     if bounds is not None: ceiled = np.clip(ceiled, *bounds)
     lo, hi = interval(ceiled, level)
     out |= dict(ci_low=lo, ci_high=hi, bootstrap=ceiled, bootstrap_units=' x '.join(f'{len(v)} {k}' for k, v in d.index.items()),
-                ceiling_resampled=mc is not None, raw_ci=np.array(interval(r, level)))
+                ceiling_resampled=mc is not None, raw_ci=np.array(interval(_splits_mean(r), level)))
     if np.isnan(lo): out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
     return out
 

@@ -26,7 +26,7 @@ def ks_histogram_similarity(p, # a histogram (proportions per bin)
     with np.errstate(invalid='ignore', divide='ignore'):
         return float(1 - np.abs(np.cumsum(p) - cq).max() / ks_max)
 
-# %% ../../nbs/15_properties.ipynb #e45c0b14
+# %% ../../nbs/15_properties.ipynb #5ee39337
 def _finite(values, name:str):
     "The finite values of a 1-d property sample, and how many were left out"
     try: v = np.asarray(getattr(values, 'values', values), np.float64).ravel()
@@ -35,7 +35,6 @@ def _finite(values, name:str):
     if not ok.any(): raise ValueError(f"{name} has no finite values")
     return v[ok], int((~ok).sum())
 
-# %% ../../nbs/15_properties.ipynb #fc95a300
 def _proportions(values, bins)->np.ndarray:
     "Histogram of `values` clipped to the bins' range, as proportions"
     counts = np.histogram(np.clip(values, bins[0], bins[-1]), bins=bins)[0]
@@ -45,7 +44,6 @@ def _bin_of(values, bins)->np.ndarray:
     "Each value's bin in `_proportions` (np.histogram's: the last bin closed), after the same clipping"
     return np.minimum(np.searchsorted(bins, np.clip(values, bins[0], bins[-1]), side='right') - 1, len(bins) - 2)
 
-# %% ../../nbs/15_properties.ipynb #689747e2
 def _property(values, name:str):
     "One property's values: a 1-d sample as it is, or Brain-Score's neuroid x property assembly's column `name`"
     if not isinstance(values, xr.DataArray) or values.ndim == 1: return values
@@ -55,7 +53,6 @@ def _property(values, name:str):
         raise ValueError(f"no property {name!r} along {dim!r}; there are {list(values[dim].values)[:10]}")
     return values.loc[:, name]
 
-# %% ../../nbs/15_properties.ipynb #5ee39337
 @metric_options()
 def ks_similarity(source, # the model units' property values (1-d array or assembly)
                   target, # the recorded neurons' property values (1-d array or assembly)

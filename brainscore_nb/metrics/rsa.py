@@ -74,7 +74,9 @@ def rdm_method(compare # compare_rdms, a partial of it, or a function with an `r
     if isinstance(compare, partial) and compare.func is compare_rdms: return compare.keywords.get('method', 'spearman')
     return getattr(compare, 'rdm_correlation', None)
 
-# %% ../../nbs/13_rsa.ipynb #b8a2f919
+# %% ../../nbs/13_rsa.ipynb #6ef5e591
+_RDM_NAN = "an RDM is constant (every pair of stimuli equally dissimilar), so its rank correlation is undefined"
+
 def _rdm_similarity(X, Y):
     "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y (on the host)"
     ids = np.arange(X.shape[0]).astype(str)
@@ -89,10 +91,6 @@ def _similarity_material(similarity, X, Y, ids, tests:list)->dict:
     else: kind, (S, T) = 'cka_cv', ((v - v.mean(0)) @ (v - v.mean(0)).T for v in (X, Y))
     return dict(kind=kind, source=S, target=T, stimulus_id=np.asarray(ids), tests=[np.asarray(t) for t in tests])
 
-# %% ../../nbs/13_rsa.ipynb #6c1d19c6
-_RDM_NAN = "an RDM is constant (every pair of stimuli equally dissimilar), so its rank correlation is undefined"
-
-# %% ../../nbs/13_rsa.ipynb #6ef5e591
 @metric_options()
 def rdm(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
@@ -104,7 +102,7 @@ def rdm(source:xr.DataArray, # presentation x feature
     ids = _as_2d(target, 'target')['stimulus_id'].values  # one test part, every stimulus: for the bootstrap
     return keep_heldout(score, **_similarity_material(_rdm_similarity, X, Y, ids, [np.arange(len(ids))]))
 
-# %% ../../nbs/13_rsa.ipynb #dba73971
+# %% ../../nbs/13_rsa.ipynb #d2cca450
 def _hsic_terms(A, B):
     "The unbiased HSIC of the linear kernels of A and B (rows are stimuli), from feature-space products"
     xp, n = namespace(A, B), A.shape[0]
@@ -114,13 +112,11 @@ def _hsic_terms(A, B):
     ra, rb = A @ xp.sum(A, axis=0) - ka, B @ xp.sum(B, axis=0) - kb  # K~ 1, L~ 1
     return (trace + xp.sum(ra) * xp.sum(rb) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
 
-# %% ../../nbs/13_rsa.ipynb #9508d230
 def _gram_norm2(A):
     "||A'A||_F^2 through the smaller of A'A and AA'"
     G = A.mT @ A if A.shape[1] <= A.shape[0] else A @ A.mT
     return namespace(A).sum(G * G)
 
-# %% ../../nbs/13_rsa.ipynb #9a8a658e
 def _cka(X, Y, unbiased:bool=True)->float:
     "Linear CKA between the rows of X and Y (unbiased by default), for arrays of any backend"
     xp = namespace(X, Y)
@@ -140,7 +136,6 @@ def _cka(X, Y, unbiased:bool=True)->float:
     XtY = X.mT @ Y
     return scalar(xp.sum(XtY * XtY)) / den
 
-# %% ../../nbs/13_rsa.ipynb #d2cca450
 @metric_options()
 def cka(source:xr.DataArray, # presentation x feature
         target:xr.DataArray, # presentation x neuroid
@@ -159,7 +154,7 @@ def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=Non
     be = get_backend(backend)
     return Score(_cka(*(to_backend(a, be) for a in aligned_arrays(source, target)), unbiased=False), attrs={'metric': 'cka_biased'})
 
-# %% ../../nbs/13_rsa.ipynb #fe5eef05
+# %% ../../nbs/13_rsa.ipynb #47f320ab
 def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
                    stratification_coord='object_name', random_state:int=1, backend:str|None='numpy')->Score:
     "A similarity computed on each test part of the cross-validation splits, mean and standard error"
@@ -176,7 +171,6 @@ def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:flo
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
     return keep_heldout(score, **material)
 
-# %% ../../nbs/13_rsa.ipynb #47f320ab
 @metric_options(cv=True)
 def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "RDM similarity on each test part of 10 splits (test_size 0.9), mean and standard error"

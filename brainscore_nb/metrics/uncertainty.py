@@ -236,38 +236,48 @@ def _ks(m:dict, d:Draws)->np.ndarray:
     return np.mean(out, axis=0)
 
 def _part_cells(m:dict, k:int)->tuple:
-    "Test part k's upper-triangle cells (i, j) and, for RDMs, their ranks in the part; computed once"
+    "Test part k's stimuli and its upper-triangle cells (i, j) with the two RDMs' ranks in the part; once"
     cache = m.setdefault('_cells', {})
     if k not in cache:
-        te = np.asarray(m['tests'][k]); iu = np.triu_indices(len(te), 1)
-        i, j = te[iu[0]], te[iu[1]]
-        ranks = [rankdata(m[x][i, j]) for x in ('source', 'target')] if m['kind'] == 'rdm_cv' else []
-        cache[k] = (i, j, *ranks)
+        te = np.asarray(m['tests'][k]); i, j = np.triu_indices(len(te), 1)
+        cache[k] = (te, i, j, *(rankdata(m[x][te[i], te[j]]) for x in ('source', 'target')))
     return cache[k]
+
+def _pair_pearson(C, i, j, a, b)->np.ndarray:
+    "Pearson r of cell values a, b, cell (i, j) weighted by C[:, i] C[:, j], as quadratic forms: no draws x cells"
+    a, b, n = a - a.mean(), b - b.mean(), C.shape[1]  # centred first: the moments below do not cancel
+    def form(v):
+        M = np.zeros((n, n)); M[i, j] = v
+        return ((C @ M) * C).sum(1)
+    sw, sa, sb, saa, sbb, sab = (form(v) for v in (1.0, a, b, a * a, b * b, a * b))
+    with np.errstate(divide='ignore', invalid='ignore'):
+        va, vb, cov = saa - sa * sa / sw, sbb - sb * sb / sw, sab - sa * sb / sw
+        ok = (va > 1e-12 * saa) & (vb > 1e-12 * sbb)
+        return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
 
 def _rdm_cv(m:dict, d:Draws)->np.ndarray:
     "RDM similarity per test part: weighted Spearman r of the two RDMs over the drawn stimuli's pairs, mean"
-    C = d.of('stimulus_id', m['stimulus_id'])
-    per = []
+    C, per = d.of('stimulus_id', m['stimulus_id']), []
     for k in range(len(m['tests'])):
-        i, j, a, b = _part_cells(m, k)
-        per.append(_rowwise_pearson(a, b, C[:, i] * C[:, j]))
+        te, i, j, a, b = _part_cells(m, k)
+        per.append(_pair_pearson(C[:, te], i, j, a, b))
     return np.mean(per, axis=0)
 
-def _hsic(K, L, W)->np.ndarray:
+def _hsic(WK, WL, WKL, W)->np.ndarray:
     "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as often as its weight (draws x stimuli)"
-    K, L, n = K - np.diag(np.diag(K)), L - np.diag(np.diag(L)), W.sum(1)  # a stimulus with itself is no pair
-    rk, rl = W @ K, W @ L  # each stimulus's weighted row sum
+    n = W.sum(1)  # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
     with np.errstate(divide='ignore', invalid='ignore'):
-        return (np.einsum('ij,ij->i', W @ (K * L), W) + (W * rk).sum(1) * (W * rl).sum(1) / ((n - 1) * (n - 2))
-                - 2 / (n - 2) * (W * rk * rl).sum(1)) / (n * (n - 3))
+        return (np.einsum('ij,ij->i', WKL, W) + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
+                - 2 / (n - 2) * (W * WK * WL).sum(1)) / (n * (n - 3))
 
 def _cka_cv(m:dict, d:Draws)->np.ndarray:
     "Unbiased CKA per test part from the Gram matrices, the drawn stimuli repeated, mean over parts"
-    C, (K, L), per = d.of('stimulus_id', m['stimulus_id']), (m['source'], m['target']), []
+    C, per = d.of('stimulus_id', m['stimulus_id']), []
     for te in m['tests']:
-        W = np.zeros_like(C); W[:, te] = C[:, te]
-        xx, yy, xy = _hsic(K, K, W), _hsic(L, L, W), _hsic(K, L, W)
+        K, L = (m[x][np.ix_(te, te)] for x in ('source', 'target'))
+        K, L, W = K - np.diag(np.diag(K)), L - np.diag(np.diag(L)), C[:, te]
+        WK, WL = W @ K, W @ L
+        xx, yy, xy = (_hsic(A, B, W @ (P * Q), W) for A, B, P, Q in ((WK, WK, K, K), (WL, WL, L, L), (WK, WL, K, L)))
         with np.errstate(divide='ignore', invalid='ignore'):
             per.append(np.where(xx * yy > 0, xy / np.sqrt(np.abs(xx * yy)), 0.0))
     return np.mean(per, axis=0)

@@ -25,10 +25,12 @@ def coggan_rsm(features:np.ndarray # stimuli x units
         raise ValueError(f"fewer than 2 units pass the selection (|mean| > 3.1 sd of unit means) of {features.shape[1]}")
     return np.corrcoef((x - x.mean(axis=0)) / x.std(axis=0))
 
-off_diagonal_r = partial(compare_rdms, method='pearson')  # Pearson r of the off-diagonal cells (Brain-Score's name)
+# Pearson r of the off-diagonal cells (Brain-Score's name)
+off_diagonal_r = partial(compare_rdms, method='pearson')
 
 # %% ../../nbs/benchmarks/coggan2024.ipynb #7f8eb001
-signed_squared_ratio = partial(squared_ratio, signed=True)  # an anti-correlated model scores below 0 (bounded to 0)
+# an anti-correlated model scores below 0 (bounded to 0)
+signed_squared_ratio = partial(squared_ratio, signed=True)
 
 # %% ../../nbs/benchmarks/coggan2024.ipynb #da648899
 BIBTEX = """@article{coggan2024amodal,

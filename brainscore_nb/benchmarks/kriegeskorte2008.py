@@ -38,4 +38,5 @@ def kriegeskorte2008(kind:str # 'mIT', 'hIT' or 'behavior'
                         ceiling_func=(lambda: UNCEILED) if kind == 'mIT' else None, version=1,
                         parent='behavior' if kind == 'behavior' else 'IT', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
-for _kind in ('mIT', 'hIT', 'behavior'): benchmark_registry[f'Kriegeskorte2008.{_kind}-rdm'] = partial(kriegeskorte2008, _kind)
+for _kind in ('mIT', 'hIT', 'behavior'):
+    benchmark_registry[f'Kriegeskorte2008.{_kind}-rdm'] = partial(kriegeskorte2008, _kind)

@@ -15,20 +15,21 @@ from scipy.stats import norm
 from .score import Score, keep_heldout
 from .crossval import pearson_columns, metric_options
 
-# %% ../../nbs/14_behavior.ipynb #eb14b41b
+# %% ../../nbs/14_behavior.ipynb #b6a2bf30
 def _aligned_labels(source, target)->tuple:
     "Source and target values as arrays, aligned by stimulus_id when both have unique ones"
     ids = [getattr(x, 'coords', {}).get('stimulus_id') for x in (source, target)]
     if all(i is not None for i in ids) and all(pd.Index(i.values).is_unique for i in ids):
         s, t = pd.Index(ids[0].values), pd.Index(ids[1].values)
         missing = t.difference(s)
-        if len(missing): raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
+        if len(missing):
+            raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
         return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
     source, target = np.asarray(getattr(source, 'values', source)), np.asarray(getattr(target, 'values', target))
-    if source.shape != target.shape: raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
+    if source.shape != target.shape:
+        raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
     return source, target
 
-# %% ../../nbs/14_behavior.ipynb #b6a2bf30
 @metric_options()
 def accuracy(source, # the model's choices (assembly or array)
              target # the correct labels (assembly or array)
@@ -39,11 +40,12 @@ def accuracy(source, # the model's choices (assembly or array)
     match = (s == t).astype(float)
     score = Score(match.mean(), attrs={'error': float(match.std()), 'raw': xr.DataArray(match, dims=['presentation']),
                                        'metric': 'accuracy'})
-    ids = getattr(target, 'coords', {}).get('stimulus_id')  # the bootstrap resamples stimuli (or trials, without ids)
+    # the bootstrap resamples stimuli (or trials, without ids)
+    ids = getattr(target, 'coords', {}).get('stimulus_id')
     units = {'stimulus_id': ids.values} if ids is not None and ids.size == match.size else {'presentation': np.arange(match.size)}
     return keep_heldout(score, 'mean', values=match, units=units)
 
-# %% ../../nbs/14_behavior.ipynb #709bb986
+# %% ../../nbs/14_behavior.ipynb #9d0a7be5
 def _kappa(a_correct, b_correct)->float:
     "Cohen's kappa between two boolean arrays of correctness (NaN when the expected agreement is 1)"
     pa, pb = a_correct.mean(), b_correct.mean()
@@ -51,7 +53,6 @@ def _kappa(a_correct, b_correct)->float:
     observed = (a_correct == b_correct).mean()
     return np.nan if expected >= 1 else float((observed - expected) / (1 - expected))
 
-# %% ../../nbs/14_behavior.ipynb #d1bc56bf
 def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
     "Trials with choice, stimulus_id, truth, subject and condition (one condition when there is no such coord)"
     for c in ('stimulus_id', 'truth', 'subject'):
@@ -61,7 +62,6 @@ def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
                          'truth': target['truth'].values, 'subject': target['subject'].values,
                          'condition': target['condition'].values if 'condition' in target.coords else np.zeros(n)})
 
-# %% ../../nbs/14_behavior.ipynb #d7775c43
 def _kappa_score(cells:pd.Series, name:str)->Score:
     "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|, std of cells"
     per_subject = cells.groupby(level=0).mean()  # NaN cells are skipped
@@ -69,7 +69,6 @@ def _kappa_score(cells:pd.Series, name:str)->Score:
     return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed, 'n_nan': int(cells.isna().sum()),
                                      'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
 
-# %% ../../nbs/14_behavior.ipynb #9d0a7be5
 @metric_options()
 def error_consistency(source:xr.DataArray, # the model's choices, one per stimulus (stimulus_id coord)
                       target:xr.DataArray # trials with stimulus_id, truth, subject and optionally condition coords
@@ -79,13 +78,15 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
     sids = pd.Index(source['stimulus_id'].values)
     if not sids.is_unique: raise ValueError("the source must answer each stimulus once")
     idx = sids.get_indexer(t['stimulus_id'])
-    if (idx < 0).any(): raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source did not answer, e.g. "
+    if (idx < 0).any():
+        raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source did not answer, e.g. "
                                          f"{list(t['stimulus_id'][idx < 0][:3])}")
     t['model_correct'] = np.asarray(source.values)[idx] == t['truth'].to_numpy()
     t['subject_correct'] = t['choice'] == t['truth']
     cells = t.groupby(['subject', 'condition'], sort=True).apply(
         lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()), include_groups=False)
-    code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))  # trial -> its (subject, condition)
+    # trial -> its (subject, condition)
+    code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))
     return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(), b=t['subject_correct'].to_numpy(),
                         cell=code, cell_subject=cell.get_level_values(0).to_numpy(), stimulus_id=t['stimulus_id'].to_numpy(),
                         subject=t['subject'].to_numpy())  # for the bootstrap (metrics.uncertainty)
@@ -108,20 +109,20 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     cells = pd.Series(cells).rename_axis(['subject', 'condition'])
     return _kappa_score(cells, 'error_consistency_ceiling')
 
-# %% ../../nbs/14_behavior.ipynb #c858c7ab
+# %% ../../nbs/14_behavior.ipynb #8ab1b7ba
 def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5)->pd.DataFrame:
     "Normalised d' (image x choice) from false-alarm rates (image x choice, NaN where choice == truth)"
     objects = fa.columns
     # mean false-alarm rate towards object t of the images of object c: reverse[c, t]
     reverse = fa.groupby(truth.reindex(fa.index).to_numpy()).mean().reindex(index=objects, columns=objects)
-    far = reverse.loc[:, truth.reindex(fa.index).to_numpy()].T.to_numpy()  # image x choice: reverse[choice, truth(image)]
+    # image x choice: reverse[choice, truth(image)]
+    far = reverse.loc[:, truth.reindex(fa.index).to_numpy()].T.to_numpy()
     with np.errstate(invalid='ignore'):
         d = np.clip(norm.ppf(1 - fa.to_numpy()) - norm.ppf(far), -cap, cap)
     d = pd.DataFrame(d, index=fa.index, columns=objects)
     t = truth.reindex(fa.index).to_numpy()
     return d - d.groupby(t).transform('mean')
 
-# %% ../../nbs/14_behavior.ipynb #ba2c8c0d
 def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     "Primate false-alarm rates (image x choice): choices of c over trials offering c, NaN for the true object"
     offered = pd.concat([trials[['stimulus_id', 'sample_obj']].set_axis(['stimulus_id', 'obj'], axis=1),
@@ -133,7 +134,6 @@ def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     fa = fa.mask(np.equal.outer(truth.reindex(fa.index).to_numpy(), np.asarray(objects)))
     return fa
 
-# %% ../../nbs/14_behavior.ipynb #7135eb4d
 def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     "The trials of a two-alternative task as a data frame"
     need = ('stimulus_id', 'truth', 'sample_obj', 'dist_obj')
@@ -141,11 +141,12 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     if missing: raise ValueError(f"I2n needs coords {need} on the trials; missing {missing}")
     return pd.DataFrame({'choice': np.asarray(target.values), **{c: target[c].values for c in need}})
 
-# %% ../../nbs/14_behavior.ipynb #8b0f5d51
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     "Model false-alarm rates p_c / (p_c + p_truth) (image x choice) and each image's truth (from the trials if absent)"
-    if 'choice' not in source.dims: raise ValueError("the model's answer must be probabilities: presentation x choice")
-    if not pd.Index(source['stimulus_id'].values).is_unique: raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
+    if 'choice' not in source.dims:
+        raise ValueError("the model's answer must be probabilities: presentation x choice")
+    if not pd.Index(source['stimulus_id'].values).is_unique:
+        raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
     p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),  # float32 in: rates as Brain-Score's
                      index=source['stimulus_id'].values, columns=source['choice'].values)
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
@@ -160,7 +161,6 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
         fa = p.div(p.add(p_truth, axis=0))
     return fa.mask(np.equal.outer(truth.to_numpy(), p.columns.to_numpy())), truth
 
-# %% ../../nbs/14_behavior.ipynb #28da8b9d
 def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
     "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling the trial indices per repetition"
     rs = np.random.RandomState(seed)
@@ -168,7 +168,6 @@ def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
         idx = np.arange(len(trials)); rs.shuffle(idx)
         yield trials.iloc[idx[:len(idx) // 2]], trials.iloc[idx[len(idx) // 2:]]
 
-# %% ../../nbs/14_behavior.ipynb #e3bb8ab9
 def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     "Pearson r over the entries (same images and choices) finite in both"
     b = b.reindex(index=a.index, columns=a.columns)
@@ -183,7 +182,6 @@ def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
     ok = np.isfinite(x) & np.isfinite(y)
     return x[ok], y[ok], images.get_indexer(np.repeat(a.index.to_numpy(), a.shape[1]))[ok]
 
-# %% ../../nbs/14_behavior.ipynb #8ab1b7ba
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
         target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj and dist_obj coords

@@ -28,14 +28,18 @@ def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation 
     flat = values.std(1) == 0
     if flat.any():
         raise ValueError(f"{flat.sum()} stimuli have the same response in every neuroid (e.g. "
-                         f"{list(a['stimulus_id'].values[flat][:3])}): their correlation distance is undefined")
+                         f"{list(a['stimulus_id'].values[flat][:3])}): "
+                         "their correlation distance is undefined")
     ids = a['stimulus_id'].values
-    return xr.DataArray(1 - np.corrcoef(values), dims=['presentation', 'presentation_2'],  # as the data's RDMs
-                        coords={'stimulus_id': ('presentation', ids), 'stimulus_id_2': ('presentation_2', ids)})
+    # as the data's RDMs
+    return xr.DataArray(1 - np.corrcoef(values), dims=['presentation', 'presentation_2'],
+                        coords={'stimulus_id': ('presentation', ids),
+                                'stimulus_id_2': ('presentation_2', ids)})
 
 # %% ../../nbs/13_rsa.ipynb #df5ace59
 RDM_METHODS = {'spearman': 'Spearman r of the upper triangles (k=1)',
-               'pearson': 'Pearson r of every off-diagonal cell (both triangles: Coggan 2024, RSMs need not be symmetric)'}
+               'pearson': 'Pearson r of every off-diagonal cell (both triangles: Coggan 2024, '
+                          'whose RSMs need not be symmetric)'}
 
 def _rdm_values(a, b)->tuple:
     "Two RDMs as arrays in one stimulus order: by stimulus_id where both have it, else as given (same shape)"
@@ -71,25 +75,28 @@ def rdm_method(compare # compare_rdms, a partial of it, or a function with an `r
               )->str|None:
     "The cells and correlation an RDM comparison uses ('spearman' or 'pearson'), None when it does not say"
     if compare is compare_rdms: return 'spearman'
-    if isinstance(compare, partial) and compare.func is compare_rdms: return compare.keywords.get('method', 'spearman')
+    if isinstance(compare, partial) and compare.func is compare_rdms:
+        return compare.keywords.get('method', 'spearman')
     return getattr(compare, 'rdm_correlation', None)
 
 # %% ../../nbs/13_rsa.ipynb #6ef5e591
-_RDM_NAN = "an RDM is constant (every pair of stimuli equally dissimilar), so its rank correlation is undefined"
+_RDM_NAN = ("an RDM is constant (every pair of stimuli equally dissimilar), "
+            "so its rank correlation is undefined")
 
 def _rdm_similarity(X, Y):
-    "Spearman between the upper triangles of the correlation-distance RDMs of the rows of X and of Y (on the host)"
+    "Spearman r of the upper triangles of the correlation-distance RDMs of X's and Y's rows (on the host)"
     ids = np.arange(X.shape[0]).astype(str)
     as_rdm = lambda v: rdm_matrix(xr.DataArray(to_numpy(v), dims=['presentation', 'neuroid'],
                                                coords={'stimulus_id': ('presentation', ids)}))
     return compare_rdms(as_rdm(X), as_rdm(Y))
 
 def _similarity_material(similarity, X, Y, ids, tests:list)->dict:
-    "What the bootstrap resamples (metrics.uncertainty): both RDMs or both Gram matrices once, and the test parts"
+    "What the bootstrap resamples (metrics.uncertainty): both RDMs or Gram matrices once, and the test parts"
     X, Y = (np.asarray(to_numpy(v), np.float64) for v in (X, Y))
     if similarity is _rdm_similarity: kind, (S, T) = 'rdm_cv', (1 - np.corrcoef(v) for v in (X, Y))
     else: kind, (S, T) = 'cka_cv', ((v - v.mean(0)) @ (v - v.mean(0)).T for v in (X, Y))
-    return dict(kind=kind, source=S, target=T, stimulus_id=np.asarray(ids), tests=[np.asarray(t) for t in tests])
+    return dict(kind=kind, source=S, target=T, stimulus_id=np.asarray(ids),
+                tests=[np.asarray(t) for t in tests])
 
 @metric_options()
 def rdm(source:xr.DataArray, # presentation x feature
@@ -121,7 +128,8 @@ def _cka(X, Y, unbiased:bool=True)->float:
     "Linear CKA between the rows of X and Y (unbiased by default), for arrays of any backend"
     xp = namespace(X, Y)
     X, Y = xp.astype(X, xp.float64, copy=False), xp.astype(Y, xp.float64, copy=False)
-    X, Y = X - xp.mean(X, axis=0), Y - xp.mean(Y, axis=0)  # the U-statistic is unchanged by centring; this keeps it exact
+    # the U-statistic is unchanged by centring; this keeps it exact
+    X, Y = X - xp.mean(X, axis=0), Y - xp.mean(Y, axis=0)
     scalar = lambda v: float(to_numpy(v))
     if unbiased:
         if X.shape[0] < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {X.shape[0]}")
@@ -190,7 +198,8 @@ def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict
     if method is None or 'stimulus_id' not in rdms.coords:
         return dict(kind='mean', values=values, units={'subject': subjects})
     ids = rdms['stimulus_id'].values
-    out = dict(subjects=np.asarray(rdms.values, np.float64), stimulus_id=ids, subject=subjects, correlation=method)
+    out = dict(subjects=np.asarray(rdms.values, np.float64), stimulus_id=ids, subject=subjects,
+               correlation=method)
     if model_rdm is None: return out | dict(kind='rdm_loso')
     model = np.asarray(model_rdm, np.float64)
     if isinstance(model_rdm, xr.DataArray) and 'stimulus_id' in model_rdm.coords:  # in the subjects' order
@@ -211,8 +220,9 @@ def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. comp
 def rdm_consistency(compare, # as for `subject_scores`
                     rdms:xr.DataArray # subject x presentation x presentation_2
                    )->Score:
-    "Ceiling: each subject's RDM compared with the mean of the others' RDMs (inter_subject), mean over subjects"
-    score = inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
+    "Ceiling: each subject's RDM against the mean of the others' RDMs (inter_subject), mean over subjects"
+    held_out = lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0)))
+    score = inter_subject(rdms, held_out)
     material = _rdm_material(compare, rdms)
     return keep_heldout(score, **material) if material['kind'] == 'rdm_loso' else score
 
@@ -225,6 +235,7 @@ def squared_ratio(score:Score, # the raw score, r
     c, name = float(ceiling.center), 'signed_squared_ratio' if signed else 'squared_ratio'
     attrs = {'raw': score, 'ceiling': ceiling, 'error': score.error, 'normalisation': name}
     if not (np.isfinite(c) and c > 0):
-        return Score(np.nan, attrs=attrs | {'reason': f"the ceiling is {c}, not above 0: nothing to normalise by"})
+        why = f"the ceiling is {c}, not above 0: nothing to normalise by"
+        return Score(np.nan, attrs=attrs | {'reason': why})
     ratio = score.center / c
     return Score(np.sign(ratio) * ratio ** 2 if signed else ratio ** 2, attrs=attrs)

@@ -24,21 +24,21 @@ from .score import Score, heldout
 # %% ../../nbs/17_uncertainty.ipynb #60169c58
 N_DRAWS, SEED, LEVEL = 1000, 0, 0.95  # draws per interval, their seed, the interval's level
 
-# %% ../../nbs/17_uncertainty.ipynb #b9783403
+# %% ../../nbs/17_uncertainty.ipynb #2e318e76
 def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
     "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), from a seed and the level's name"
     rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
     picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
     return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
 
-# %% ../../nbs/17_uncertainty.ipynb #2e318e76
 class Draws:
     "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), how often each unit is drawn"
     def __init__(self, units:dict, # level -> the identifiers of its units (any order; repeats are one unit)
                  n_draws:int=N_DRAWS, # number of resamples
                  seed:int=SEED # their seed
                 ):
-        if not (isinstance(n_draws, (int, np.integer)) and n_draws >= 1): raise ValueError(f"n_draws must be a positive integer, got {n_draws!r}")
+        if not (isinstance(n_draws, (int, np.integer)) and n_draws >= 1):
+            raise ValueError(f"n_draws must be a positive integer, got {n_draws!r}")
         self.n_draws, self.seed = int(n_draws), int(seed)
         self.index = {k: pd.Index(np.unique(np.asarray(v).astype(str))) for k, v in units.items()}
         self.counts = {k: _counts(len(ix), self.n_draws, self.seed, k) for k, ix in self.index.items()}
@@ -65,7 +65,8 @@ class Draws:
         ids = np.asarray(ids).astype(str)
         if level not in self.index: return np.ones((self.n_draws, len(ids)))
         pos = self.index[level].get_indexer(ids)
-        if (pos < 0).any(): raise ValueError(f"{(pos < 0).sum()} {level} values are not among the resampled units, e.g. {list(ids[pos < 0][:3])}")
+        if (pos < 0).any():
+            raise ValueError(f"{(pos < 0).sum()} {level} values are not among the resampled units, e.g. {list(ids[pos < 0][:3])}")
         return self.counts[level][:, pos]
 
     def __repr__(self): return f"<Draws {self.n_draws} x " + ' x '.join(f'{len(v)} {k}' for k, v in self.index.items()) + f", seed {self.seed}>"
@@ -126,7 +127,8 @@ def _nanmean(values)->np.ndarray:
 def _regression(m:dict, d:Draws)->np.ndarray:
     "Cross-validated regression: weighted r per neuroid (and time bin) on each test part, weighted median, mean"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
-    T, per_split = m.get('time_bins', 1), []  # spantime: columns are time_bin x neuroid, one median per time bin
+    # spantime: columns are time_bin x neuroid, one median per time bin
+    T, per_split = m.get('time_bins', 1), []
     for p, te in zip(m['predictions'], m['tests']):
         r = weighted_pearson(S[:, te], p, m['target'][te])
         per_split.append(weighted_median(r.reshape(len(r), T, -1), N[:, None]).mean(1))
@@ -148,7 +150,8 @@ def _pairs(n:int, correlation:str)->tuple:
 
 def _pair_r(a, b, w, correlation:str, ranked:bool=False)->np.ndarray:
     "Weighted Spearman or Pearson r per draw between cell values `a` and `b` (P-vectors or draws x P; `ranked`: `a` is ranked)"
-    if correlation == 'spearman':  # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
+    # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
+    if correlation == 'spearman':
         a, b = a if ranked else rankdata(a, axis=-1), rankdata(b, axis=-1)
     return _rowwise_pearson(a, b, w)
 
@@ -157,7 +160,8 @@ def _rdm_subjects(m:dict, d:Draws)->np.ndarray:
     C, K = d.of('stimulus_id', m['stimulus_id']), d.of('subject', m['subject'])
     i, j = _pairs(len(m['stimulus_id']), m['correlation'])
     W, model = C[:, i] * C[:, j], m['model'][i, j]
-    per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)  # draws x subjects
+    # draws x subjects
+    per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)
     return (K * per).sum(1) / K.sum(1)
 
 def _rdm_loso(m:dict, d:Draws)->np.ndarray:
@@ -168,13 +172,15 @@ def _rdm_loso(m:dict, d:Draws)->np.ndarray:
     per = []
     for k in range(len(R)):
         others = K.copy(); others[:, k] = 0
-        patterns, which = np.unique(others, axis=0, return_inverse=True)  # draws with the same subjects share their mean RDM
+        # draws with the same subjects share their mean RDM
+        patterns, which = np.unique(others, axis=0, return_inverse=True)
         with np.errstate(divide='ignore', invalid='ignore'): mean = (patterns @ R) / patterns.sum(1, keepdims=True)
         if m['correlation'] == 'spearman': mean = rankdata(mean, axis=-1)  # once per distinct set of other subjects
         per.append(_pair_r(mean[which.ravel()], R[k], W, m['correlation'], ranked=True))
     per = np.stack(per, axis=1)
     ok = np.isfinite(per) & (K > 0)
-    with np.errstate(divide='ignore', invalid='ignore'): return np.where(ok, K * per, 0).sum(1) / np.where(ok, K, 0).sum(1)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return np.where(ok, K * per, 0).sum(1) / np.where(ok, K, 0).sum(1)
 
 # %% ../../nbs/17_uncertainty.ipynb #ac8cca9c
 def _weights(m:dict, d:Draws)->np.ndarray:
@@ -228,7 +234,8 @@ def _ks(m:dict, d:Draws)->np.ndarray:
         W = d.of('neuroid_id', e['neuroid_id'])
         with np.errstate(divide='ignore', invalid='ignore'):
             cq = np.cumsum(W @ np.eye(e['model'].shape[1])[e['bin']] / W.sum(1, keepdims=True), axis=1)
-            last = np.eye(cq.shape[1])[-1]  # KS_max: the farthest histogram from q, all in the first or last bin
+            # KS_max: the farthest histogram from q, all in the first or last bin
+            last = np.eye(cq.shape[1])[-1]
             ks_max = np.maximum(np.abs(1 - cq).max(1), np.abs(last - cq).max(1))
             s = 1 - np.abs(np.cumsum(e['model'], 1)[None] - cq[:, None]).max(-1) / ks_max[:, None]
         failed = np.isnan(s).sum(1) > s.shape[1] / 10  # as ks_similarity: 0 when over 10% are undefined
@@ -265,7 +272,8 @@ def _rdm_cv(m:dict, d:Draws)->np.ndarray:
 
 def _hsic(WK, WL, WKL, W)->np.ndarray:
     "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as often as its weight (draws x stimuli)"
-    n = W.sum(1)  # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
+    # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
+    n = W.sum(1)
     with np.errstate(divide='ignore', invalid='ignore'):
         return (np.einsum('ij,ij->i', WKL, W) + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
                 - 2 / (n - 2) * (W * WK * WL).sum(1)) / (n * (n - 3))
@@ -307,7 +315,8 @@ def resample(material:dict, # held-out material (see `RESAMPLERS`)
              chunk:int=250 # draws computed together (memory)
             )->np.ndarray:
     "The material's statistic in every draw"
-    if material['kind'] not in RESAMPLERS: raise ValueError(f"no resampler for material of kind {material['kind']!r} (known: {', '.join(RESAMPLERS)})")
+    if material['kind'] not in RESAMPLERS:
+        raise ValueError(f"no resampler for material of kind {material['kind']!r} (known: {', '.join(RESAMPLERS)})")
     f = RESAMPLERS[material['kind']]
     return np.concatenate([f(material, draws.part(slice(i, i + chunk))) for i in range(0, draws.n_draws, chunk)])
 
@@ -322,7 +331,7 @@ def interval(draws, # the statistic per draw
     lo, hi = np.percentile(ok, [50 * (1 - level), 50 * (1 + level)])
     return float(lo), float(hi)
 
-# %% ../../nbs/17_uncertainty.ipynb #67d2a3d2
+# %% ../../nbs/17_uncertainty.ipynb #09182c13
 def _normalised(r, c, normalisation):
     "Ceiled draws from raw draws `r` and ceiling draws `c` by the benchmark's normalisation (NaN where the ceiling is not > 0)"
     c = np.where(np.isfinite(c) & (c > 0), c, np.nan)
@@ -343,7 +352,6 @@ def _splits_mean(x)->np.ndarray:
     "Draws x splits (I2n's material) as the mean over splits; draws as they are"
     return x.mean(1) if np.ndim(x) == 2 else x
 
-# %% ../../nbs/17_uncertainty.ipynb #09182c13
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
               ceiling:Score|None=None, # the ceiling; None: an unceiled score
               *, normalisation=None, # 'explained_variance', 'ceil_score', 'squared_ratio', (score, ceiling) -> Score, or None (unceiled)
@@ -360,11 +368,13 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
                           "material to resample (see brainscore_nb.metrics.uncertainty.RESAMPLERS)")
     mc = material_of(ceiling) if ceiling is not None and normalisation is not None else None
     units = {**units_of(mr)}
-    for k, v in (units_of(mc) if mc else {}).items(): units[k] = np.concatenate([np.asarray(units.get(k, []), str), np.asarray(v).astype(str)])
+    for k, v in (units_of(mc) if mc else {}).items():
+        units[k] = np.concatenate([np.asarray(units.get(k, []), str), np.asarray(v).astype(str)])
     d = Draws(units, n_draws, seed)
     r = resample(mr, d)
     if normalisation is None: c = np.full(n_draws, np.nan)
-    elif mc is None: c = np.full(n_draws, float(ceiling.values))  # a ceiling without material is taken as known
+    elif mc is None:
+        c = np.full(n_draws, float(ceiling.values))  # a ceiling without material is taken as known
     else:
         cache = mc.setdefault('_draws', {})  # the ceiling's draws are the same for every model: computed once
         if (key := _signature(d)) not in cache: cache[key] = resample(mc, d)
@@ -376,7 +386,8 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
     lo, hi = interval(ceiled, level)
     out |= dict(ci_low=lo, ci_high=hi, bootstrap=ceiled, bootstrap_units=' x '.join(f'{len(v)} {k}' for k, v in d.index.items()),
                 ceiling_resampled=mc is not None, raw_ci=np.array(interval(_splits_mean(r), level)))
-    if np.isnan(lo): out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
+    if np.isnan(lo):
+        out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
     return out
 
 # %% ../../nbs/17_uncertainty.ipynb #f5aed56b
@@ -390,7 +401,7 @@ class Comparison:
         return (f"<Comparison {self.a} - {self.b} on {self.benchmark}: {self.difference:+.4f} "
                 f"[{self.ci_low:+.4f}, {self.ci_high:+.4f}], p={self.p_value:.3g} ({self.n_draws} paired draws)>")
 
-# %% ../../nbs/17_uncertainty.ipynb #e16b433c
+# %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def _scored(x, name:str)->dict:
     "benchmark, version, data sha1, model, centre, seed and draws of a Score or a results row"
     if isinstance(x, Score):
@@ -410,7 +421,6 @@ def _scored(x, name:str)->dict:
                 sha1=get('data_sha1') or None, model=str(get('model', name)), center=center,
                 seed=get('bootstrap_seed'), draws=np.asarray(draws, np.float64))
 
-# %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def compare(score_a, # a benchmark's Score (or a results row) of model A
             score_b, # the same benchmark's Score (or results row) of model B
             *, level:float=LEVEL # the interval's level
@@ -421,7 +431,8 @@ def compare(score_a, # a benchmark's Score (or a results row) of model A
         if a[k] is not None and b[k] is not None and str(a[k]) != str(b[k]):
             raise ValueError(f"compare: the scores come from different {what} ({a[k]} vs {b[k]}): only scores of the same "
                              "benchmark, data and seed share their draws")
-    if a['benchmark'] is None or b['benchmark'] is None: raise ValueError("compare: a score does not name its benchmark (attrs['benchmark'])")
+    if a['benchmark'] is None or b['benchmark'] is None:
+        raise ValueError("compare: a score does not name its benchmark (attrs['benchmark'])")
     if len(a['draws']) != len(b['draws']):
         raise ValueError(f"compare: the scores have {len(a['draws'])} and {len(b['draws'])} draws: score both with the same n_draws")
     d = a['draws'] - b['draws']
@@ -438,7 +449,8 @@ def encode_draws(draws)->str:
 
 def decode_draws(text:str)->np.ndarray:
     "The draws of `encode_draws` (float64)"
-    if not isinstance(text, str) or not text.startswith('f4:'): raise ValueError(f"not encoded bootstrap draws: {str(text)[:20]!r}")
+    if not isinstance(text, str) or not text.startswith('f4:'):
+        raise ValueError(f"not encoded bootstrap draws: {str(text)[:20]!r}")
     return np.frombuffer(base64.b64decode(text[3:]), '<f4').astype(np.float64)
 
 # %% ../../nbs/17_uncertainty.ipynb #2d9da614

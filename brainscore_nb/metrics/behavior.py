@@ -25,7 +25,7 @@ def _aligned_labels(source, target)->tuple:
         if len(missing):
             raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
         return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
-    source, target = np.asarray(getattr(source, 'values', source)), np.asarray(getattr(target, 'values', target))
+    source, target = (np.asarray(getattr(x, 'values', x)) for x in (source, target))
     if source.shape != target.shape:
         raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
     return source, target
@@ -42,7 +42,8 @@ def accuracy(source, # the model's choices (assembly or array)
                                        'metric': 'accuracy'})
     # the bootstrap resamples stimuli (or trials, without ids)
     ids = getattr(target, 'coords', {}).get('stimulus_id')
-    units = {'stimulus_id': ids.values} if ids is not None and ids.size == match.size else {'presentation': np.arange(match.size)}
+    by_stimulus = ids is not None and ids.size == match.size
+    units = {'stimulus_id': ids.values} if by_stimulus else {'presentation': np.arange(match.size)}
     return keep_heldout(score, 'mean', values=match, units=units)
 
 # %% ../../nbs/14_behavior.ipynb #9d0a7be5
@@ -54,7 +55,7 @@ def _kappa(a_correct, b_correct)->float:
     return np.nan if expected >= 1 else float((observed - expected) / (1 - expected))
 
 def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
-    "Trials with choice, stimulus_id, truth, subject and condition (one condition when there is no such coord)"
+    "Trials with choice, stimulus_id, truth, subject and condition (one condition without such a coord)"
     for c in ('stimulus_id', 'truth', 'subject'):
         if c not in target.coords: raise ValueError(f"error_consistency needs a {c!r} coord on the target")
     n = target.sizes['presentation']
@@ -63,7 +64,7 @@ def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
                          'condition': target['condition'].values if 'condition' in target.coords else np.zeros(n)})
 
 def _kappa_score(cells:pd.Series, name:str)->Score:
-    "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|, std of cells"
+    "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|"
     per_subject = cells.groupby(level=0).mean()  # NaN cells are skipped
     signed = float(per_subject.mean())
     return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed, 'n_nan': int(cells.isna().sum()),
@@ -71,7 +72,7 @@ def _kappa_score(cells:pd.Series, name:str)->Score:
 
 @metric_options()
 def error_consistency(source:xr.DataArray, # the model's choices, one per stimulus (stimulus_id coord)
-                      target:xr.DataArray # trials with stimulus_id, truth, subject and optionally condition coords
+                      target:xr.DataArray # trials with stimulus_id, truth, subject (and condition) coords
                      )->Score:
     "Geirhos et al. 2020 error consistency: Cohen's kappa per subject and condition, |mean| over both"
     t = _behaviour_frame(target)
@@ -87,20 +88,23 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
         lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()), include_groups=False)
     # trial -> its (subject, condition)
     code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))
-    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(), b=t['subject_correct'].to_numpy(),
-                        cell=code, cell_subject=cell.get_level_values(0).to_numpy(), stimulus_id=t['stimulus_id'].to_numpy(),
+    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(),
+                        b=t['subject_correct'].to_numpy(),
+                        cell=code, cell_subject=cell.get_level_values(0).to_numpy(),
+                        stimulus_id=t['stimulus_id'].to_numpy(),
                         subject=t['subject'].to_numpy())  # for the bootstrap (metrics.uncertainty)
 
 # %% ../../nbs/14_behavior.ipynb #e51f43fb
 @metric_options()
-def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject and optionally condition
+def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject (and condition)
                              )->Score:
-    "Human-human error consistency: kappa for every pair of subjects per condition, aggregated as error_consistency"
+    "Human-human consistency: kappa of every pair of subjects per condition, aggregated as error_consistency"
     t = _behaviour_frame(target)
     t['correct'] = t['choice'] == t['truth']
     subjects = sorted(t['subject'].unique())
     if len(subjects) < 2: raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
-    table = t.pivot_table(index=['condition', 'stimulus_id'], columns='subject', values='correct', aggfunc='first')
+    table = t.pivot_table(index=['condition', 'stimulus_id'], columns='subject', values='correct',
+                          aggfunc='first')
     cells = {}
     for i, a in enumerate(subjects):
         for b in subjects[i + 1:]:
@@ -128,7 +132,8 @@ def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     offered = pd.concat([trials[['stimulus_id', 'sample_obj']].set_axis(['stimulus_id', 'obj'], axis=1),
                          trials[['stimulus_id', 'dist_obj']].set_axis(['stimulus_id', 'obj'], axis=1)])
     n_offered = offered.groupby(['stimulus_id', 'obj']).size().unstack().reindex(columns=objects)
-    n_chosen = trials.groupby(['stimulus_id', 'choice']).size().unstack().reindex(index=n_offered.index, columns=objects).fillna(0)
+    n_chosen = trials.groupby(['stimulus_id', 'choice']).size().unstack()
+    n_chosen = n_chosen.reindex(index=n_offered.index, columns=objects).fillna(0)
     fa = n_chosen / n_offered
     truth = trials.groupby('stimulus_id')['truth'].first()
     fa = fa.mask(np.equal.outer(truth.reindex(fa.index).to_numpy(), np.asarray(objects)))
@@ -142,7 +147,7 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     return pd.DataFrame({'choice': np.asarray(target.values), **{c: target[c].values for c in need}})
 
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
-    "Model false-alarm rates p_c / (p_c + p_truth) (image x choice) and each image's truth (from the trials if absent)"
+    "Model false-alarm rates p_c / (p_c + p_truth) (image x choice), each image's truth"
     if 'choice' not in source.dims:
         raise ValueError("the model's answer must be probabilities: presentation x choice")
     if not pd.Index(source['stimulus_id'].values).is_unique:
@@ -152,7 +157,8 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)
-        if truth.isna().any(): raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
+        if truth.isna().any():
+            raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
     unknown = pd.Index(truth.unique()).difference(p.columns)
     if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects {list(unknown[:3])}: "
                                       "I2n needs probabilities over the trials' objects")
@@ -162,7 +168,7 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     return fa.mask(np.equal.outer(truth.to_numpy(), p.columns.to_numpy())), truth
 
 def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
-    "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling the trial indices per repetition"
+    "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling trial indices per repetition"
     rs = np.random.RandomState(seed)
     for _ in range(repetitions):
         idx = np.arange(len(trials)); rs.shuffle(idx)
@@ -176,7 +182,7 @@ def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     return float(pearson_columns(x[ok, None], y[ok, None])[0]) if ok.sum() > 2 else np.nan
 
 def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
-    "What `_correlate` correlates, for the bootstrap: the entries finite in both, and each one's image in `images`"
+    "What `_correlate` correlates, for the bootstrap: the entries finite in both, each one's image in `images`"
     b = b.reindex(index=a.index, columns=a.columns)
     x, y = a.to_numpy().ravel(), b.to_numpy().ravel()
     ok = np.isfinite(x) & np.isfinite(y)
@@ -184,16 +190,18 @@ def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
 
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
-        target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj and dist_obj coords
+        target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj, dist_obj coords
         *, repetitions:int=2, # number of random split-halves of the trials
         seed:int=0, # seed of the RandomState that makes them
         cap:float=5 # |d'| is clipped to this
        )->Score:
-    "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d' between model and a half of the trials"
+    "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d', model against half the trials"
     trials = _trials_frame(target)
     fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
     unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
-    if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, e.g. {list(unseen[:3])}")
+    if len(unseen):
+        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, "
+                         f"e.g. {list(unseen[:3])}")
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
     halves = [_i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap)
@@ -205,7 +213,7 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
         attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
                            "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
                            else "a half of the trials gives a constant normalised d' (too few trials per image?)")
-    images = pd.Index(trials['stimulus_id'].unique())  # the bootstrap resamples the images (metrics.uncertainty)
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
     return keep_heldout(Score(np.mean(values), attrs=attrs), 'i2n', stimulus_id=images.to_numpy(),
                         splits=[_entries(model, half, images) for half in halves])
 
@@ -216,10 +224,12 @@ def i2n_ceiling(target:xr.DataArray, # primate trials, as for `i2n`
     "I2n split-half ceiling: Pearson r between the normalised d' of two random halves of the trials"
     trials = _trials_frame(target)
     objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
-    def matrix(h): return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
+    def matrix(h):
+        return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
     pairs = [(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)]
     values = np.array([_correlate(a, b) for a, b in pairs])
     score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i2n_ceiling',
                                           'raw': xr.DataArray(values, dims=['split'])})
-    images = pd.Index(trials['stimulus_id'].unique())  # resampled with the model's draws (metrics.uncertainty)
-    return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(), splits=[_entries(a, b, images) for a, b in pairs])
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled with the model's (metrics.uncertainty)
+    return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
+                        splits=[_entries(a, b, images) for a, b in pairs])

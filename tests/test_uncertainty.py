@@ -245,6 +245,29 @@ WALKED = ['Kriegeskorte2008.mIT-rdm', 'Kriegeskorte2008.hIT-rdm', 'Kriegeskorte2
           *(f'{p}Coggan2024_fMRI.{r}-rdm' for p in ('', 'tong.') for r in ('V1', 'V2', 'V4', 'IT'))]
 
 
+def test_rajalingham2018_public_benchmark_carries_its_interval(s3_env, tmp_path, monkeypatch):
+    "Rajalingham2018public-i2n built from the catalog (served by the S3 test server), scored with stored probabilities"
+    from brainscore_nb.data.brainio import read_brainio_assembly
+    from brainscore_nb.models.interface import PrecomputedBehavior
+    from brainio_catalog import BRAINIO, PACKAGES, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+    package = HERE / 'brainio' / 'rajalingham2018'
+    csv, zipped = package / 'stimulus_fixture_objectome-public.csv', package / 'stimulus_fixture_objectome-public.zip'
+    trials = BRAINIO / PACKAGES['behavior']['path']
+    v = upload(s3_env.endpoint, csv, zipped, trials)
+    try:
+        use_catalog([stimulus_row('objectome.public', csv, zipped, v, identifier='fixture.objectome-public'),
+                     assembly_row('Rajalingham2018.public', trials, v, stimulus_set='objectome.public',
+                                  cls='BehavioralAssembly', identifier=PACKAGES['behavior']['identifier'])],
+                    tmp_path / 'test_catalog.tsv', monkeypatch)
+        probabilities = read_brainio_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
+        score = load_benchmark('Rajalingham2018public-i2n')(PrecomputedBehavior(probabilities, 'alexnet-stored'))
+    finally:
+        remove_uploads()
+    assert score.center == approx(0.715632148282451, abs=1e-9)  # Brain-Score's, unchanged
+    assert score.attrs['bootstrap_units'] == '240 stimulus_id' and score.attrs['ceiling_resampled']
+    assert score.ci == approx((0.611449, 0.878275), abs=1e-6)  # as the metric-level test above
+
+
 def test_registered_benchmarks_give_an_interval_or_a_listed_reason():
     from brainscore_nb.models.zoo import load_model
     from brainscore_nb.registry import list_benchmarks

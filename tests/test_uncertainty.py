@@ -14,13 +14,16 @@ import xarray as xr
 from pytest import approx
 
 from brainscore_nb.batch import _row, results_table, write_results
-from brainscore_nb.benchmarks.base import rdm_consistency, subject_scores
-from brainscore_nb.benchmarks.coggan2024 import off_diagonal_r
 from brainscore_nb.data.assemblies import NeuroidAssembly, load_assembly
 from brainscore_nb.metrics.behavior import accuracy, error_consistency
 from brainscore_nb.metrics.ceilings import internal_consistency
 from brainscore_nb.metrics.regression import ridge_cv, ridge_split
-from brainscore_nb.metrics.rsa import compare_rdms, rdm_matrix
+from brainscore_nb.metrics.rsa import (cka, cka_cv, compare_rdms, rdm, rdm_consistency, rdm_cv, rdm_matrix,
+                                      subject_scores)
+from brainscore_nb.metrics.regression import spantime_ridge
+from brainscore_nb.metrics.properties import ks_similarity, property_ceiling
+from brainscore_nb.metrics.behavior import i2n, i2n_ceiling
+from functools import partial
 from brainscore_nb.metrics.score import Score
 from brainscore_nb.metrics import uncertainty as u
 from brainscore_nb.models.interface import PrecomputedFeatures
@@ -63,12 +66,12 @@ def test_every_unit_drawn_once_gives_the_metric_itself():
                                    'neuroid_id': ('neuroid', [f'n{j}' for j in range(6)])})
     ceiling = internal_consistency(reps)
     assert _ones(ceiling) == approx(ceiling.center, abs=1e-10)
-    # RDMs: 5 subjects, Spearman (compare_rdms) and Pearson of off-diagonal cells (off_diagonal_r)
+    # RDMs: 5 subjects, Spearman (compare_rdms) and Pearson of off-diagonal cells (method='pearson')
     subjects = np.stack([rdm_matrix(_assembly(Y + rng.normal(size=Y.shape) * 2, ids, 'n')).values for _ in range(5)])
     rdms = xr.DataArray(subjects, dims=['subject', 'presentation', 'presentation_2'],
                         coords={'subject': list('abcde'), 'stimulus_id': ('presentation', ids), 'stimulus_id_2': ('presentation_2', ids)})
     model = rdm_matrix(_assembly(X, ids, 'f'))
-    for compare, m in ((compare_rdms, model), (off_diagonal_r, model.values)):
+    for compare, m in ((compare_rdms, model), (partial(compare_rdms, method='pearson'), model.values)):
         s, c = subject_scores(compare, m, rdms), rdm_consistency(compare, rdms)
         assert u.material_of(s)['kind'] == 'rdm_subjects' and u.material_of(c)['kind'] == 'rdm_loso'
         assert _ones(s) == approx(s.center, abs=1e-10) and _ones(c) == approx(c.center, abs=1e-10)
@@ -155,3 +158,125 @@ def test_shape_bias_is_resampled_over_stimuli_and_subjects():
     assert score.center == approx(0.477939, abs=1e-6) and _ones(score.attrs['raw']) == approx(score.attrs['raw'].center, abs=1e-12)
     assert score.attrs['bootstrap_units'] == '1280 stimulus_id x 10 subject' and score.attrs['ceiling_resampled']
     assert score.ci == approx((0.4383, 0.5188), abs=3e-3)  # measured
+
+
+def _checked(draws, center, pinned):
+    "The interval exists, brackets the centre, and is the measured one (1e-6)"
+    lo, hi = draws['ci_low'], draws['ci_high']
+    assert np.isfinite([lo, hi]).all() and 'ci_reason' not in draws
+    assert lo <= center <= hi
+    assert (lo, hi) == approx(pinned, abs=1e-6)
+
+
+def test_i2n_is_resampled_over_images_with_its_ceiling():
+    "Rajalingham2018 I2n of Brain-Score's stored AlexNet probabilities: images resampled, the ceiling with the same draws"
+    from brainscore_nb.benchmarks.rajalingham2018 import ceil_per_split
+    from brainscore_nb.data.brainio import read_brainio_assembly
+    from brainio_catalog import BRAINIO, PACKAGES
+    trials = read_brainio_assembly(BRAINIO / PACKAGES['behavior']['path'], 'BehavioralAssembly')
+    probabilities = read_brainio_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
+    raw, ceiling = i2n(probabilities, trials), i2n_ceiling(trials)
+    for s in (raw, ceiling):  # every image drawn once: the metric's per-split values
+        m = u.material_of(s)
+        assert u.resample(m, u.Draws.ones(u.units_of(m)))[0] == approx(s.attrs['raw'].values, abs=1e-12)
+    score = ceil_per_split(raw, ceiling)
+    assert score.center == approx(0.715632148282451, abs=1e-9)  # Brain-Score's, as tests/test_bs_rajalingham2018.py
+    b = u.bootstrap(raw, ceiling, normalisation='ceil_per_split')
+    assert b['bootstrap_units'] == '240 stimulus_id' and b['ceiling_resampled']
+    _checked(b, score.center, (0.611449, 0.878275))  # measured
+
+
+def test_properties_are_resampled_over_neurons_with_their_ceiling():
+    "KS similarity of a property's histograms: the recorded neurons resampled, the split-half ceiling with the same draws"
+    rng = np.random.default_rng(1)
+    bins = np.linspace(0, 4, 17)
+    model, data = rng.gamma(2, 0.6, 500), rng.gamma(2.5, 0.6, 120)
+    sim = partial(ks_similarity, bins=bins, bootstrap=200)
+    raw = sim(model, data)
+    assert _ones(raw) == approx(raw.center, abs=1e-12)
+    props = xr.DataArray(data[:, None], dims=['neuroid', 'neuronal_property'], coords={'neuronal_property': ['width']})
+    ceiling = property_ceiling(props, sim, splits=4)
+    assert _ones(ceiling) == approx(ceiling.center, abs=1e-12)
+    b = u.bootstrap(raw, ceiling, normalisation='ceil_score')
+    assert b['bootstrap_units'] == '120 neuroid_id' and b['ceiling_resampled']
+    _checked(b, min(1, raw.center / ceiling.center), (0.857932, 1.0))  # measured
+    _checked(u.bootstrap(raw), raw.center, (0.710412, 0.865262))  # measured: the raw score alone
+
+
+def test_spantime_is_resampled_over_stimuli_and_neuroids_per_time_bin():
+    "A regression pooled over 3 time bins keeps its held-out predictions per time bin: no refitting per draw"
+    rng = np.random.default_rng(2)
+    ids = [f's{i:03d}' for i in range(80)]
+    X = rng.normal(size=(80, 3, 10))
+    Y = np.einsum('stf,fn->stn', X, rng.normal(size=(10, 5))) + 2 * rng.normal(size=(80, 3, 5))
+    coords = lambda p, k: {'stimulus_id': ('presentation', ids), 'neuroid_id': ('neuroid', [f'{p}{j}' for j in range(k)]),
+                           'time_bin_start': ('time_bin', [0, 50, 100]), 'time_bin_end': ('time_bin', [50, 100, 150])}
+    source = NeuroidAssembly(X, dims=['presentation', 'time_bin', 'neuroid'], coords=coords('f', 10))
+    target = NeuroidAssembly(Y, dims=['presentation', 'time_bin', 'neuroid'], coords=coords('n', 5))
+    raw = spantime_ridge(source, target, splits=3)
+    assert u.material_of(raw)['time_bins'] == 3 and _ones(raw) == approx(raw.center, abs=1e-10)
+    b = u.bootstrap(raw)
+    assert b['bootstrap_units'] == '80 stimulus_id x 5 neuroid_id'
+    _checked(b, raw.center, (0.562863, 0.92583))  # measured
+
+
+def test_rdm_and_cka_are_resampled_over_stimuli_jointly_on_both_matrices():
+    "rdm, cka and their cross-validated forms: the stimuli of both RDMs (Gram matrices) drawn together"
+    rng = np.random.default_rng(4)
+    ids = [f's{i:03d}' for i in range(60)]
+    Y = rng.normal(size=(60, 20))
+    X = Y @ rng.normal(size=(20, 30)) + 4 * rng.normal(size=(60, 30))
+    source, target = _assembly(X, ids, 'f'), _assembly(Y, ids, 'n')
+    pinned = {rdm: (0.436448, 0.577607), cka: (0.493696, 0.649127),
+              rdm_cv: (0.435529, 0.579911), cka_cv: (0.489121, 0.646203)}  # measured
+    for metric, interval in pinned.items():
+        s = metric(source, target)
+        assert _ones(s) == approx(s.center, abs=1e-10), metric.__name__
+        b = u.bootstrap(s, n_draws=300)
+        assert b['bootstrap_units'] == '60 stimulus_id'
+        _checked(b, s.center, interval)
+
+
+# Registered benchmarks whose score may carry no interval, and why (the score states the same reason).
+NO_INTERVAL = {}
+# Scored here with the pixels model: the library's benchmarks whose data are in the offline mirror and cheap to score
+# (the behavioural ones need a model with labels: their intervals are tested above and in test_shape_bias...).
+WALKED = ['Kriegeskorte2008.mIT-rdm', 'Kriegeskorte2008.hIT-rdm', 'Kriegeskorte2008.behavior-rdm', 'Cowley2023.V4-pls',
+          *(f'{p}Coggan2024_fMRI.{r}-rdm' for p in ('', 'tong.') for r in ('V1', 'V2', 'V4', 'IT'))]
+
+
+def test_rajalingham2018_public_benchmark_carries_its_interval(s3_env, tmp_path, monkeypatch):
+    "Rajalingham2018public-i2n built from the catalog (served by the S3 test server), scored with stored probabilities"
+    from brainscore_nb.data.brainio import read_brainio_assembly
+    from brainscore_nb.models.interface import PrecomputedBehavior
+    from brainio_catalog import BRAINIO, PACKAGES, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
+    package = HERE / 'brainio' / 'rajalingham2018'
+    csv, zipped = package / 'stimulus_fixture_objectome-public.csv', package / 'stimulus_fixture_objectome-public.zip'
+    trials = BRAINIO / PACKAGES['behavior']['path']
+    v = upload(s3_env.endpoint, csv, zipped, trials)
+    try:
+        use_catalog([stimulus_row('objectome.public', csv, zipped, v, identifier='fixture.objectome-public'),
+                     assembly_row('Rajalingham2018.public', trials, v, stimulus_set='objectome.public',
+                                  cls='BehavioralAssembly', identifier=PACKAGES['behavior']['identifier'])],
+                    tmp_path / 'test_catalog.tsv', monkeypatch)
+        probabilities = read_brainio_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
+        score = load_benchmark('Rajalingham2018public-i2n')(PrecomputedBehavior(probabilities, 'alexnet-stored'))
+    finally:
+        remove_uploads()
+    assert score.center == approx(0.715632148282451, abs=1e-9)  # Brain-Score's, unchanged
+    assert score.attrs['bootstrap_units'] == '240 stimulus_id' and score.attrs['ceiling_resampled']
+    assert score.ci == approx((0.611449, 0.878275), abs=1e-6)  # as the metric-level test above
+
+
+def test_registered_benchmarks_give_an_interval_or_a_listed_reason():
+    from brainscore_nb.models.zoo import load_model
+    from brainscore_nb.registry import list_benchmarks
+    assert set(WALKED) <= set(list_benchmarks())
+    model = load_model('pixels')
+    for identifier in WALKED:
+        s = load_benchmark(identifier)(model)
+        lo, hi = s.ci
+        if identifier in NO_INTERVAL:
+            assert np.isnan(lo) and s.attrs['ci_reason'] == NO_INTERVAL[identifier], identifier
+            continue
+        assert np.isfinite([lo, hi]).all() and lo <= s.center <= hi, (identifier, s.attrs.get('ci_reason'))

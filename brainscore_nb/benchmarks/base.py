@@ -7,9 +7,9 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 # %% auto #0
 __all__ = ['benchmark_registry', 'UNCEILED', 'PROVENANCE', 'accepted_options', 'check_keywords', 'check_choice', 'Benchmark',
            'BenchmarkBase', 'finalize', 'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of',
-           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'subject_scores',
-           'rdm_consistency', 'RSABenchmark', 'BehavioralBenchmark', 'property_ceiling', 'PropertiesBenchmark',
-           'score_fields', 'results_records', 'average_repetition', 'data_sha1']
+           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'RSABenchmark',
+           'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records', 'average_repetition',
+           'data_sha1']
 
 # %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import functools, inspect, json, platform, subprocess, sys
@@ -24,10 +24,12 @@ from ..config import get_setting
 from ..names import did_you_mean, unknown_option
 from ..data.files import data_sha1, array_sha1, stimulus_set_hash
 from ..data.assemblies import average_repetition
-from ..metrics.score import Score, keep_heldout
+from ..metrics.score import Score
 from ..metrics.crossval import cross_validate
 from ..metrics.uncertainty import bootstrap
-from ..metrics.ceilings import explained_variance, ceil_score, bound_score, inter_subject
+from ..metrics.ceilings import explained_variance, ceil_score, bound_score
+from ..metrics.rsa import subject_scores, rdm_consistency
+from ..metrics.properties import property_ceiling
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 
@@ -345,36 +347,6 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         raw = self.metric(*seen, squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/30_benchmark_base.ipynb #aba3bd61
-def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict:
-    "Held-out material for the bootstrap: the RDMs, when `compare` says which correlation of which cells it is; else per-subject values"
-    subjects = rdms['subject'].values if 'subject' in rdms.coords else np.arange(rdms.sizes['subject'])
-    correlation = getattr(compare, 'rdm_correlation', None)  # 'spearman' (upper triangle) or 'pearson' (off-diagonal cells)
-    if correlation is None or 'stimulus_id' not in rdms.coords:
-        return dict(kind='mean', values=values, units={'subject': subjects})
-    ids, out = rdms['stimulus_id'].values, dict(subjects=np.asarray(rdms.values, np.float64), stimulus_id=rdms['stimulus_id'].values,
-                                                subject=subjects, correlation=correlation)
-    if model_rdm is None: return out | dict(kind='rdm_loso')
-    model = np.asarray(model_rdm, np.float64)
-    if isinstance(model_rdm, xr.DataArray) and 'stimulus_id' in model_rdm.coords:  # in the subjects' stimulus order
-        order = pd.Index(model_rdm['stimulus_id'].values).get_indexer(ids); model = model[np.ix_(order, order)]
-    return out | dict(kind='rdm_subjects', model=model)
-
-def subject_scores(compare, # (model matrix, subject matrix) -> float
-                   model_rdm, # stimulus x stimulus
-                   rdms:xr.DataArray # subject x stimulus x stimulus
-                  )->Score:
-    "Mean over subjects of compare(model, subject), error the standard error over subjects"
-    values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
-    score = Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
-    return keep_heldout(score, **_rdm_material(compare, rdms, model_rdm, values))
-
-def rdm_consistency(compare, rdms:xr.DataArray)->Score:
-    "Ceiling: each subject's RDM compared with the mean of the others' RDMs (inter_subject), mean over subjects"
-    score = inter_subject(rdms, lambda others, held: Score(compare(others.mean('subject'), held.isel(subject=0))))
-    material = _rdm_material(compare, rdms)
-    return keep_heldout(score, **material) if material['kind'] == 'rdm_loso' else score
-
 # %% ../../nbs/30_benchmark_base.ipynb #ff63966d
 class RSABenchmark(BenchmarkBase):
     "Model RDM against each subject's RDM; leave-one-subject-out ceiling"
@@ -411,18 +383,6 @@ class BehavioralBenchmark(BenchmarkBase):
     def __call__(self, candidate:BrainModel)->Score:
         raw = self.metric(place_record_look(self, candidate, self.assembly, task=True), self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
-
-# %% ../../nbs/30_benchmark_base.ipynb #479df4ae
-def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
-                     similarity, # (values, values) -> Score
-                     *, splits:int=10, seed:int=0)->Score:
-    "Similarity between random halves of the neurons, per property, averaged over properties and splits"
-    rng, n = np.random.default_rng(seed), properties.sizes['neuroid']
-    values = []
-    for _ in range(splits):
-        half = rng.permutation(n) < n // 2
-        values.append(np.mean([similarity(p.values[half], p.values[~half]).center for _, p in properties.groupby('neuronal_property', squeeze=False)]))
-    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'per_split': np.array(values)})
 
 # %% ../../nbs/30_benchmark_base.ipynb #f65b4612
 def _one(identifier:str, **spellings):

@@ -11,7 +11,7 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'kriegeskorte2008']
 from functools import partial
 from ..data.datasets import load_dataset
 from ..metrics.rsa import rdm_matrix, compare_rdms
-from .base import check_choice, RSABenchmark, rdm_consistency, benchmark_registry, UNCEILED
+from .base import check_choice, RSABenchmark, benchmark_registry, UNCEILED
 
 # %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #dc387c0d
 def _subjects(rdms):
@@ -35,4 +35,5 @@ def kriegeskorte2008(kind:str # 'mIT', 'hIT' or 'behavior'
                         ceiling_func=(lambda: UNCEILED) if kind == 'mIT' else None, version=1,
                         parent='behavior' if kind == 'behavior' else 'IT', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
-for _kind in ('mIT', 'hIT', 'behavior'): benchmark_registry[f'Kriegeskorte2008.{_kind}-rdm'] = partial(kriegeskorte2008, _kind)
+for _kind in ('mIT', 'hIT', 'behavior'):
+    benchmark_registry[f'Kriegeskorte2008.{_kind}-rdm'] = partial(kriegeskorte2008, _kind)

@@ -34,10 +34,12 @@ def load_assembly(access:str='public', # 'public' or 'private' (the catalog entr
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
     "Brain-Score's `load_assembly` of the plugin: the trials, with a `correct` coord (choice == sample object)"
-    if access not in ('public', 'private'): raise ValueError(f"access must be 'public' or 'private', got {access!r}")
+    if access not in ('public', 'private'):
+        raise ValueError(f"access must be 'public' or 'private', got {access!r}")
     trials = load(f'Rajalingham2018.{access}')
     missing = [c for c in ('stimulus_id', 'sample_obj', 'dist_obj', 'truth') if c not in trials.coords]
-    if missing: raise ValueError(f"Rajalingham2018.{access} lacks the trial coords {missing}: not objectome trials")
+    if missing:
+        raise ValueError(f"Rajalingham2018.{access} lacks the trial coords {missing}: not objectome trials")
     return trials.assign_coords(correct=('presentation', np.asarray(trials.values) == trials['sample_obj'].values))
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #069a6a29
@@ -49,7 +51,8 @@ def ceil_per_split(raw:Score, # a score with per-split values in attrs['raw'] (d
     if r is None or c is None or r.shape != c.shape:
         raise ValueError(f"per-split normalisation needs the same splits in raw and ceiling (attrs['raw']), got "
                          f"{None if r is None else r.shape} and {None if c is None else c.shape}")
-    if not (c > 0).all(): raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
+    if not (c > 0).all():
+        raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
     ceiled = r / np.sqrt(c)
     why = {'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {}
     return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()), **why,

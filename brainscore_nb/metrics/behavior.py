@@ -15,20 +15,21 @@ from scipy.stats import norm
 from .score import Score, keep_heldout
 from .crossval import pearson_columns, metric_options
 
-# %% ../../nbs/14_behavior.ipynb #eb14b41b
+# %% ../../nbs/14_behavior.ipynb #b6a2bf30
 def _aligned_labels(source, target)->tuple:
     "Source and target values as arrays, aligned by stimulus_id when both have unique ones"
     ids = [getattr(x, 'coords', {}).get('stimulus_id') for x in (source, target)]
     if all(i is not None for i in ids) and all(pd.Index(i.values).is_unique for i in ids):
         s, t = pd.Index(ids[0].values), pd.Index(ids[1].values)
         missing = t.difference(s)
-        if len(missing): raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
+        if len(missing):
+            raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
         return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
-    source, target = np.asarray(getattr(source, 'values', source)), np.asarray(getattr(target, 'values', target))
-    if source.shape != target.shape: raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
+    source, target = (np.asarray(getattr(x, 'values', x)) for x in (source, target))
+    if source.shape != target.shape:
+        raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
     return source, target
 
-# %% ../../nbs/14_behavior.ipynb #b6a2bf30
 @metric_options()
 def accuracy(source, # the model's choices (assembly or array)
              target # the correct labels (assembly or array)
@@ -39,11 +40,13 @@ def accuracy(source, # the model's choices (assembly or array)
     match = (s == t).astype(float)
     score = Score(match.mean(), attrs={'error': float(match.std()), 'raw': xr.DataArray(match, dims=['presentation']),
                                        'metric': 'accuracy'})
-    ids = getattr(target, 'coords', {}).get('stimulus_id')  # the bootstrap resamples stimuli (or trials, without ids)
-    units = {'stimulus_id': ids.values} if ids is not None and ids.size == match.size else {'presentation': np.arange(match.size)}
+    # the bootstrap resamples stimuli (or trials, without ids)
+    ids = getattr(target, 'coords', {}).get('stimulus_id')
+    by_stimulus = ids is not None and ids.size == match.size
+    units = {'stimulus_id': ids.values} if by_stimulus else {'presentation': np.arange(match.size)}
     return keep_heldout(score, 'mean', values=match, units=units)
 
-# %% ../../nbs/14_behavior.ipynb #709bb986
+# %% ../../nbs/14_behavior.ipynb #9d0a7be5
 def _kappa(a_correct, b_correct)->float:
     "Cohen's kappa between two boolean arrays of correctness (NaN when the expected agreement is 1)"
     pa, pb = a_correct.mean(), b_correct.mean()
@@ -51,9 +54,8 @@ def _kappa(a_correct, b_correct)->float:
     observed = (a_correct == b_correct).mean()
     return np.nan if expected >= 1 else float((observed - expected) / (1 - expected))
 
-# %% ../../nbs/14_behavior.ipynb #d1bc56bf
 def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
-    "Trials with choice, stimulus_id, truth, subject and condition (one condition when there is no such coord)"
+    "Trials with choice, stimulus_id, truth, subject and condition (one condition without such a coord)"
     for c in ('stimulus_id', 'truth', 'subject'):
         if c not in target.coords: raise ValueError(f"error_consistency needs a {c!r} coord on the target")
     n = target.sizes['presentation']
@@ -61,45 +63,48 @@ def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
                          'truth': target['truth'].values, 'subject': target['subject'].values,
                          'condition': target['condition'].values if 'condition' in target.coords else np.zeros(n)})
 
-# %% ../../nbs/14_behavior.ipynb #d7775c43
 def _kappa_score(cells:pd.Series, name:str)->Score:
-    "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|, std of cells"
+    "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|"
     per_subject = cells.groupby(level=0).mean()  # NaN cells are skipped
     signed = float(per_subject.mean())
     return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed, 'n_nan': int(cells.isna().sum()),
                                      'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
 
-# %% ../../nbs/14_behavior.ipynb #9d0a7be5
 @metric_options()
 def error_consistency(source:xr.DataArray, # the model's choices, one per stimulus (stimulus_id coord)
-                      target:xr.DataArray # trials with stimulus_id, truth, subject and optionally condition coords
+                      target:xr.DataArray # trials with stimulus_id, truth, subject (and condition) coords
                      )->Score:
     "Geirhos et al. 2020 error consistency: Cohen's kappa per subject and condition, |mean| over both"
     t = _behaviour_frame(target)
     sids = pd.Index(source['stimulus_id'].values)
     if not sids.is_unique: raise ValueError("the source must answer each stimulus once")
     idx = sids.get_indexer(t['stimulus_id'])
-    if (idx < 0).any(): raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source did not answer, e.g. "
+    if (idx < 0).any():
+        raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source did not answer, e.g. "
                                          f"{list(t['stimulus_id'][idx < 0][:3])}")
     t['model_correct'] = np.asarray(source.values)[idx] == t['truth'].to_numpy()
     t['subject_correct'] = t['choice'] == t['truth']
     cells = t.groupby(['subject', 'condition'], sort=True).apply(
         lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()), include_groups=False)
-    code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))  # trial -> its (subject, condition)
-    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(), b=t['subject_correct'].to_numpy(),
-                        cell=code, cell_subject=cell.get_level_values(0).to_numpy(), stimulus_id=t['stimulus_id'].to_numpy(),
+    # trial -> its (subject, condition)
+    code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))
+    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(),
+                        b=t['subject_correct'].to_numpy(),
+                        cell=code, cell_subject=cell.get_level_values(0).to_numpy(),
+                        stimulus_id=t['stimulus_id'].to_numpy(),
                         subject=t['subject'].to_numpy())  # for the bootstrap (metrics.uncertainty)
 
 # %% ../../nbs/14_behavior.ipynb #e51f43fb
 @metric_options()
-def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject and optionally condition
+def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject (and condition)
                              )->Score:
-    "Human-human error consistency: kappa for every pair of subjects per condition, aggregated as error_consistency"
+    "Human-human consistency: kappa of every pair of subjects per condition, aggregated as error_consistency"
     t = _behaviour_frame(target)
     t['correct'] = t['choice'] == t['truth']
     subjects = sorted(t['subject'].unique())
     if len(subjects) < 2: raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
-    table = t.pivot_table(index=['condition', 'stimulus_id'], columns='subject', values='correct', aggfunc='first')
+    table = t.pivot_table(index=['condition', 'stimulus_id'], columns='subject', values='correct',
+                          aggfunc='first')
     cells = {}
     for i, a in enumerate(subjects):
         for b in subjects[i + 1:]:
@@ -108,32 +113,32 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     cells = pd.Series(cells).rename_axis(['subject', 'condition'])
     return _kappa_score(cells, 'error_consistency_ceiling')
 
-# %% ../../nbs/14_behavior.ipynb #c858c7ab
+# %% ../../nbs/14_behavior.ipynb #8ab1b7ba
 def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5)->pd.DataFrame:
     "Normalised d' (image x choice) from false-alarm rates (image x choice, NaN where choice == truth)"
     objects = fa.columns
     # mean false-alarm rate towards object t of the images of object c: reverse[c, t]
     reverse = fa.groupby(truth.reindex(fa.index).to_numpy()).mean().reindex(index=objects, columns=objects)
-    far = reverse.loc[:, truth.reindex(fa.index).to_numpy()].T.to_numpy()  # image x choice: reverse[choice, truth(image)]
+    # image x choice: reverse[choice, truth(image)]
+    far = reverse.loc[:, truth.reindex(fa.index).to_numpy()].T.to_numpy()
     with np.errstate(invalid='ignore'):
         d = np.clip(norm.ppf(1 - fa.to_numpy()) - norm.ppf(far), -cap, cap)
     d = pd.DataFrame(d, index=fa.index, columns=objects)
     t = truth.reindex(fa.index).to_numpy()
     return d - d.groupby(t).transform('mean')
 
-# %% ../../nbs/14_behavior.ipynb #ba2c8c0d
 def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     "Primate false-alarm rates (image x choice): choices of c over trials offering c, NaN for the true object"
     offered = pd.concat([trials[['stimulus_id', 'sample_obj']].set_axis(['stimulus_id', 'obj'], axis=1),
                          trials[['stimulus_id', 'dist_obj']].set_axis(['stimulus_id', 'obj'], axis=1)])
     n_offered = offered.groupby(['stimulus_id', 'obj']).size().unstack().reindex(columns=objects)
-    n_chosen = trials.groupby(['stimulus_id', 'choice']).size().unstack().reindex(index=n_offered.index, columns=objects).fillna(0)
+    n_chosen = trials.groupby(['stimulus_id', 'choice']).size().unstack()
+    n_chosen = n_chosen.reindex(index=n_offered.index, columns=objects).fillna(0)
     fa = n_chosen / n_offered
     truth = trials.groupby('stimulus_id')['truth'].first()
     fa = fa.mask(np.equal.outer(truth.reindex(fa.index).to_numpy(), np.asarray(objects)))
     return fa
 
-# %% ../../nbs/14_behavior.ipynb #7135eb4d
 def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     "The trials of a two-alternative task as a data frame"
     need = ('stimulus_id', 'truth', 'sample_obj', 'dist_obj')
@@ -141,17 +146,19 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     if missing: raise ValueError(f"I2n needs coords {need} on the trials; missing {missing}")
     return pd.DataFrame({'choice': np.asarray(target.values), **{c: target[c].values for c in need}})
 
-# %% ../../nbs/14_behavior.ipynb #8b0f5d51
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
-    "Model false-alarm rates p_c / (p_c + p_truth) (image x choice) and each image's truth (from the trials if absent)"
-    if 'choice' not in source.dims: raise ValueError("the model's answer must be probabilities: presentation x choice")
-    if not pd.Index(source['stimulus_id'].values).is_unique: raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
+    "Model false-alarm rates p_c / (p_c + p_truth) (image x choice), each image's truth"
+    if 'choice' not in source.dims:
+        raise ValueError("the model's answer must be probabilities: presentation x choice")
+    if not pd.Index(source['stimulus_id'].values).is_unique:
+        raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
     p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),  # float32 in: rates as Brain-Score's
                      index=source['stimulus_id'].values, columns=source['choice'].values)
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)
-        if truth.isna().any(): raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
+        if truth.isna().any():
+            raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
     unknown = pd.Index(truth.unique()).difference(p.columns)
     if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects {list(unknown[:3])}: "
                                       "I2n needs probabilities over the trials' objects")
@@ -160,15 +167,13 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
         fa = p.div(p.add(p_truth, axis=0))
     return fa.mask(np.equal.outer(truth.to_numpy(), p.columns.to_numpy())), truth
 
-# %% ../../nbs/14_behavior.ipynb #28da8b9d
 def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
-    "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling the trial indices per repetition"
+    "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling trial indices per repetition"
     rs = np.random.RandomState(seed)
     for _ in range(repetitions):
         idx = np.arange(len(trials)); rs.shuffle(idx)
         yield trials.iloc[idx[:len(idx) // 2]], trials.iloc[idx[len(idx) // 2:]]
 
-# %% ../../nbs/14_behavior.ipynb #e3bb8ab9
 def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     "Pearson r over the entries (same images and choices) finite in both"
     b = b.reindex(index=a.index, columns=a.columns)
@@ -176,30 +181,41 @@ def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     ok = np.isfinite(x) & np.isfinite(y)
     return float(pearson_columns(x[ok, None], y[ok, None])[0]) if ok.sum() > 2 else np.nan
 
-# %% ../../nbs/14_behavior.ipynb #8ab1b7ba
+def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
+    "What `_correlate` correlates, for the bootstrap: the entries finite in both, each one's image in `images`"
+    b = b.reindex(index=a.index, columns=a.columns)
+    x, y = a.to_numpy().ravel(), b.to_numpy().ravel()
+    ok = np.isfinite(x) & np.isfinite(y)
+    return x[ok], y[ok], images.get_indexer(np.repeat(a.index.to_numpy(), a.shape[1]))[ok]
+
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
-        target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj and dist_obj coords
+        target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj, dist_obj coords
         *, repetitions:int=2, # number of random split-halves of the trials
         seed:int=0, # seed of the RandomState that makes them
         cap:float=5 # |d'| is clipped to this
        )->Score:
-    "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d' between model and a half of the trials"
+    "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d', model against half the trials"
     trials = _trials_frame(target)
     fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
     unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
-    if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, e.g. {list(unseen[:3])}")
+    if len(unseen):
+        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, "
+                         f"e.g. {list(unseen[:3])}")
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
-    values = np.array([_correlate(model, _i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap))
-                       for h1, _ in _halves(trials, repetitions, seed)])
+    halves = [_i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap)
+              for h1, _ in _halves(trials, repetitions, seed)]
+    values = np.array([_correlate(model, half) for half in halves])
     attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
     if not np.isfinite(values).all():
         m = model.to_numpy()[np.isfinite(model.to_numpy())]
         attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
                            "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
                            else "a half of the trials gives a constant normalised d' (too few trials per image?)")
-    return Score(np.mean(values), attrs=attrs)
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
+    return keep_heldout(Score(np.mean(values), attrs=attrs), 'i2n', stimulus_id=images.to_numpy(),
+                        splits=[_entries(model, half, images) for half in halves])
 
 # %% ../../nbs/14_behavior.ipynb #28197e30
 @metric_options()
@@ -208,7 +224,12 @@ def i2n_ceiling(target:xr.DataArray, # primate trials, as for `i2n`
     "I2n split-half ceiling: Pearson r between the normalised d' of two random halves of the trials"
     trials = _trials_frame(target)
     objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
-    def matrix(h): return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
-    values = np.array([_correlate(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)])
-    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']),
-                                         'metric': 'i2n_ceiling'})
+    def matrix(h):
+        return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
+    pairs = [(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)]
+    values = np.array([_correlate(a, b) for a, b in pairs])
+    score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i2n_ceiling',
+                                          'raw': xr.DataArray(values, dims=['split'])})
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled with the model's (metrics.uncertainty)
+    return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
+                        splits=[_entries(a, b, images) for a, b in pairs])

@@ -222,6 +222,7 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     else: (X, Y), target, bins = aligned_arrays(source, target), _as_2d(target, 'target'), [None]
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state)
+    parts = folds  # over stimuli (the bootstrap resamples stimuli)
     T = len(bins)  # with time bins pooled, a stimulus's rows are its T consecutive ones
     rows = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()
     folds = [(rows(tr), rows(te)) for tr, te in folds] if spantime else folds
@@ -235,7 +236,10 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
         r = np.stack([to_numpy(pearson_columns(flat(p), flat(take(Y, te)))).reshape(T, -1)
                       for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
         ids = ids if ids is not None else np.arange(Y.shape[1])
-        return _spantime_score(r, bins, ids, **extra, **attrs)
+        score = _spantime_score(r, bins, ids, **extra, **attrs)  # held-out material per time bin
+        return keep_heldout(score, 'regression', predictions=[to_numpy(flat(p)) for p in predictions],
+                            time_bins=T, tests=[np.asarray(te) for _, te in parts],
+                            target=to_numpy(flat(Y)), stimulus_id=target['stimulus_id'].values, neuroid_id=ids)
     r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     score = split_score(r, ids, **extra, **attrs)  # the held-out material kept for metrics.uncertainty
     return keep_heldout(score, 'regression', predictions=[to_numpy(p) for p in predictions],

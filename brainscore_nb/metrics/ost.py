@@ -32,7 +32,8 @@ def i1_dprimes(probabilities, # image x choice decoder probabilities (rows need 
         fa = p / (p + np.where(ok, p[rows, t], np.nan)[:, None])  # image x choice: the choice over the truth
         fa[rows[ok], t[ok]] = np.nan
         reverse = np.stack([np.nanmean(fa[ok & (truth == c)], axis=0) for c in range(p.shape[1])])
-        d = np.clip(norm.ppf(1 - fa) - norm.ppf(reverse[:, t].T), -cap, cap)  # reverse[choice, truth]: object FA
+        # reverse[choice, truth]: object FA
+        d = np.clip(norm.ppf(1 - fa) - norm.ppf(reverse[:, t].T), -cap, cap)
         return np.nanmean(d, axis=1)
 
 # %% ../../nbs/14a_ost.ipynb #d5a72d16
@@ -51,7 +52,7 @@ def solution_times(i1, # time_bin x image: the model's I1 per bin
             if v < thr and (last is None or v > last[1]): last = (t, v)
     return out
 
-# %% ../../nbs/14a_ost.ipynb #c4fa565e
+# %% ../../nbs/14a_ost.ipynb #055bd879
 def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str)->tuple:
     "The target's stimulus_ids, OSTs, labels and thresholds as arrays, checked"
     if not isinstance(target, xr.DataArray) or 'presentation' not in target.dims:
@@ -66,19 +67,21 @@ def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str
         if c not in target.coords: raise ValueError(f"the target has no {c!r} coord (an OST target needs "
                                                     f"stimulus_id, the object label and the per-image {threshold_coord!r})")
     ids = pd.Index(target['stimulus_id'].values)
-    if ids.has_duplicates: raise ValueError(f"the target repeats stimulus_ids, e.g. {list(ids[ids.duplicated()][:3])}: "
+    if ids.has_duplicates:
+        raise ValueError(f"the target repeats stimulus_ids, e.g. {list(ids[ids.duplicated()][:3])}: "
                                             f"keep one row per image (Brain-Score drops duplicates with np.unique)")
     osts, thresholds = (np.asarray(x, np.float64) for x in (target.values, target[threshold_coord].values))
     return ids, osts, np.asarray(target[label_coord].values), thresholds
 
-# %% ../../nbs/14a_ost.ipynb #bd60b975
 def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
     "The source as time_bin x image x neuroid in the target's image order, and the bins' start times"
     if not isinstance(source, xr.DataArray) or not {'presentation', 'time_bin'} <= set(source.dims):
         raise ValueError("source must be an assembly with 'presentation' and 'time_bin' dims (record with "
                          f"time_bins=...), got {getattr(source, 'dims', type(source).__name__)}")
-    if source.ndim != 3: raise ValueError(f"source must be presentation x neuroid x time_bin, got dims {source.dims}")
-    if 'time_bin_start' not in source.coords: raise ValueError("source has no 'time_bin_start' coord on 'time_bin'")
+    if source.ndim != 3:
+        raise ValueError(f"source must be presentation x neuroid x time_bin, got dims {source.dims}")
+    if 'time_bin_start' not in source.coords:
+        raise ValueError("source has no 'time_bin_start' coord on 'time_bin'")
     if 'stimulus_id' not in source.coords: raise ValueError("source has no 'stimulus_id' coord")
     sids = pd.Index(source['stimulus_id'].values)
     if sids.has_duplicates: raise ValueError("source repeats stimulus_ids: average repetitions first")
@@ -86,14 +89,14 @@ def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
     if (order < 0).any(): raise ValueError(f"{(order < 0).sum()} target images are not in the source, e.g. "
                                            f"{list(ids[order < 0][:3])}")
     starts = np.asarray(source['time_bin_start'].values, np.float64)
-    if len(np.unique(starts)) != len(starts): raise ValueError(f"source time bins share start times: {starts}")
+    if len(np.unique(starts)) != len(starts):
+        raise ValueError(f"source time bins share start times: {starts}")
     bins = np.argsort(starts)
     other = [d for d in source.dims if d not in ('presentation', 'time_bin')][0]
     X = np.asarray(source.transpose('time_bin', 'presentation', other).values, np.float64)[bins][:, order]
     if not np.isfinite(X).all(): raise ValueError(f"source has {(~np.isfinite(X)).sum()} NaN or infinite values")
     return X, starts[bins]
 
-# %% ../../nbs/14a_ost.ipynb #1b26544f
 def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:int)->np.ndarray:
     "Test images' I1 from a logistic-regression decoder trained on the training images of one time bin"
     scaler = StandardScaler().fit(X[train])
@@ -105,29 +108,27 @@ def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:i
                                                          == labels[test]), truth, -1)
     return i1_dprimes(p, truth, cap)
 
-# %% ../../nbs/14a_ost.ipynb #3fed1997
 def _spearman(a, b)->float:
     "Spearman r over the entries finite in both; NaN with fewer than 3 or a constant side"
     ok = np.isfinite(a) & np.isfinite(b)
     if ok.sum() < 3: return np.nan
     return float(pearson_columns(rankdata(a[ok])[:, None], rankdata(b[ok])[:, None])[0])
 
-# %% ../../nbs/14a_ost.ipynb #f94f4be7
 def _check_options(splits, test_size, weight_decay, cap, max_iter):
     "Raise on an option out of range, naming it"
-    if isinstance(splits, (int, np.integer)) and splits < 1: raise ValueError(f"splits must be >= 1, got {splits}")
+    if isinstance(splits, (int, np.integer)) and splits < 1:
+        raise ValueError(f"splits must be >= 1, got {splits}")
     if test_size is not None and not 0 < test_size < 1 and not (isinstance(test_size, int) and test_size >= 1):
         raise ValueError(f"test_size must be a fraction in (0, 1) or a count, got {test_size}")
     if not weight_decay > 0: raise ValueError(f"weight_decay must be > 0, got {weight_decay}")
     if not cap > 0: raise ValueError(f"cap must be > 0, got {cap}")
-    if not (isinstance(max_iter, (int, np.integer)) and max_iter >= 1): raise ValueError(f"max_iter must be a positive int, got {max_iter}")
+    if not (isinstance(max_iter, (int, np.integer)) and max_iter >= 1):
+        raise ValueError(f"max_iter must be a positive int, got {max_iter}")
 
-# %% ../../nbs/14a_ost.ipynb #4c00bd29
 def _nan_score(reason:str, **attrs)->Score:
     "A NaN score saying why there is no number"
     return Score(np.nan, attrs={'reason': reason, 'metric': 'ost', **attrs})
 
-# %% ../../nbs/14a_ost.ipynb #055bd879
 @metric_options()
 def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (time_bin_start coord), stimulus_id coord
         target:xr.DataArray, # one OST per image (NaN: unsolved), with stimulus_id, label and threshold coords
@@ -157,7 +158,8 @@ def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (tim
         i1 = np.full((len(starts), len(test)), np.nan)
         for b in range(len(starts)):
             i1[b] = _decode_i1(X[b], labels, train, test, weight_decay, cap, max_iter)
-            if (i1[:b + 1] >= thresholds[test]).any(0)[np.isfinite(thresholds[test])].all(): break  # all solved
+            if (i1[:b + 1] >= thresholds[test]).any(0)[np.isfinite(thresholds[test])].all():
+                break  # all solved
         model_osts[k, test] = solution_times(i1, starts, thresholds[test])
         values.append(_spearman(model_osts[k, test], target_osts[test]))
     values = np.array(values)

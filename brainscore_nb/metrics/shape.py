@@ -35,7 +35,8 @@ def cue_classes(trials:xr.DataArray # trials with stimulus_id, and shape and tex
         table = pd.DataFrame({c: trials[c].values for c in ('stimulus_id', 'shape', 'texture')})
     elif getattr(trials, 'stimulus_set', None) is not None and {'shape', 'texture'} <= set(trials.stimulus_set.columns):
         table = pd.DataFrame(trials.stimulus_set)[['stimulus_id', 'shape', 'texture']]
-    else: raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the trials these coords "
+    else:
+        raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the trials these coords "
                            "(or stimulus set columns) and a 'stimulus_id' coord")
     return table.drop_duplicates('stimulus_id').set_index('stimulus_id')
 
@@ -65,5 +66,6 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
     human_ids = np.asarray(target['stimulus_id'].values, dtype=str)
     subjects = target['subject'].values if 'subject' in target.coords else np.zeros(len(hh), int)
     return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=ids.values, human_hit=hh,
-                        human_other=ho, human_stimulus_id=human_ids, human_subject=subjects,  # for metrics.uncertainty
+                        # for metrics.uncertainty
+                        human_other=ho, human_stimulus_id=human_ids, human_subject=subjects,
                         units={'stimulus_id': np.concatenate([ids.values, human_ids]), 'subject': subjects})

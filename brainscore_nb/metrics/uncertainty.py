@@ -24,21 +24,21 @@ from .score import Score, heldout
 # %% ../../nbs/17_uncertainty.ipynb #60169c58
 N_DRAWS, SEED, LEVEL = 1000, 0, 0.95  # draws per interval, their seed, the interval's level
 
-# %% ../../nbs/17_uncertainty.ipynb #b9783403
+# %% ../../nbs/17_uncertainty.ipynb #2e318e76
 def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
-    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), from a seed and the level's name"
+    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), from a seed and the level"
     rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
     picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
     return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
 
-# %% ../../nbs/17_uncertainty.ipynb #2e318e76
 class Draws:
-    "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), how often each unit is drawn"
+    "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), each unit's count"
     def __init__(self, units:dict, # level -> the identifiers of its units (any order; repeats are one unit)
                  n_draws:int=N_DRAWS, # number of resamples
                  seed:int=SEED # their seed
                 ):
-        if not (isinstance(n_draws, (int, np.integer)) and n_draws >= 1): raise ValueError(f"n_draws must be a positive integer, got {n_draws!r}")
+        if not (isinstance(n_draws, (int, np.integer)) and n_draws >= 1):
+            raise ValueError(f"n_draws must be a positive integer, got {n_draws!r}")
         self.n_draws, self.seed = int(n_draws), int(seed)
         self.index = {k: pd.Index(np.unique(np.asarray(v).astype(str))) for k, v in units.items()}
         self.counts = {k: _counts(len(ix), self.n_draws, self.seed, k) for k, ix in self.index.items()}
@@ -65,10 +65,14 @@ class Draws:
         ids = np.asarray(ids).astype(str)
         if level not in self.index: return np.ones((self.n_draws, len(ids)))
         pos = self.index[level].get_indexer(ids)
-        if (pos < 0).any(): raise ValueError(f"{(pos < 0).sum()} {level} values are not among the resampled units, e.g. {list(ids[pos < 0][:3])}")
+        if (pos < 0).any():
+            raise ValueError(f"{(pos < 0).sum()} {level} values are not among the resampled units, "
+                             f"e.g. {list(ids[pos < 0][:3])}")
         return self.counts[level][:, pos]
 
-    def __repr__(self): return f"<Draws {self.n_draws} x " + ' x '.join(f'{len(v)} {k}' for k, v in self.index.items()) + f", seed {self.seed}>"
+    def __repr__(self):
+        units = ' x '.join(f'{len(v)} {k}' for k, v in self.index.items())
+        return f"<Draws {self.n_draws} x {units}, seed {self.seed}>"
 
 # %% ../../nbs/17_uncertainty.ipynb #90112441
 def weighted_pearson(W, # draws x n weights of the rows
@@ -78,7 +82,7 @@ def weighted_pearson(W, # draws x n weights of the rows
     "Pearson r of matching columns of `a` and `b` with the rows weighted by each draw's weights: draws x k"
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     a, b = a - a.mean(0), b - b.mean(0)  # centred first: the moments below do not cancel
-    k, W = a.shape[1], np.asarray(W, np.float64)
+    W = np.asarray(W, np.float64)
     sa, sb, saa, sbb, sab = np.split(W @ np.concatenate([a, b, a * a, b * b, a * b], axis=1), 5, axis=1)
     sw = W.sum(1)[:, None]
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -90,7 +94,7 @@ def weighted_pearson(W, # draws x n weights of the rows
 def weighted_median(values, # ... x k, NaN where undefined
                     weights # ... x k (or broadcastable), how often each entry counts
                    )->np.ndarray:
-    "The median over the last axis with each entry repeated `weights` times, NaN entries left out (np.nanmedian for weights 1)"
+    "The median over the last axis, each entry repeated `weights` times, NaN left out (np.nanmedian for weights 1)"
     values = np.asarray(values, np.float64)
     w = np.where(np.isnan(values), 0.0, np.broadcast_to(weights, values.shape))
     order = np.argsort(np.where(np.isnan(values), np.inf, values), axis=-1)
@@ -124,13 +128,17 @@ def _nanmean(values)->np.ndarray:
         return np.nanmean(values, axis=0)
 
 def _regression(m:dict, d:Draws)->np.ndarray:
-    "Cross-validated regression: weighted r per neuroid on each test part, weighted median over neuroids, mean over splits"
+    "Cross-validated regression: weighted r per neuroid (and time bin) per test part, weighted median, mean"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
-    per_split = [weighted_median(weighted_pearson(S[:, te], p, m['target'][te]), N) for p, te in zip(m['predictions'], m['tests'])]
+    # spantime: columns are time_bin x neuroid, one median per time bin
+    T, per_split = m.get('time_bins', 1), []
+    for p, te in zip(m['predictions'], m['tests']):
+        r = weighted_pearson(S[:, te], p, m['target'][te])
+        per_split.append(weighted_median(r.reshape(len(r), T, -1), N[:, None]).mean(1))
     return _nanmean(per_split)
 
 def _split_half(m:dict, d:Draws)->np.ndarray:
-    "Split-half consistency: weighted r of the halves' means per neuroid, Spearman-Brown, weighted median, mean over splits"
+    "Split-half consistency: weighted r of the halves' means per neuroid, Spearman-Brown, weighted median, mean"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
     out = []
     for keep, a, b in m['halves']:
@@ -140,12 +148,13 @@ def _split_half(m:dict, d:Draws)->np.ndarray:
 
 # %% ../../nbs/17_uncertainty.ipynb #c7a0c294
 def _pairs(n:int, correlation:str)->tuple:
-    "The cells an RDM comparison uses: the upper triangle (Spearman, compare_rdms) or every off-diagonal cell (Pearson)"
+    "The cells an RDM comparison uses: the upper triangle (Spearman) or every off-diagonal cell (Pearson)"
     return np.triu_indices(n, 1) if correlation == 'spearman' else np.nonzero(~np.eye(n, dtype=bool))
 
 def _pair_r(a, b, w, correlation:str, ranked:bool=False)->np.ndarray:
-    "Weighted Spearman or Pearson r per draw between cell values `a` and `b` (P-vectors or draws x P; `ranked`: `a` is ranked)"
-    if correlation == 'spearman':  # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
+    "Weighted Spearman or Pearson r per draw of cell values `a`, `b` (P or draws x P; `ranked`: `a` is ranked)"
+    # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
+    if correlation == 'spearman':
         a, b = a if ranked else rankdata(a, axis=-1), rankdata(b, axis=-1)
     return _rowwise_pearson(a, b, w)
 
@@ -154,24 +163,27 @@ def _rdm_subjects(m:dict, d:Draws)->np.ndarray:
     C, K = d.of('stimulus_id', m['stimulus_id']), d.of('subject', m['subject'])
     i, j = _pairs(len(m['stimulus_id']), m['correlation'])
     W, model = C[:, i] * C[:, j], m['model'][i, j]
-    per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)  # draws x subjects
+    # draws x subjects
+    per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)
     return (K * per).sum(1) / K.sum(1)
 
 def _rdm_loso(m:dict, d:Draws)->np.ndarray:
-    "Leave-one-subject-out: each drawn subject against the count-weighted mean RDM of the other drawn subjects"
+    "Leave-one-subject-out: each drawn subject against the count-weighted mean RDM of the other ones"
     C, K = d.of('stimulus_id', m['stimulus_id']), d.of('subject', m['subject'])
     i, j = _pairs(len(m['stimulus_id']), m['correlation'])
     W, R = C[:, i] * C[:, j], np.stack([s[i, j] for s in m['subjects']])  # subjects x P
     per = []
     for k in range(len(R)):
         others = K.copy(); others[:, k] = 0
-        patterns, which = np.unique(others, axis=0, return_inverse=True)  # draws with the same subjects share their mean RDM
+        # draws with the same subjects share their mean RDM
+        patterns, which = np.unique(others, axis=0, return_inverse=True)
         with np.errstate(divide='ignore', invalid='ignore'): mean = (patterns @ R) / patterns.sum(1, keepdims=True)
         if m['correlation'] == 'spearman': mean = rankdata(mean, axis=-1)  # once per distinct set of other subjects
         per.append(_pair_r(mean[which.ravel()], R[k], W, m['correlation'], ranked=True))
     per = np.stack(per, axis=1)
     ok = np.isfinite(per) & (K > 0)
-    with np.errstate(divide='ignore', invalid='ignore'): return np.where(ok, K * per, 0).sum(1) / np.where(ok, K, 0).sum(1)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return np.where(ok, K * per, 0).sum(1) / np.where(ok, K, 0).sum(1)
 
 # %% ../../nbs/17_uncertainty.ipynb #ac8cca9c
 def _weights(m:dict, d:Draws)->np.ndarray:
@@ -187,7 +199,7 @@ def _mean(m:dict, d:Draws)->np.ndarray:
     with np.errstate(divide='ignore', invalid='ignore'): return (w @ np.nan_to_num(v)) / w.sum(1)
 
 def _kappa(m:dict, d:Draws)->np.ndarray:
-    "Error consistency: kappa per (subject, condition) cell of weighted trials, mean over conditions, then drawn subjects, |.|"
+    "Error consistency: kappa per (subject, condition) of weighted trials, mean over conditions, then subjects, |.|"
     w = d.of('stimulus_id', m['stimulus_id'])  # draws x trials
     cells, subj = m['cell'], m['cell_subject']
     G = sp.csr_array((np.ones(len(cells)), (np.arange(len(cells)), cells)), shape=(len(cells), len(subj)))
@@ -206,15 +218,86 @@ def _kappa(m:dict, d:Draws)->np.ndarray:
 
 # %% ../../nbs/17_uncertainty.ipynb #e83ec7a7
 def _bias_similarity(m:dict, d:Draws)->np.ndarray:
-    "1 - |the model's bias - the subjects' bias|, each the weighted share of one kind of hit (shape) among two (shape, texture)"
+    "1 - |model's bias - subjects' bias|, each the weighted share of one kind of hit (shape) among two (shape, texture)"
     def bias(prefix, w):
         hit, other = (np.asarray(m[f'{prefix}_{k}'], np.float64) for k in ('hit', 'other'))
         with np.errstate(divide='ignore', invalid='ignore'): return (w @ hit) / (w @ (hit + other))
     human = d.of('stimulus_id', m['human_stimulus_id']) * d.of('subject', m['human_subject'])
     return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id'])) - bias('human', human))
 
-RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects, 'rdm_loso': _rdm_loso,
-              'mean': _mean, 'kappa': _kappa, 'bias_similarity': _bias_similarity}  # kind of held-out material -> (material, Draws) -> statistic per draw
+def _i2n(m:dict, d:Draws)->np.ndarray:
+    "I2n: per split, weighted Pearson r of the (image, choice) entries, each weighted by its image's count"
+    C = d.of('stimulus_id', m['stimulus_id'])  # draws x splits: the ceiling divides split by split
+    return np.stack([_rowwise_pearson(a, b, C[:, rows]) for a, b, rows in m['splits']], axis=1)
+
+def _ks(m:dict, d:Draws)->np.ndarray:
+    "KS similarity: the model's resampled histograms against the drawn neurons' histogram, mean over entries"
+    out = []
+    for e in m['entries']:  # one per property (and split, for a ceiling)
+        W = d.of('neuroid_id', e['neuroid_id'])
+        with np.errstate(divide='ignore', invalid='ignore'):
+            cq = np.cumsum(W @ np.eye(e['model'].shape[1])[e['bin']] / W.sum(1, keepdims=True), axis=1)
+            # KS_max: the farthest histogram from q, all in the first or last bin
+            last = np.eye(cq.shape[1])[-1]
+            ks_max = np.maximum(np.abs(1 - cq).max(1), np.abs(last - cq).max(1))
+            s = 1 - np.abs(np.cumsum(e['model'], 1)[None] - cq[:, None]).max(-1) / ks_max[:, None]
+        failed = np.isnan(s).sum(1) > s.shape[1] / 10  # as ks_similarity: 0 when over 10% are undefined
+        out.append(np.where(failed, 0.0, _nanmean(s.T)))
+    return np.mean(out, axis=0)
+
+def _part_cells(m:dict, k:int)->tuple:
+    "Test part k's stimuli and its upper-triangle cells (i, j) with the two RDMs' ranks in the part; once"
+    cache = m.setdefault('_cells', {})
+    if k not in cache:
+        te = np.asarray(m['tests'][k]); i, j = np.triu_indices(len(te), 1)
+        cache[k] = (te, i, j, *(rankdata(m[x][te[i], te[j]]) for x in ('source', 'target')))
+    return cache[k]
+
+def _pair_pearson(C, i, j, a, b)->np.ndarray:
+    "Pearson r of cell values a, b, cell (i, j) weighted by C[:, i] C[:, j], by quadratic forms (no draws x cells)"
+    a, b, n = a - a.mean(), b - b.mean(), C.shape[1]  # centred first: the moments below do not cancel
+    def form(v):
+        M = np.zeros((n, n)); M[i, j] = v
+        return ((C @ M) * C).sum(1)
+    sw, sa, sb, saa, sbb, sab = (form(v) for v in (1.0, a, b, a * a, b * b, a * b))
+    with np.errstate(divide='ignore', invalid='ignore'):
+        va, vb, cov = saa - sa * sa / sw, sbb - sb * sb / sw, sab - sa * sb / sw
+        ok = (va > 1e-12 * saa) & (vb > 1e-12 * sbb)
+        return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
+
+def _rdm_cv(m:dict, d:Draws)->np.ndarray:
+    "RDM similarity per test part: weighted Spearman r of the two RDMs over the drawn stimuli's pairs, mean"
+    C, per = d.of('stimulus_id', m['stimulus_id']), []
+    for k in range(len(m['tests'])):
+        te, i, j, a, b = _part_cells(m, k)
+        per.append(_pair_pearson(C[:, te], i, j, a, b))
+    return np.mean(per, axis=0)
+
+def _hsic(WK, WL, WKL, W)->np.ndarray:
+    "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as often as its weight (W: draws x stimuli)"
+    # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
+    n = W.sum(1)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return (np.einsum('ij,ij->i', WKL, W) + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
+                - 2 / (n - 2) * (W * WK * WL).sum(1)) / (n * (n - 3))
+
+def _cka_cv(m:dict, d:Draws)->np.ndarray:
+    "Unbiased CKA per test part from the Gram matrices, the drawn stimuli repeated, mean over parts"
+    C, per = d.of('stimulus_id', m['stimulus_id']), []
+    for te in m['tests']:
+        K, L = (m[x][np.ix_(te, te)] for x in ('source', 'target'))
+        K, L, W = K - np.diag(np.diag(K)), L - np.diag(np.diag(L)), C[:, te]
+        WK, WL = W @ K, W @ L
+        pairs = ((WK, WK, K, K), (WL, WL, L, L), (WK, WL, K, L))
+        xx, yy, xy = (_hsic(A, B, W @ (P * Q), W) for A, B, P, Q in pairs)
+        with np.errstate(divide='ignore', invalid='ignore'):
+            per.append(np.where(xx * yy > 0, xy / np.sqrt(np.abs(xx * yy)), 0.0))
+    return np.mean(per, axis=0)
+
+RESAMPLERS = {'regression': _regression, 'split_half': _split_half, 'rdm_subjects': _rdm_subjects,
+              'rdm_loso': _rdm_loso, 'mean': _mean, 'kappa': _kappa, 'bias_similarity': _bias_similarity,
+              'i2n': _i2n, 'ks': _ks, 'rdm_cv': _rdm_cv, 'cka_cv': _cka_cv
+             }  # kind of held-out material -> (material, Draws) -> statistic per draw
 
 # %% ../../nbs/17_uncertainty.ipynb #235ccafc
 def units_of(material:dict)->dict:
@@ -223,12 +306,13 @@ def units_of(material:dict)->dict:
     return {k: material[k] for k in ('stimulus_id', 'neuroid_id', 'subject') if k in material}
 
 def material_of(score)->dict|None:
-    "The held-out material of a score (`keep_heldout`), else its per-subject values (attrs['raw'] along 'subject'), else None"
+    "The held-out material of a score (`keep_heldout`), else its per-subject values (attrs['raw']), else None"
     if score is None: return None
     if (m := heldout(score)) is not None: return m
     raw = getattr(score, 'attrs', {}).get('raw')
     if getattr(raw, 'dims', None) == ('subject',) and 'subject' in raw.coords:
-        return dict(kind='mean', values=np.asarray(raw.values, np.float64), units={'subject': raw['subject'].values})
+        return dict(kind='mean', values=np.asarray(raw.values, np.float64),
+                    units={'subject': raw['subject'].values})
     return None
 
 def resample(material:dict, # held-out material (see `RESAMPLERS`)
@@ -236,9 +320,12 @@ def resample(material:dict, # held-out material (see `RESAMPLERS`)
              chunk:int=250 # draws computed together (memory)
             )->np.ndarray:
     "The material's statistic in every draw"
-    if material['kind'] not in RESAMPLERS: raise ValueError(f"no resampler for material of kind {material['kind']!r} (known: {', '.join(RESAMPLERS)})")
+    if material['kind'] not in RESAMPLERS:
+        raise ValueError(f"no resampler for material of kind {material['kind']!r} "
+                         f"(known: {', '.join(RESAMPLERS)})")
     f = RESAMPLERS[material['kind']]
-    return np.concatenate([f(material, draws.part(slice(i, i + chunk))) for i in range(0, draws.n_draws, chunk)])
+    parts = [f(material, draws.part(slice(i, i + chunk))) for i in range(0, draws.n_draws, chunk)]
+    return np.concatenate(parts)
 
 # %% ../../nbs/17_uncertainty.ipynb #87b2c194
 def interval(draws, # the statistic per draw
@@ -251,66 +338,82 @@ def interval(draws, # the statistic per draw
     lo, hi = np.percentile(ok, [50 * (1 - level), 50 * (1 + level)])
     return float(lo), float(hi)
 
-# %% ../../nbs/17_uncertainty.ipynb #67d2a3d2
+# %% ../../nbs/17_uncertainty.ipynb #09182c13
 def _normalised(r, c, normalisation):
-    "Ceiled draws from raw draws `r` and ceiling draws `c` by the benchmark's normalisation (NaN where the ceiling is not > 0)"
+    "Ceiled draws from raw draws `r` and ceiling draws `c` by a normalisation (NaN where the ceiling is not > 0)"
     c = np.where(np.isfinite(c) & (c > 0), c, np.nan)
     if normalisation is None: return r
     if normalisation == 'explained_variance': return r * r / c
     if normalisation == 'ceil_score': return r / c
     if normalisation == 'squared_ratio': return (r / c) ** 2
+    if normalisation == 'signed_squared_ratio': return np.sign(r / c) * (r / c) ** 2
+    if normalisation == 'ceil_per_split': return (r / np.sqrt(c)).mean(-1)  # draws x splits (I2n)
     if callable(normalisation):  # any (Score, Score) -> Score, draw by draw
-        return np.array([normalisation(Score(a), Score(b)).center if np.isfinite(a) and np.isfinite(b) else np.nan for a, b in zip(r, c)])
-    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', 'squared_ratio', a function or None")
+        return np.array([normalisation(Score(a), Score(b)).center if np.isfinite(a) and np.isfinite(b) else np.nan
+                         for a, b in zip(r, c)])
+    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', "
+                     "'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', a function or None")
 
-def _signature(d:Draws)->tuple: return (d.seed, d.n_draws, tuple((k, len(v), hash(tuple(v))) for k, v in d.index.items()))
+def _signature(d:Draws)->tuple:
+    return (d.seed, d.n_draws, tuple((k, len(v), hash(tuple(v))) for k, v in d.index.items()))
 
-# %% ../../nbs/17_uncertainty.ipynb #09182c13
+def _splits_mean(x)->np.ndarray:
+    "Draws x splits (I2n's material) as the mean over splits; draws as they are"
+    return x.mean(1) if np.ndim(x) == 2 else x
+
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
               ceiling:Score|None=None, # the ceiling; None: an unceiled score
-              *, normalisation=None, # 'explained_variance', 'ceil_score', 'squared_ratio', (score, ceiling) -> Score, or None (unceiled)
+              *, normalisation=None, # a name known to `_normalised`, (score, ceiling) -> Score, or None (unceiled)
               n_draws:int=N_DRAWS, # number of draws
               seed:int=SEED, # their seed
               level:float=LEVEL, # the interval's level
-              bounds:tuple=(0.0, 1.0) # the ceiled score is clipped to these (as bound_score does); None: not clipped
+              bounds:tuple=(0.0, 1.0) # the ceiled score is clipped to these (as bound_score); None: not clipped
              )->dict:
-    "Attrs for a ceiled score: its interval (ci_low, ci_high) and bootstrap draws, raw and ceiling resampled with the same draws"
+    "Attrs for a ceiled score: its interval (ci_low, ci_high) and draws, raw and ceiling resampled with the same draws"
     out = dict(ci_level=level, bootstrap_seed=seed)
     mr = material_of(raw)
     if mr is None:
-        return out | dict(ci_low=np.nan, ci_high=np.nan, ci_reason=f"the metric ({raw.attrs.get('metric', 'unnamed')}) keeps no held-out "
+        metric = raw.attrs.get('metric', 'unnamed')
+        return out | dict(ci_low=np.nan, ci_high=np.nan, ci_reason=f"the metric ({metric}) keeps no held-out "
                           "material to resample (see brainscore_nb.metrics.uncertainty.RESAMPLERS)")
     mc = material_of(ceiling) if ceiling is not None and normalisation is not None else None
     units = {**units_of(mr)}
-    for k, v in (units_of(mc) if mc else {}).items(): units[k] = np.concatenate([np.asarray(units.get(k, []), str), np.asarray(v).astype(str)])
+    for k, v in (units_of(mc) if mc else {}).items():
+        units[k] = np.concatenate([np.asarray(units.get(k, []), str), np.asarray(v).astype(str)])
     d = Draws(units, n_draws, seed)
     r = resample(mr, d)
     if normalisation is None: c = np.full(n_draws, np.nan)
-    elif mc is None: c = np.full(n_draws, float(ceiling.values))  # a ceiling without material is taken as known
+    elif mc is None:
+        c = np.full(n_draws, float(ceiling.values))  # a ceiling without material is taken as known
     else:
         cache = mc.setdefault('_draws', {})  # the ceiling's draws are the same for every model: computed once
         if (key := _signature(d)) not in cache: cache[key] = resample(mc, d)
         c = cache[key]
+    if normalisation == 'ceil_per_split' and c.ndim < r.ndim: c = c[:, None]
+    elif normalisation != 'ceil_per_split': r, c = _splits_mean(r), _splits_mean(c)
     ceiled = _normalised(r, c, normalisation)
     if bounds is not None: ceiled = np.clip(ceiled, *bounds)
     lo, hi = interval(ceiled, level)
-    out |= dict(ci_low=lo, ci_high=hi, bootstrap=ceiled, bootstrap_units=' x '.join(f'{len(v)} {k}' for k, v in d.index.items()),
-                ceiling_resampled=mc is not None, raw_ci=np.array(interval(r, level)))
-    if np.isnan(lo): out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
+    units = ' x '.join(f'{len(v)} {k}' for k, v in d.index.items())
+    out |= dict(ci_low=lo, ci_high=hi, bootstrap=ceiled, bootstrap_units=units,
+                ceiling_resampled=mc is not None, raw_ci=np.array(interval(_splits_mean(r), level)))
+    if np.isnan(lo):
+        out['ci_reason'] = f"{int((~np.isfinite(ceiled)).sum())} of {n_draws} draws are undefined"
     return out
 
 # %% ../../nbs/17_uncertainty.ipynb #f5aed56b
 @dataclass
 class Comparison:
     "The paired bootstrap comparison of two models on one benchmark"
-    benchmark:str; a:str; b:str; difference:float; ci_low:float; ci_high:float; p_value:float; n_draws:int; level:float=LEVEL
+    benchmark:str; a:str; b:str; difference:float; ci_low:float; ci_high:float; p_value:float; n_draws:int
+    level:float=LEVEL
     @property
     def distinguishable(self)->bool: return self.p_value < 1 - self.level
     def __repr__(self):
         return (f"<Comparison {self.a} - {self.b} on {self.benchmark}: {self.difference:+.4f} "
                 f"[{self.ci_low:+.4f}, {self.ci_high:+.4f}], p={self.p_value:.3g} ({self.n_draws} paired draws)>")
 
-# %% ../../nbs/17_uncertainty.ipynb #e16b433c
+# %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def _scored(x, name:str)->dict:
     "benchmark, version, data sha1, model, centre, seed and draws of a Score or a results row"
     if isinstance(x, Score):
@@ -330,35 +433,39 @@ def _scored(x, name:str)->dict:
                 sha1=get('data_sha1') or None, model=str(get('model', name)), center=center,
                 seed=get('bootstrap_seed'), draws=np.asarray(draws, np.float64))
 
-# %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def compare(score_a, # a benchmark's Score (or a results row) of model A
             score_b, # the same benchmark's Score (or results row) of model B
             *, level:float=LEVEL # the interval's level
            )->Comparison:
-    "Paired bootstrap of score_a - score_b on the same draws: the difference, its interval and a two-sided p-value"
+    "Paired bootstrap of score_a - score_b on the same draws: the difference, its interval, a two-sided p-value"
     a, b = _scored(score_a, 'score_a'), _scored(score_b, 'score_b')
-    for k, what in (('benchmark', 'benchmarks'), ('version', 'benchmark versions'), ('sha1', 'data (data_sha1)'), ('seed', 'bootstrap seeds')):
+    for k, what in (('benchmark', 'benchmarks'), ('version', 'benchmark versions'), ('sha1', 'data (data_sha1)'),
+                    ('seed', 'bootstrap seeds')):
         if a[k] is not None and b[k] is not None and str(a[k]) != str(b[k]):
             raise ValueError(f"compare: the scores come from different {what} ({a[k]} vs {b[k]}): only scores of the same "
                              "benchmark, data and seed share their draws")
-    if a['benchmark'] is None or b['benchmark'] is None: raise ValueError("compare: a score does not name its benchmark (attrs['benchmark'])")
+    if a['benchmark'] is None or b['benchmark'] is None:
+        raise ValueError("compare: a score does not name its benchmark (attrs['benchmark'])")
     if len(a['draws']) != len(b['draws']):
-        raise ValueError(f"compare: the scores have {len(a['draws'])} and {len(b['draws'])} draws: score both with the same n_draws")
+        raise ValueError(f"compare: the scores have {len(a['draws'])} and {len(b['draws'])} draws: "
+                         "score both with the same n_draws")
     d = a['draws'] - b['draws']
     d = d[np.isfinite(d)]
     if not len(d): raise ValueError("compare: no draw is defined for both scores")
     lo, hi = np.percentile(d, [50 * (1 - level), 50 * (1 + level)])
     p = min(1.0, 2 * min((1 + (d <= 0).sum()) / (len(d) + 1), (1 + (d >= 0).sum()) / (len(d) + 1)))
-    return Comparison(a['benchmark'], a['model'], b['model'], a['center'] - b['center'], float(lo), float(hi), float(p), len(d), level)
+    return Comparison(a['benchmark'], a['model'], b['model'], a['center'] - b['center'], float(lo), float(hi),
+                      float(p), len(d), level)
 
 # %% ../../nbs/17_uncertainty.ipynb #9694b102
 def encode_draws(draws)->str:
-    "Draws as text for a table cell: 'f4:' and the base64 of little-endian float32 (about 5.4 kB for 1000 draws)"
+    "Draws as text for a table cell: 'f4:' and the base64 of little-endian float32 (5.4 kB for 1000 draws)"
     return 'f4:' + base64.b64encode(np.asarray(draws, '<f4').tobytes()).decode()
 
 def decode_draws(text:str)->np.ndarray:
     "The draws of `encode_draws` (float64)"
-    if not isinstance(text, str) or not text.startswith('f4:'): raise ValueError(f"not encoded bootstrap draws: {str(text)[:20]!r}")
+    if not isinstance(text, str) or not text.startswith('f4:'):
+        raise ValueError(f"not encoded bootstrap draws: {str(text)[:20]!r}")
     return np.frombuffer(base64.b64decode(text[3:]), '<f4').astype(np.float64)
 
 # %% ../../nbs/17_uncertainty.ipynb #2d9da614
@@ -366,7 +473,7 @@ def groups(centers:pd.Series, # model -> score
            draws:dict, # model -> bootstrap draws (the same draws for every model)
            *, level:float=LEVEL # models closer than this level's test are grouped
           )->pd.Series:
-    "Group number per model (1 = the best models): consecutive models that the paired bootstrap cannot tell from their group's leader"
+    "Group number per model (1 = the best): consecutive models the paired bootstrap cannot tell from their leader"
     order = centers.dropna().sort_values(ascending=False, kind='stable').index
     out, group, leader = pd.Series(np.nan, index=centers.index), 0, None
     for m in order:
@@ -374,7 +481,8 @@ def groups(centers:pd.Series, # model -> score
         if dm is None or not np.isfinite(dm).any(): continue
         d = (draws[leader] - dm) if leader is not None else None
         d = d[np.isfinite(d)] if d is not None else None
-        same = d is not None and len(d) and 2 * min((1 + (d <= 0).sum()), (1 + (d >= 0).sum())) / (len(d) + 1) >= 1 - level
+        p = 2 * min((1 + (d <= 0).sum()), (1 + (d >= 0).sum())) / (len(d) + 1) if d is not None else 0
+        same = d is not None and len(d) and p >= 1 - level
         if not same: group, leader = group + 1, m
         out[m] = group
     return out
@@ -383,9 +491,9 @@ def groups(centers:pd.Series, # model -> score
 def simulated_experiment(seed:int, # which experiment
                          n_stimuli:int=400, n_neuroids:int=40, # what the experiment sampled
                          splits:int=10, # cross-validation splits (test size 10%)
-                         low:float=0.2, high:float=0.6 # the neuroids' true correlations are uniform on [low, high]
+                         low:float=0.2, high:float=0.6 # the neuroids' true correlations: uniform on [low, high]
                         )->tuple:
-    "(held-out regression material, the score, its split-based error) of one simulated experiment whose answer is (low + high) / 2"
+    "(held-out regression material, score, split-based error) of a simulated experiment whose answer is (low + high) / 2"
     rng = np.random.default_rng([seed, 17])
     rho = rng.uniform(low, high, n_neuroids)
     x = rng.normal(size=(n_stimuli, 1))
@@ -402,7 +510,7 @@ def coverage(n_experiments:int=500, # simulated experiments
              n_draws:int=N_DRAWS, # bootstrap draws per experiment
              *, levels=('stimulus_id', 'neuroid_id'), # the levels resampled
              level:float=LEVEL, **experiment)->pd.DataFrame:
-    "Per simulated experiment: score, bootstrap interval, split-based interval (score ± 1.96 error) and whether each covers the answer"
+    "Per simulated experiment: score, bootstrap and split-based (score ± 1.96 error) intervals, whether each covers the answer"
     low, high = experiment.get('low', 0.2), experiment.get('high', 0.6)
     z, rows = math.sqrt(2) * erfinv(level), []
     with threadpool_limits(1):  # small products: BLAS threads only contend
@@ -410,7 +518,8 @@ def coverage(n_experiments:int=500, # simulated experiments
             m, score, err = simulated_experiment(e, **experiment)
             d = Draws({k: v for k, v in units_of(m).items() if k in levels}, n_draws, seed=e)
             lo, hi = interval(resample(m, d), level)
-            rows.append(dict(score=score, ci_low=lo, ci_high=hi, split_low=score - z * err, split_high=score + z * err))
+            rows.append(dict(score=score, ci_low=lo, ci_high=hi, split_low=score - z * err,
+                             split_high=score + z * err))
     df, answer = pd.DataFrame(rows), (low + high) / 2
     return df.assign(covered=(df.ci_low <= answer) & (answer <= df.ci_high),
                      split_covered=(df.split_low <= answer) & (answer <= df.split_high))

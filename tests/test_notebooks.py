@@ -1,4 +1,8 @@
-"""Every notebook in nbs/ runs top to bottom with its inline tests (as `nbdev-test` does), one pytest test each."""
+"""Every notebook in nbs/ runs top to bottom with its inline tests (as `nbdev-test` does), one pytest test each.
+Each notebook that passes is kept, executed, under _executed/ for the documentation site (docs/build.py), so that
+tests/test_site.py, which pytest runs after this file, builds the site without running the notebooks again."""
+import importlib.util
+import sys
 import tempfile
 from pathlib import Path
 
@@ -7,6 +11,11 @@ import nbdev.test as nbt  # imported as a module so that pytest does not collect
 from nbdev.config import get_config
 
 NBS = Path(__file__).resolve().parents[1] / 'nbs'
+if 'docs_build' not in sys.modules:  # docs/build.py (by path: a module named `build` is also on sys.path)
+    _spec = importlib.util.spec_from_file_location('docs_build', NBS.parent / 'docs' / 'build.py')
+    sys.modules['docs_build'] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules['docs_build'])
+docs_build = sys.modules['docs_build']
 NOTEBOOKS = sorted(p for p in NBS.rglob('*.ipynb')
                    if not p.name.startswith(('_', '.')) and '.ipynb_checkpoints' not in p.parts)
 
@@ -19,5 +28,7 @@ def test_notebooks_found():
 def test_notebook(notebook, tmp_path, monkeypatch):
     "Runs in this process; the temporary folders its examples make land in pytest's tmp_path, which pytest removes"
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))
-    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True)
+    docs_build.forget_executed(notebook)
+    monkeypatch.setattr(nbt, 'write_nb', docs_build.keep_executed)  # save=True keeps it under _executed/, nbs/ unchanged
+    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
     assert ok, f'{notebook.name} failed: see the cell and traceback above'

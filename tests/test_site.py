@@ -7,7 +7,6 @@ import importlib.util
 import json
 import os
 import re
-import shutil
 import sys
 from html.parser import HTMLParser
 from pathlib import Path

@@ -99,7 +99,9 @@ def execute(names: list, work: Path, env: dict, folder: Path = None, workers: in
     workers = max(1, min(len(names), workers or os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         futures = {n: pool.submit(_execute_one, n, work, env, folder or EXECUTED) for n in names}
-        return {n: f.result() for n, f in futures.items()}
+    failed = [f.exception() for f in futures.values() if f.exception()]
+    if failed: raise RuntimeError(f'docs: {len(failed)} notebook(s) failed:\n\n' + '\n\n'.join(map(str, failed)))
+    return {n: f.result() for n, f in futures.items()}
 
 
 def outputs_for(names: list, work: Path, env: dict, fresh: bool = False, folder: Path = None) -> tuple:

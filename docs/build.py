@@ -1,21 +1,28 @@
 """Build the documentation site offline: notebooks -> nbdev-proc-nbs -> Sphinx + myst-nb -> static HTML.
 
-    python docs/build.py [--out _site] [--execute 42_plots 'benchmarks/*']
+    python docs/build.py [--out _site] [--execute 'benchmarks/*' ...] [--fresh]
 
 1. `nbdev-proc-nbs` processes nbs/ into _proc/ as it does for Quarto (show_doc API entries, hidden cells dropped).
-2. The notebooks named by --execute (globs, default EXECUTE) run from nbs/ with their inline tests, and their
-   outputs (figures, tables) are copied into the processed notebooks, cell by cell id.
+2. Every notebook's outputs (figures, tables, printed values) are copied into the processed notebooks, cell by
+   cell id. Each notebook is executed once for both the tests and the site: tests/test_notebooks.py keeps every
+   notebook it ran under _executed/, stamped with the sha1 of its source; a kept notebook whose source is
+   unchanged is used as it is, and the build executes only the missing or stale ones (in parallel, one kernel
+   per core, each with its own store and temporary folder) and keeps them there too. `--fresh` executes all.
 3. Each page is named as nbdev names it for Quarto (`output-file`), Quarto's cell options become myst-nb tags,
    nbdev's absolute links become relative ones, and `api.md` lists every exported symbol.
 4. Sphinx builds the HTML into --out. Quarto's own configuration (_proc/_quarto.yml) is left as nbdev made it,
    so `nbdev-docs` keeps working where Quarto is installed.
 """
-import argparse, ast, fnmatch, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, fnmatch, hashlib, json, os, re, shutil, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS, PROC, SRC = ROOT / 'nbs', ROOT / '_proc', ROOT / '_docs_src'
-EXECUTE = ['42_plots', '60_troubleshooting', 'benchmarks/*']  # notebooks whose outputs the site shows (the rest show code and API entries)
+EXECUTED = ROOT / '_executed'  # executed notebooks kept by the notebook tests and by this build (see step 2)
+EXECUTE = ['*']  # notebooks whose outputs the site shows (globs relative to nbs/, no suffix): all of them
+# Notebooks the site cannot execute (relative to nbs/, no suffix) -> why; their pages show code and API entries only
+NOT_EXECUTED = {}
 SECTIONS = {'Tutorials and runs': ('index', 'batch', 'plots', 'cli', 'troubleshooting', 'from_brainscore'), 'Benchmarks': ('benchmarks/',)}
 DIRECTIVE = re.compile(r'^#\|\s*([\w-]+)\s*:?\s*(.*)$')
 
@@ -34,16 +41,74 @@ def frontmatter(nb: dict) -> dict:
     return out
 
 
-def execute(names: list) -> dict:
-    "Run the notebooks `names` (paths relative to nbs/) from nbs/; return name -> {cell id: outputs}"
+def source_sha1(path) -> str:
+    "The sha1 of a notebook's source file, which stamps its executed copy"
+    return hashlib.sha1(Path(path).read_bytes()).hexdigest()
+
+
+def keep_executed(nb, path, folder: Path = None):
+    "Keep the executed notebook `nb` of the source `path` (a notebook in nbs/) under `folder`, stamped with its sha1"
+    path, folder = Path(path).resolve(), Path(folder or EXECUTED)
+    if not path.is_relative_to(NBS): return  # only nbs/ notebooks are pages
+    from fastcore.nbio import nb2str
+    nb['metadata'] = dict(nb.get('metadata') or {}, brainscore_nb={'source_sha1': source_sha1(path)})
+    dest = folder / path.relative_to(NBS)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f'.{dest.name}.{os.getpid()}.tmp')
+    tmp.write_text(nb2str(nb), encoding='utf-8')
+    os.replace(tmp, dest)
+
+
+def forget_executed(path, folder: Path = None):
+    "Remove the kept executed copy of the source `path`, if any (a notebook whose tests fail leaves none)"
+    path = Path(path).resolve()
+    if path.is_relative_to(NBS): (Path(folder or EXECUTED) / path.relative_to(NBS)).unlink(missing_ok=True)
+
+
+def kept_outputs(name: str, folder: Path = None):
+    "{cell id: outputs} of the kept executed notebook `name` (relative to nbs/), or None if none is kept for this source"
+    kept = Path(folder or EXECUTED) / name
+    if not kept.is_file(): return None
+    nb = json.loads(kept.read_text(encoding='utf-8'))
+    if nb.get('metadata', {}).get('brainscore_nb', {}).get('source_sha1') != source_sha1(NBS / name): return None
+    return {c.get('id'): c.get('outputs', []) for c in nb['cells'] if c['cell_type'] == 'code'}
+
+
+def _execute_one(name: str, work: Path, env: dict, folder: Path) -> dict:
+    "Run the notebook `name` from its folder with its own store and temporary folder; keep it; {cell id: outputs}"
     import nbformat
     from nbclient import NotebookClient
-    out = {}
-    for name in names:
-        nb = nbformat.read(NBS / name, as_version=4)
-        NotebookClient(nb, timeout=600, kernel_name='python3', resources={'metadata': {'path': str((NBS / name).parent)}}).execute()
-        out[name] = {c.get('id'): c.get('outputs', []) for c in nb.cells if c.cell_type == 'code'}
-    return out
+    from nbclient.exceptions import CellExecutionError
+    own = work / 'run' / name.removesuffix('.ipynb').replace('/', '__')
+    (own / 'tmp').mkdir(parents=True)
+    env = dict(env, BRAINSCORE_NB_HOME=str(own / 'home'), BRAINSCORE_NB_PACKAGES_DIR=str(own / 'packages'),
+               TMPDIR=str(own / 'tmp'))
+    nb = nbformat.read(NBS / name, as_version=4)
+    client = NotebookClient(nb, timeout=600, kernel_name='python3', resources={'metadata': {'path': str((NBS / name).parent)}})
+    try: client.execute(env=env)
+    except CellExecutionError as e:
+        raise RuntimeError(f'docs: nbs/{name} failed when executed for the site (run its tests: nbdev-test --path nbs/{name}; '
+                           f'or name it in NOT_EXECUTED in docs/build.py with the reason):\n{e}') from None
+    keep_executed(nb, NBS / name, folder)
+    return {c.get('id'): c.get('outputs', []) for c in nb.cells if c.cell_type == 'code'}
+
+
+def execute(names: list, work: Path, env: dict, folder: Path = None, workers: int = None) -> dict:
+    "Run the notebooks `names` (paths relative to nbs/), one kernel per core; return name -> {cell id: outputs}"
+    if not names: return {}
+    workers = max(1, min(len(names), workers or os.cpu_count() or 1))
+    with ThreadPoolExecutor(workers) as pool:
+        futures = {n: pool.submit(_execute_one, n, work, env, folder or EXECUTED) for n in names}
+    failed = [f.exception() for f in futures.values() if f.exception()]
+    if failed: raise RuntimeError(f'docs: {len(failed)} notebook(s) failed:\n\n' + '\n\n'.join(map(str, failed)))
+    return {n: f.result() for n, f in futures.items()}
+
+
+def outputs_for(names: list, work: Path, env: dict, fresh: bool = False, folder: Path = None) -> tuple:
+    "Every notebook's outputs, kept ones reused unless `fresh`: ({name: {cell id: outputs}}, names executed here)"
+    kept = {} if fresh else {n: o for n in names if (o := kept_outputs(n, folder)) is not None}
+    missing = [n for n in names if n not in kept]
+    return kept | execute(missing, work, env, folder), missing
 
 
 def _tags(cell: dict) -> dict:
@@ -149,11 +214,19 @@ def toctree(pages: list) -> str:
     return '\n'.join(f"```{{toctree}}\n:caption: {c}\n:maxdepth: 1\n\n" + '\n'.join(e) + '\n```\n' for c, e in blocks)
 
 
-def build(out: Path, execute_globs=EXECUTE, proc: bool = True) -> Path:
-    "Build the site into `out`; return the path of its index.html. What the notebooks write goes to a folder removed after"
+def shows_outputs(nb: dict) -> bool:
+    "Whether a page shows an example with its output: a code cell whose input is shown, followed by its output"
+    return any(c['cell_type'] == 'code' and c.get('outputs') and c['source'].strip()
+               and not {'remove-input', 'remove-cell', 'remove-output'} & set(c.get('metadata', {}).get('tags', []))
+               for c in nb['cells'])
+
+
+def build(out: Path, execute_globs=EXECUTE, proc: bool = True, fresh: bool = False) -> Path:
+    """Build the site into `out`; return the path of its index.html (`out/build_report.json` says which notebooks ran here).
+    What the notebooks write goes to a folder removed after"""
     work = Path(tempfile.mkdtemp(prefix='bsnb-docs-'))
     saved = {k: os.environ.get(k) for k in ('TMPDIR', 'BRAINSCORE_NB_HOME')}
-    try: return _build(out, execute_globs, proc, work)
+    try: return _build(out, execute_globs, proc, work, fresh)
     finally:
         for k, v in saved.items():
             if v is None: os.environ.pop(k, None)
@@ -161,7 +234,7 @@ def build(out: Path, execute_globs=EXECUTE, proc: bool = True) -> Path:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _build(out: Path, execute_globs, proc: bool, work: Path) -> Path:
+def _build(out: Path, execute_globs, proc: bool, work: Path, fresh: bool) -> Path:
     "`build`'s steps, with the executed notebooks' store and temporary files under `work`"
     env = dict(os.environ, MPLBACKEND='module://matplotlib_inline.backend_inline')  # Jupyter's backend: plt.show() emits the figure
     env.setdefault('BRAINSCORE_NB_HOME', str(work / 'home'))
@@ -170,8 +243,11 @@ def _build(out: Path, execute_globs, proc: bool, work: Path) -> Path:
     os.environ.update(env)
     if proc: subprocess.run([_bin('nbdev-proc-nbs')], cwd=ROOT, env=env, check=True, capture_output=True)
     names = sorted(str(p.relative_to(PROC)) for p in PROC.rglob('*.ipynb') if not p.name.startswith(('_', '.')))
-    run = [n for n in names if any(fnmatch.fnmatch(n.removesuffix('.ipynb'), g) for g in execute_globs)]
-    outputs = execute(run)
+    run = [n for n in names if any(fnmatch.fnmatch(n.removesuffix('.ipynb'), g) for g in execute_globs)
+           and n.removesuffix('.ipynb') not in NOT_EXECUTED]
+    outputs, here = outputs_for(run, work, env, fresh)
+    print(f'docs: {len(run)} of {len(names)} notebooks with outputs: {len(run) - len(here)} as the notebook tests ran them, '
+          f'{len(here)} executed here', file=sys.stderr)
     from brainscore_nb._modidx import d
     base = d['settings']['doc_host'] + d['settings']['doc_baseurl'] + '/'
     shutil.rmtree(SRC, ignore_errors=True)
@@ -188,13 +264,18 @@ def _build(out: Path, execute_globs, proc: bool, work: Path) -> Path:
     (SRC / 'api.md').write_text(api_page(pages))
     shutil.copyfile(ROOT / 'docs' / 'conf.py', SRC / 'conf.py')
     subprocess.run([_bin('sphinx-build'), '-b', 'html', '-q', '-j', '1', '-c', str(SRC), str(SRC), str(out)], cwd=ROOT, env=env, check=True)
+    report = {'notebooks': len(names), 'executed_here': here, 'not_executed': NOT_EXECUTED,
+              'pages_with_outputs': sorted(n for n, nb in pages.items() if shows_outputs(nb)),
+              'pages_without_outputs': sorted(n for n, nb in pages.items() if not shows_outputs(nb))}
+    (out / 'build_report.json').write_text(json.dumps(report, indent=1))
     return out / 'index.html'
 
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--out', default=str(ROOT / '_site'), help='where to write the HTML site')
-    ap.add_argument('--execute', nargs='*', default=EXECUTE, help='globs of notebooks (relative to nbs/, no suffix) to execute')
+    ap.add_argument('--execute', nargs='*', default=EXECUTE, help='globs of notebooks (relative to nbs/, no suffix) whose outputs to show')
     ap.add_argument('--no-proc', action='store_true', help='reuse _proc/ from an earlier nbdev-proc-nbs')
+    ap.add_argument('--fresh', action='store_true', help='execute every notebook, even those kept unchanged under _executed/')
     a = ap.parse_args()
-    print(build(Path(a.out).resolve(), a.execute, not a.no_proc))
+    print(build(Path(a.out).resolve(), a.execute, not a.no_proc, a.fresh))

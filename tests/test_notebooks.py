@@ -1,5 +1,9 @@
 """Every notebook in nbs/ and every dataset recipe notebook in data_packaging/ runs top to bottom with its inline
-tests (as `nbdev-test` does), one pytest test each."""
+tests (as `nbdev-test` does), one pytest test each. Each notebook of nbs/ that passes is kept, executed, under
+_executed/ for the documentation site (docs/build.py), so that tests/test_site.py, which pytest runs after this
+file, builds the site without running the notebooks again."""
+import importlib.util
+import sys
 import tempfile
 from pathlib import Path
 
@@ -10,6 +14,11 @@ from nbdev.config import get_config
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / 'nbs'
 RECIPES = ROOT / 'data_packaging'  # data_packaging.ipynb and <authoryear>/<authoryear>.ipynb
+if 'docs_build' not in sys.modules:  # docs/build.py (by path: a module named `build` is also on sys.path)
+    _spec = importlib.util.spec_from_file_location('docs_build', ROOT / 'docs' / 'build.py')
+    sys.modules['docs_build'] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules['docs_build'])
+docs_build = sys.modules['docs_build']
 NOTEBOOKS = sorted(p for p in [*NBS.rglob('*.ipynb'), *RECIPES.glob('*.ipynb'), *RECIPES.glob('*/*.ipynb')]
                    if not p.name.startswith(('_', '.')) and '.ipynb_checkpoints' not in p.parts)
 
@@ -23,5 +32,7 @@ def test_notebooks_found():
 def test_notebook(notebook, tmp_path, monkeypatch):
     "Runs in this process; the temporary folders its examples make land in pytest's tmp_path, which pytest removes"
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))
-    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True)
+    docs_build.forget_executed(notebook)
+    monkeypatch.setattr(nbt, 'write_nb', docs_build.keep_executed)  # save=True keeps it under _executed/, nbs/ unchanged
+    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
     assert ok, f'{notebook.name} failed: see the cell and traceback above'

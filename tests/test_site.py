@@ -1,9 +1,12 @@
 """The documentation site as a user sees it: built offline from the notebooks (docs/build.py: nbdev-proc-nbs, then
 Sphinx + myst-nb), opened in headless Chromium (Debian's `chromium`, driven by Playwright): the index, the API
-reference and a notebook page render with their figures, and no internal link or image is broken."""
+reference and the notebook pages render with their examples' outputs and figures, and no internal link or image is
+broken. Every notebook is executed for the site; pytest runs this file after tests/test_notebooks.py, which keeps
+the notebooks it ran under _executed/, so the build here executes only those whose source changed since."""
+import importlib.util
+import json
 import os
 import re
-import shutil
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,8 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = '/usr/bin/chromium'
 FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
          '--disable-sync', '--no-first-run']
-sys.path.insert(0, str(ROOT / 'docs'))
-import build as docs_build  # noqa: E402  (docs/build.py)
+if 'docs_build' not in sys.modules:  # docs/build.py (by path: a module named `build` is also on sys.path)
+    _spec = importlib.util.spec_from_file_location('docs_build', ROOT / 'docs' / 'build.py')
+    sys.modules['docs_build'] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules['docs_build'])
+docs_build = sys.modules['docs_build']
 
 
 class _Page(HTMLParser):
@@ -44,6 +50,38 @@ def site(tmp_path_factory):
     index = docs_build.build(out)
     assert index.is_file()
     return out
+
+
+def test_kept_notebook_used_only_while_its_source_is_unchanged(tmp_path):
+    "An executed notebook kept by the notebook tests is the site's copy until its source changes; a failed run keeps none"
+    src = docs_build.NBS / '00a_names.ipynb'
+    nb = json.loads(src.read_text())
+    code = next(c for c in nb['cells'] if c['cell_type'] == 'code')
+    code['outputs'] = [{'output_type': 'stream', 'name': 'stdout', 'text': ['ran\n']}]
+    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path) is None  # none kept: the build executes it
+    docs_build.keep_executed(nb, src, tmp_path)
+    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path)[code['id']] == code['outputs']
+    kept = tmp_path / '00a_names.ipynb'
+    stamped = json.loads(kept.read_text())
+    assert stamped['metadata']['brainscore_nb'] == {'source_sha1': docs_build.source_sha1(src)}
+    stamped['metadata']['brainscore_nb']['source_sha1'] = '0' * 40  # as if the source changed after the run
+    kept.write_text(json.dumps(stamped))
+    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path) is None  # stale: executed again
+    docs_build.keep_executed(nb, src, tmp_path)
+    docs_build.forget_executed(src, tmp_path)
+    assert not kept.exists()
+    docs_build.keep_executed(nb, ROOT / 'README.md', tmp_path)  # not a page: nothing kept
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+def test_every_notebook_executed(site):
+    "Every notebook's outputs are on the site: none left out, and every page with examples shows their outputs"
+    report = json.loads((site / 'build_report.json').read_text())
+    print(f"pages with examples' outputs: {len(report['pages_with_outputs'])}/{report['notebooks']}; "
+          f"executed by the build: {len(report['executed_here'])}; without outputs: {report['pages_without_outputs']}")
+    assert report['not_executed'] == docs_build.NOT_EXECUTED == {}
+    assert report['notebooks'] > 50
+    assert len(report['pages_with_outputs']) >= 40, report['pages_without_outputs']
 
 
 def test_no_broken_internal_links(site):
@@ -105,6 +143,18 @@ def test_pages_render_in_chromium(site, tmp_path):
         assert "unknown option 'spilts'; did you mean 'splits'?" in text and 'is a file, not a folder' in text
         assert page.locator('article table tr').count() > 50  # the complete list
         page.screenshot(path=str(shots / 'troubleshooting.png'))
+
+        page.goto((site / 'crossval.html').as_uri())  # an API page: its examples show their outputs
+        examples = page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)')
+        assert examples.count() >= 2
+        shown = examples.locator('div.cell_output').all_inner_texts()
+        kept = json.loads((docs_build.EXECUTED / '11_crossval.ipynb').read_text())
+        expected = [''.join(o['data']['text/plain']).splitlines()[0] for c in kept['cells'] if c['cell_type'] == 'code'
+                    for o in c.get('outputs', []) if 'text/plain' in o.get('data', {})]
+        assert expected and any(e in t for e in expected for t in shown), (expected, shown)
+        examples.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / 'crossval.png'))
+
         browser.close()
     assert not errors, errors
     assert (shots / 'plots.png').stat().st_size > 10_000
@@ -118,3 +168,25 @@ def test_quarto_configuration_stays_valid(site):
     assert (ROOT / 'nbs' / q['format']['html']['css']).is_file()
     for f in q['metadata-files']: assert yaml.safe_load((ROOT / 'nbs' / f).read_text())['website'], f
     assert (ROOT / '_proc' / '_quarto.yml').is_file() and (ROOT / '_proc' / '42_plots.ipynb').is_file()
+
+
+def test_uncertainty_page_shows_its_figure(site, tmp_path):
+    "The uncertainty page (nbs/17_uncertainty.ipynb) shows its examples' outputs and its figure, as the notebook drew it"
+    from playwright.sync_api import sync_playwright
+    shots = Path(os.environ.get('BRAINSCORE_NB_SCREENSHOTS', tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        page.goto((site / 'uncertainty.html').as_uri())
+        assert page.locator('h1').inner_text().startswith('Uncertainty')
+        assert page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)').count() >= 1
+        figures = page.locator('article div.cell_output img')
+        count = figures.count()
+        size = figures.first.evaluate('img => [img.complete, img.naturalWidth, img.getBoundingClientRect().width]') \
+            if count else None
+        if count: figures.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / 'uncertainty.png'))
+        browser.close()
+    assert count >= 1, 'the uncertainty page shows no figure: nbs/17_uncertainty.ipynb draws none'
+    assert size[0] and size[1] > 300 and size[2] > 200, size

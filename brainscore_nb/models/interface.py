@@ -106,5 +106,5 @@ class PrecomputedBehavior(BrainModel):
         self.task = task
 
     def look_at(self, stimuli, number_of_trials:int=1):
-        if self.task is None: raise RuntimeError(f"call start_task before look_at")
+        if self.task is None: raise RuntimeError("call start_task before look_at")
         return select_stimuli(self._choices, stimuli)

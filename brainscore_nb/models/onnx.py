@@ -116,7 +116,7 @@ def onnx_for(module, # a torch.nn.Module in eval mode
              *, image_size:int=224, # side of the square input
              threads:int|None=None # intra-op threads (default: see `OnnxModel`)
             )->OnnxModel|None:
-    "`module` run by ONNX Runtime, exported to `path` once (one process exports, others wait); None without onnx"
+    "`module` on ONNX Runtime, exported to `path` once (one process exports, others wait); None without onnx"
     from brainscore_nb.data.store import store_lock
     import importlib.util
     if not all(importlib.util.find_spec(m) for m in ('onnx', 'onnxruntime')): return None

@@ -34,8 +34,12 @@ class Preprocessing:
         out = np.empty((len(paths), self.image_size, self.image_size, 3), np.float32)
         for i, p in enumerate(paths):
             try:
-                with Image.open(p) as im: out[i] = np.asarray(im.convert('RGB').resize((self.image_size,) * 2, Image.Resampling.BILINEAR), np.float32) / 255
-            except (OSError, ValueError) as e: raise ValueError(f"cannot read stimulus image {p}: {e}") from None
+                with Image.open(p) as im:
+                    side = (self.image_size,) * 2
+                    rgb = im.convert('RGB').resize(side, Image.Resampling.BILINEAR)
+                    out[i] = np.asarray(rgb, np.float32) / 255
+            except (OSError, ValueError) as e:
+                raise ValueError(f"cannot read stimulus image {p}: {e}") from None
         return (out - np.asarray(self.mean, np.float32)) / np.asarray(self.std, np.float32)
 
 # %% ../../nbs/22_activations.ipynb #420c5674
@@ -56,11 +60,13 @@ def torch_layers(module, # a torch.nn.Module in eval mode
     import torch
     mods, out, hooks = dict(module.named_modules()), {}, []
     unknown = [l for l in layers if l != 'logits' and l not in mods]
-    if unknown: raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
-    for l in layers:
-        if l != 'logits': hooks.append(mods[l].register_forward_hook(lambda m, i, o, l=l: out.__setitem__(l, o.detach().cpu().numpy())))
+    if unknown:
+        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
+    keep = lambda l: lambda m, i, o: out.__setitem__(l, o.detach().cpu().numpy())
+    hooks = [mods[l].register_forward_hook(keep(l)) for l in layers if l != 'logits']
     try:
-        with torch.no_grad(): logits = module(torch.from_numpy(np.ascontiguousarray(images.transpose(0, 3, 1, 2))))
+        x = torch.from_numpy(np.ascontiguousarray(images.transpose(0, 3, 1, 2)))
+        with torch.no_grad(): logits = module(x)
     finally:
         for h in hooks: h.remove()
     if 'logits' in layers: out['logits'] = logits.detach().cpu().numpy()
@@ -70,13 +76,14 @@ def torch_layers(module, # a torch.nn.Module in eval mode
 @lru_cache(maxsize=32)
 def _projection(n_features:int, max_features:int, seed:int):
     from sklearn.random_projection import SparseRandomProjection
-    return SparseRandomProjection(max_features, random_state=seed, dense_output=True).fit(np.zeros((1, n_features), np.float32))
+    projection = SparseRandomProjection(max_features, random_state=seed, dense_output=True)
+    return projection.fit(np.zeros((1, n_features), np.float32))
 
 def project(features:np.ndarray, # N x D
             max_features:int|None, # at most this many columns (None: keep all)
             seed:int=0 # the projection's seed
            )->np.ndarray:
-    "`features` unchanged if narrow enough, else through a fixed sparse random projection to `max_features` columns"
+    "`features` unchanged if narrow enough, else through a fixed sparse random projection to `max_features`"
     if not max_features or features.shape[1] <= max_features: return features
     return _projection(features.shape[1], max_features, seed).transform(features).astype(np.float32)
 
@@ -101,7 +108,8 @@ class ActivationsExtractor:
         self.batch_size, self.memory_budget = batch_size, memory_budget
         self.weights = weights or weights_hash(model)
         self.max_features, self.projection_seed, self.progress = max_features, projection_seed, progress
-        self.cache_dir = None if cache_dir is False else Path(cache_dir or Path(get_setting('home'))/'activations')
+        default = Path(get_setting('home'))/'activations'
+        self.cache_dir = None if cache_dir is False else Path(cache_dir or default)
         if is_torch: self._forward = lambda images, layers: torch_layers(model, layers, images)
         elif _takes_layers(model): self._forward = lambda images, layers: model(images, layers)
         else: self._forward = lambda images, layers: model(images)
@@ -143,14 +151,16 @@ ActivationsExtractor._has = _has
 
 # %% ../../nbs/22_activations.ipynb #311e5cd6
 def _compute(self:ActivationsExtractor, stimuli, layers:list)->dict:
-    "`{layer: N x features}` for `layers`, batch by batch into arrays allocated once (no lists to concatenate)"
+    "`{layer: N x features}` for `layers`, batch by batch into arrays allocated once (nothing to concatenate)"
     from tqdm import tqdm
     paths = [stimuli.get_stimulus(s) for s in stimuli['stimulus_id']]
     values = {}
     for start in tqdm(range(0, len(paths), self.batch_size), desc=self.identifier, disable=not self.progress):
         out = self._forward(self.preprocessing.load(paths[start:start + self.batch_size]), layers)
         missing = [l for l in layers if l not in out]
-        if missing: raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; it returned {list(out)}")
+        if missing:
+            raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; "
+                           f"it returned {list(out)}")
         for l in layers:
             flat = project(np.asarray(out[l], np.float32).reshape(len(out[l]), -1), self.max_features,
                            self.projection_seed)
@@ -170,7 +180,9 @@ def layer_widths(self:ActivationsExtractor, layers:list)->dict:
         grey = np.zeros((1, self.preprocessing.image_size, self.preprocessing.image_size, 3), np.float32)
         out = self._forward(grey, todo)
         missing = [l for l in todo if l not in out]
-        if missing: raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; it returned {list(out)}")
+        if missing:
+            raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; "
+                           f"it returned {list(out)}")
         known.update({l: int(np.asarray(out[l]).size) for l in todo})
     return {l: known[l] for l in layers}
 
@@ -244,8 +256,10 @@ def extraction_plan(widths:dict, # {layer: features per image}, e.g. from `layer
                     *, memory_budget:int=2 * 2**30, # bytes the activations of one stimulus set may take
                     max_features:int=1000 # width wide layers are projected to when the raw ones do not fit
                    )->dict:
-    "How to extract `widths`' layers within `memory_budget`: projection (None: none) and groups of layers, one pass each"
-    if memory_budget <= 0 or max_features <= 0: raise ValueError(f"memory_budget and max_features must be positive, got {memory_budget}, {max_features}")
+    "How to extract `widths`' layers within `memory_budget`: projection and groups of layers"
+    if memory_budget <= 0 or max_features <= 0:
+        raise ValueError(f"memory_budget and max_features must be positive, "
+                         f"got {memory_budget}, {max_features}")
     raw = {l: 4 * n_stimuli * w for l, w in widths.items()}
     if sum(raw.values()) <= memory_budget: return dict(max_features=None, groups=[list(widths)], bytes=raw)
     kept = {l: 4 * n_stimuli * min(w, max_features) for l, w in widths.items()}
@@ -256,9 +270,9 @@ def extraction_plan(widths:dict, # {layer: features per image}, e.g. from `layer
     return dict(max_features=max_features, groups=groups, bytes=kept)
 
 # %% ../../nbs/22_activations.ipynb #e19b4e4d
-def projected(self:ActivationsExtractor, max_features:int|None # project each layer to at most this many features
+def projected(self:ActivationsExtractor, max_features:int|None # at most this many features per layer
              )->ActivationsExtractor:
-    "The same extractor (model, cache, preprocessing) projecting each layer to at most `max_features` features"
+    "The same extractor (model, cache, preprocessing) projecting each layer to at most `max_features`"
     import copy
     if max_features == self.max_features: return self
     out = copy.copy(self)

@@ -82,8 +82,8 @@ def main(argv=None):
     import torch
     if a.threads: torch.set_num_threads(a.threads)
     a.threads = torch.get_num_threads()
-    from brainscore_nb.models.zoo import efficientnet_lite0
-    lite0 = efficientnet_lite0()
+    from brainscore_nb.models.zoo import efficientnet_lite
+    lite0 = efficientnet_lite('efficientnet-lite0', onnx=False)  # the torch module (the zoo's default runs ONNX Runtime)
     with tempfile.TemporaryDirectory() as folder:
         bench('small-cnn', small_cnn(), ['1', '6'], 64, a, folder)
         bench('efficientnet-lite0', lite0.activations_model.model, list(lite0.region_layer_map.values()), 224, a, folder)

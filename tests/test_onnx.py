@@ -69,3 +69,20 @@ def test_bad_inputs_are_named(tmp_path):
     with pytest.raises(ValueError, match='junk.onnx is not a readable ONNX model'): OnnxModel(tmp_path/'junk.onnx')
     with pytest.raises(KeyError, match=r"no layer\(s\) \['nope'\]"): export_onnx(_cnn(), tmp_path/'x.onnx', ['nope'])
     assert not (tmp_path/'x.onnx').exists()
+
+
+def test_zoo_efficientnet_lite0_on_onnx_runtime_matches_torch(tmp_path, monkeypatch):
+    "The main job's path: the zoo runs EfficientNet-Lite0 on ONNX Runtime, exported once into the store, same activations"
+    from brainscore_nb.models.zoo import efficientnet_lite
+    from data_packaging import kriegeskorte2008
+    monkeypatch.setenv('BRAINSCORE_NB_HOME', str(tmp_path / 'home'))
+    fast, slow = efficientnet_lite('efficientnet-lite0'), efficientnet_lite('efficientnet-lite0', onnx=False)
+    assert isinstance(fast.activations_model.model, OnnxModel) and not isinstance(slow.activations_model.model, OnnxModel)
+    assert fast.activations_model.weights == slow.activations_model.weights + ':onnxruntime'  # own cache keys
+    assert efficientnet_lite('efficientnet-lite0').activations_model is fast.activations_model  # built once per process
+    assert [p.name[:19] for p in (tmp_path / 'home' / 'models').glob('*.onnx')] == ['efficientnet-lite0-']
+    stimuli = kriegeskorte2008.stimulus_set().iloc[:3]
+    for layer in ('_blocks.2', '_blocks.13', 'logits'):
+        a = fast.activations_model(stimuli, [layer]).values
+        b = slow.activations_model(stimuli, [layer]).values
+        assert np.abs(a - b).max() <= ONNX_TOLERANCE * np.abs(b).max(), layer

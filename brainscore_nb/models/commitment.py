@@ -83,21 +83,32 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None):
 ModelCommitment.start_task = _start_task
 
 # %% ../../nbs/23_commitment.ipynb #04cda50c
+def _recorded(self:ModelCommitment, stimuli, region:str):
+    "Activations of the layer committed to `region`; an extractor also extracts the other committed layers"
+    layer, m = self.region_layer_map[region], self.activations_model
+    if not hasattr(m, 'by_layer'): return m(stimuli, [layer])
+    others = [l for l in dict.fromkeys(self.region_layer_map.values()) if l != layer]
+    return m.by_layer(stimuli, [layer], also=others)[layer]  # benchmarks of other regions on these stimuli: cached
+
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
     "Recordings (presentation x neuroid x time_bin) or behaviour (labels, or probabilities per label) for `stimuli`"
     T, ids = BrainModel.Task, stimuli['stimulus_id'].to_numpy(dtype=str)
     if self.recording is not None:
         region, bins = self.recording
-        acts = self.activations_model(stimuli, [self.region_layer_map[region]])
+        acts = _recorded(self, stimuli, region)
         return with_time_bins(acts.assign_coords(region=('neuroid', [region] * acts.sizes['neuroid'])), bins)
-    if self.task in (None, T.passive): raise RuntimeError(f"model {self.identifier!r} was given no task or recording: call start_task or start_recording first")
+    if self.task in (None, T.passive):
+        raise RuntimeError(f"model {self.identifier!r} was given no task or recording: "
+                           "call start_task or start_recording first")
     if self.readout is not None:
-        probs = pd.DataFrame(self.readout.predict_proba(self.activations_model(stimuli, [self.readout_layer]).values), columns=self.readout.classes_)
+        features = self.activations_model(stimuli, [self.readout_layer]).values
+        probs = pd.DataFrame(self.readout.predict_proba(features), columns=self.readout.classes_)
     else:
         probs = self.own_labels(stimuli, self.labels)
     if self.task == T.probabilities:
         return BehavioralAssembly(probs.to_numpy(), dims=['presentation', 'choice'],
-                                  coords={'stimulus_id': ('presentation', ids), 'choice': [str(c) for c in probs.columns]})
+                                  coords={'stimulus_id': ('presentation', ids),
+                                          'choice': [str(c) for c in probs.columns]})
     return BehavioralAssembly(np.asarray(probs.columns)[probs.to_numpy().argmax(1)].astype(str), dims=['presentation'],
                               coords={'stimulus_id': ('presentation', ids)})
 

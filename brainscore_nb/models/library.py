@@ -9,7 +9,7 @@ __all__ = ['LIBRARY_MODELS', 'LibraryModel', 'WeightsUnavailable', 'importable',
 
 # %% ../../nbs/25_library_models.ipynb #b8857980
 import contextlib, importlib, importlib.util, io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from .activations import ActivationsExtractor, Preprocessing, weights_hash
 from .commitment import ModelCommitment

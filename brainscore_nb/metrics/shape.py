@@ -22,34 +22,38 @@ def shape_bias(choices, # the answers, one per trial
     "Fraction of shape answers among shape-or-texture answers, over the trials whose shape and texture differ"
     choices, shape, texture = (np.asarray(x, dtype=str) for x in (choices, shape, texture))
     if not choices.shape == shape.shape == texture.shape:
-        raise ValueError(f"choices, shape and texture differ in length: {len(choices)}, {len(shape)}, {len(texture)}")
+        raise ValueError(f"choices, shape and texture differ in length: "
+                         f"{len(choices)}, {len(shape)}, {len(texture)}")
     conflict = shape != texture
-    hits_shape, hits_texture = int((choices == shape)[conflict].sum()), int((choices == texture)[conflict].sum())
+    hits_shape, hits_texture = (int((choices == shape)[conflict].sum()),
+                                int((choices == texture)[conflict].sum()))
     return hits_shape / (hits_shape + hits_texture) if hits_shape + hits_texture else np.nan
 
 # %% ../../nbs/14b_shape_bias.ipynb #1c511539
-def cue_classes(trials:xr.DataArray # trials with stimulus_id, and shape and texture coords or stimulus set columns
+def cue_classes(trials:xr.DataArray # trials with stimulus_id, and shape and texture coords or stimulus set
                )->pd.DataFrame:
     "Shape and texture class per stimulus_id (index), from the trials' coords or their attached stimulus set"
     if {'stimulus_id', 'shape', 'texture'} <= set(trials.coords):
         table = pd.DataFrame({c: trials[c].values for c in ('stimulus_id', 'shape', 'texture')})
-    elif getattr(trials, 'stimulus_set', None) is not None and {'shape', 'texture'} <= set(trials.stimulus_set.columns):
+    elif (getattr(trials, 'stimulus_set', None) is not None
+          and {'shape', 'texture'} <= set(trials.stimulus_set.columns)):
         table = pd.DataFrame(trials.stimulus_set)[['stimulus_id', 'shape', 'texture']]
     else:
-        raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the trials these coords "
-                           "(or stimulus set columns) and a 'stimulus_id' coord")
+        raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the trials "
+                         "these coords (or stimulus set columns) and a 'stimulus_id' coord")
     return table.drop_duplicates('stimulus_id').set_index('stimulus_id')
 
 # %% ../../nbs/14b_shape_bias.ipynb #e66aae65
 def _hits(choices, classes:pd.DataFrame)->tuple:
-    "Per answer: a shape choice, a texture choice (counted only where shape and texture differ), as `shape_bias` counts"
-    choices, shape, texture = (np.asarray(x, dtype=str) for x in (choices, classes['shape'], classes['texture']))
+    "Per answer: a shape hit, a texture hit (only where shape and texture differ), as `shape_bias` counts"
+    choices, shape, texture = (np.asarray(x, dtype=str)
+                               for x in (choices, classes['shape'], classes['texture']))
     conflict = shape != texture
     return (choices == shape) & conflict, (choices == texture) & conflict
 
 @metric_options()
 def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a stimulus_id coord
-                          target:xr.DataArray # the subjects' trials, with stimulus_id, shape and texture (see cue_classes)
+                          target:xr.DataArray # subjects' trials: stimulus_id, shape, texture (cue_classes)
                          )->Score:
     "1 - |shape bias of `source` - shape bias of `target`|, both biases in attrs"
     classes = cue_classes(target)
@@ -65,7 +69,8 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
     (mh, mo), (hh, ho) = _hits(source.values, own), _hits(target.values, theirs)
     human_ids = np.asarray(target['stimulus_id'].values, dtype=str)
     subjects = target['subject'].values if 'subject' in target.coords else np.zeros(len(hh), int)
-    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=ids.values, human_hit=hh,
+    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=ids.values,
                         # for metrics.uncertainty
+                        human_hit=hh,
                         human_other=ho, human_stimulus_id=human_ids, human_subject=subjects,
                         units={'stimulus_id': np.concatenate([ids.values, human_ids]), 'subject': subjects})

@@ -26,13 +26,13 @@ N_DRAWS, SEED, LEVEL = 1000, 0, 0.95  # draws per interval, their seed, the inte
 
 # %% ../../nbs/17_uncertainty.ipynb #2e318e76
 def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
-    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), from a seed and the level"
+    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), by seed and level"
     rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
     picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
     return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
 
 class Draws:
-    "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), each unit's count"
+    "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), unit counts"
     def __init__(self, units:dict, # level -> the identifiers of its units (any order; repeats are one unit)
                  n_draws:int=N_DRAWS, # number of resamples
                  seed:int=SEED # their seed
@@ -94,7 +94,7 @@ def weighted_pearson(W, # draws x n weights of the rows
 def weighted_median(values, # ... x k, NaN where undefined
                     weights # ... x k (or broadcastable), how often each entry counts
                    )->np.ndarray:
-    "The median over the last axis, each entry repeated `weights` times, NaN left out (np.nanmedian for weights 1)"
+    "The median over the last axis, each entry repeated `weights` times, NaN left out (np.nanmedian if 1)"
     values = np.asarray(values, np.float64)
     w = np.where(np.isnan(values), 0.0, np.broadcast_to(weights, values.shape))
     order = np.argsort(np.where(np.isnan(values), np.inf, values), axis=-1)
@@ -138,7 +138,7 @@ def _regression(m:dict, d:Draws)->np.ndarray:
     return _nanmean(per_split)
 
 def _split_half(m:dict, d:Draws)->np.ndarray:
-    "Split-half consistency: weighted r of the halves' means per neuroid, Spearman-Brown, weighted median, mean"
+    "Split-half consistency: weighted r of halves' means per neuroid, Spearman-Brown, weighted median, mean"
     S, N = d.of('stimulus_id', m['stimulus_id']), d.of('neuroid_id', m['neuroid_id'])
     out = []
     for keep, a, b in m['halves']:
@@ -152,7 +152,7 @@ def _pairs(n:int, correlation:str)->tuple:
     return np.triu_indices(n, 1) if correlation == 'spearman' else np.nonzero(~np.eye(n, dtype=bool))
 
 def _pair_r(a, b, w, correlation:str, ranked:bool=False)->np.ndarray:
-    "Weighted Spearman or Pearson r per draw of cell values `a`, `b` (P or draws x P; `ranked`: `a` is ranked)"
+    "Weighted Spearman or Pearson r per draw of cell values `a`, `b` (P or draws x P; `ranked`: `a` ranked)"
     # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
     if correlation == 'spearman':
         a, b = a if ranked else rankdata(a, axis=-1), rankdata(b, axis=-1)
@@ -177,8 +177,10 @@ def _rdm_loso(m:dict, d:Draws)->np.ndarray:
         others = K.copy(); others[:, k] = 0
         # draws with the same subjects share their mean RDM
         patterns, which = np.unique(others, axis=0, return_inverse=True)
-        with np.errstate(divide='ignore', invalid='ignore'): mean = (patterns @ R) / patterns.sum(1, keepdims=True)
-        if m['correlation'] == 'spearman': mean = rankdata(mean, axis=-1)  # once per distinct set of other subjects
+        with np.errstate(divide='ignore', invalid='ignore'):
+            mean = (patterns @ R) / patterns.sum(1, keepdims=True)
+        # ranked once per distinct set of other subjects
+        if m['correlation'] == 'spearman': mean = rankdata(mean, axis=-1)
         per.append(_pair_r(mean[which.ravel()], R[k], W, m['correlation'], ranked=True))
     per = np.stack(per, axis=1)
     ok = np.isfinite(per) & (K > 0)
@@ -199,7 +201,7 @@ def _mean(m:dict, d:Draws)->np.ndarray:
     with np.errstate(divide='ignore', invalid='ignore'): return (w @ np.nan_to_num(v)) / w.sum(1)
 
 def _kappa(m:dict, d:Draws)->np.ndarray:
-    "Error consistency: kappa per (subject, condition) of weighted trials, mean over conditions, then subjects, |.|"
+    "Error consistency: kappa per (subject, condition) of weighted trials, mean over conditions, subjects"
     w = d.of('stimulus_id', m['stimulus_id'])  # draws x trials
     cells, subj = m['cell'], m['cell_subject']
     G = sp.csr_array((np.ones(len(cells)), (np.arange(len(cells)), cells)), shape=(len(cells), len(subj)))
@@ -218,7 +220,7 @@ def _kappa(m:dict, d:Draws)->np.ndarray:
 
 # %% ../../nbs/17_uncertainty.ipynb #e83ec7a7
 def _bias_similarity(m:dict, d:Draws)->np.ndarray:
-    "1 - |model's bias - subjects' bias|, each the weighted share of one kind of hit (shape) among two (shape, texture)"
+    "1 - |model's bias - subjects' bias|, each the weighted share of shape hits among shape and texture hits"
     def bias(prefix, w):
         hit, other = (np.asarray(m[f'{prefix}_{k}'], np.float64) for k in ('hit', 'other'))
         with np.errstate(divide='ignore', invalid='ignore'): return (w @ hit) / (w @ (hit + other))
@@ -254,7 +256,7 @@ def _part_cells(m:dict, k:int)->tuple:
     return cache[k]
 
 def _pair_pearson(C, i, j, a, b)->np.ndarray:
-    "Pearson r of cell values a, b, cell (i, j) weighted by C[:, i] C[:, j], by quadratic forms (no draws x cells)"
+    "Pearson r of cell values a, b, cell (i, j) weighted by C[:, i] C[:, j], by quadratic forms"
     a, b, n = a - a.mean(), b - b.mean(), C.shape[1]  # centred first: the moments below do not cancel
     def form(v):
         M = np.zeros((n, n)); M[i, j] = v
@@ -274,7 +276,7 @@ def _rdm_cv(m:dict, d:Draws)->np.ndarray:
     return np.mean(per, axis=0)
 
 def _hsic(WK, WL, WKL, W)->np.ndarray:
-    "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as often as its weight (W: draws x stimuli)"
+    "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as its weight says (W: draws x stimuli)"
     # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
     n = W.sum(1)
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -340,7 +342,7 @@ def interval(draws, # the statistic per draw
 
 # %% ../../nbs/17_uncertainty.ipynb #09182c13
 def _normalised(r, c, normalisation):
-    "Ceiled draws from raw draws `r` and ceiling draws `c` by a normalisation (NaN where the ceiling is not > 0)"
+    "Ceiled draws from raw draws `r` and ceiling draws `c` by a normalisation (NaN where ceiling not > 0)"
     c = np.where(np.isfinite(c) & (c > 0), c, np.nan)
     if normalisation is None: return r
     if normalisation == 'explained_variance': return r * r / c
@@ -349,8 +351,8 @@ def _normalised(r, c, normalisation):
     if normalisation == 'signed_squared_ratio': return np.sign(r / c) * (r / c) ** 2
     if normalisation == 'ceil_per_split': return (r / np.sqrt(c)).mean(-1)  # draws x splits (I2n)
     if callable(normalisation):  # any (Score, Score) -> Score, draw by draw
-        return np.array([normalisation(Score(a), Score(b)).center if np.isfinite(a) and np.isfinite(b) else np.nan
-                         for a, b in zip(r, c)])
+        return np.array([normalisation(Score(a), Score(b)).center
+                         if np.isfinite(a) and np.isfinite(b) else np.nan for a, b in zip(r, c)])
     raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', "
                      "'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', a function or None")
 
@@ -363,13 +365,13 @@ def _splits_mean(x)->np.ndarray:
 
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
               ceiling:Score|None=None, # the ceiling; None: an unceiled score
-              *, normalisation=None, # a name known to `_normalised`, (score, ceiling) -> Score, or None (unceiled)
+              *, normalisation=None, # a `_normalised` name, a (score, ceiling) -> Score, or None (unceiled)
               n_draws:int=N_DRAWS, # number of draws
               seed:int=SEED, # their seed
               level:float=LEVEL, # the interval's level
-              bounds:tuple=(0.0, 1.0) # the ceiled score is clipped to these (as bound_score); None: not clipped
+              bounds:tuple=(0.0, 1.0) # the ceiled score is clipped to these (bound_score); None: not clipped
              )->dict:
-    "Attrs for a ceiled score: its interval (ci_low, ci_high) and draws, raw and ceiling resampled with the same draws"
+    "Attrs for a ceiled score: interval (ci_low, ci_high) and draws; raw and ceiling share the same draws"
     out = dict(ci_level=level, bootstrap_seed=seed)
     mr = material_of(raw)
     if mr is None:
@@ -411,7 +413,8 @@ class Comparison:
     def distinguishable(self)->bool: return self.p_value < 1 - self.level
     def __repr__(self):
         return (f"<Comparison {self.a} - {self.b} on {self.benchmark}: {self.difference:+.4f} "
-                f"[{self.ci_low:+.4f}, {self.ci_high:+.4f}], p={self.p_value:.3g} ({self.n_draws} paired draws)>")
+                f"[{self.ci_low:+.4f}, {self.ci_high:+.4f}], p={self.p_value:.3g} "
+                f"({self.n_draws} paired draws)>")
 
 # %% ../../nbs/17_uncertainty.ipynb #ed7a304b
 def _scored(x, name:str)->dict:
@@ -426,10 +429,12 @@ def _scored(x, name:str)->dict:
         draws = decode_draws(draws) if isinstance(draws, str) else draws
     else: raise TypeError(f"compare: {name} must be a Score or a results row, got {type(x).__name__}")
     if draws is None or (isinstance(draws, float) and math.isnan(draws)):
-        raise ValueError(f"compare: {name} ({get('model', '?')} on {get('benchmark', '?')}) has no bootstrap draws: "
+        raise ValueError(f"compare: {name} ({get('model', '?')} on {get('benchmark', '?')}) "
+                         "has no bootstrap draws: "
                          "score it with a benchmark (which attaches them), or re-run the pair")
     version = get('benchmark_version')
-    return dict(benchmark=get('benchmark'), version=None if version is None or pd.isna(version) else int(version),
+    return dict(benchmark=get('benchmark'),
+                version=None if version is None or pd.isna(version) else int(version),
                 sha1=get('data_sha1') or None, model=str(get('model', name)), center=center,
                 seed=get('bootstrap_seed'), draws=np.asarray(draws, np.float64))
 
@@ -437,13 +442,13 @@ def compare(score_a, # a benchmark's Score (or a results row) of model A
             score_b, # the same benchmark's Score (or results row) of model B
             *, level:float=LEVEL # the interval's level
            )->Comparison:
-    "Paired bootstrap of score_a - score_b on the same draws: the difference, its interval, a two-sided p-value"
+    "Paired bootstrap of score_a - score_b on the same draws: the difference, its interval, two-sided p-value"
     a, b = _scored(score_a, 'score_a'), _scored(score_b, 'score_b')
-    for k, what in (('benchmark', 'benchmarks'), ('version', 'benchmark versions'), ('sha1', 'data (data_sha1)'),
-                    ('seed', 'bootstrap seeds')):
+    for k, what in (('benchmark', 'benchmarks'), ('version', 'benchmark versions'),
+                    ('sha1', 'data (data_sha1)'), ('seed', 'bootstrap seeds')):
         if a[k] is not None and b[k] is not None and str(a[k]) != str(b[k]):
-            raise ValueError(f"compare: the scores come from different {what} ({a[k]} vs {b[k]}): only scores of the same "
-                             "benchmark, data and seed share their draws")
+            raise ValueError(f"compare: the scores come from different {what} ({a[k]} vs {b[k]}): "
+                             "only scores of the same benchmark, data and seed share their draws")
     if a['benchmark'] is None or b['benchmark'] is None:
         raise ValueError("compare: a score does not name its benchmark (attrs['benchmark'])")
     if len(a['draws']) != len(b['draws']):
@@ -473,7 +478,7 @@ def groups(centers:pd.Series, # model -> score
            draws:dict, # model -> bootstrap draws (the same draws for every model)
            *, level:float=LEVEL # models closer than this level's test are grouped
           )->pd.Series:
-    "Group number per model (1 = the best): consecutive models the paired bootstrap cannot tell from their leader"
+    "Group number per model (1 = best): consecutive models the paired bootstrap cannot tell from their leader"
     order = centers.dropna().sort_values(ascending=False, kind='stable').index
     out, group, leader = pd.Series(np.nan, index=centers.index), 0, None
     for m in order:
@@ -491,9 +496,9 @@ def groups(centers:pd.Series, # model -> score
 def simulated_experiment(seed:int, # which experiment
                          n_stimuli:int=400, n_neuroids:int=40, # what the experiment sampled
                          splits:int=10, # cross-validation splits (test size 10%)
-                         low:float=0.2, high:float=0.6 # the neuroids' true correlations: uniform on [low, high]
+                         low:float=0.2, high:float=0.6 # neuroids' true correlations: uniform on [low, high]
                         )->tuple:
-    "(held-out regression material, score, split-based error) of a simulated experiment whose answer is (low + high) / 2"
+    "(held-out regression material, score, split-based error) of a simulated experiment, answer (low+high)/2"
     rng = np.random.default_rng([seed, 17])
     rho = rng.uniform(low, high, n_neuroids)
     x = rng.normal(size=(n_stimuli, 1))
@@ -510,7 +515,7 @@ def coverage(n_experiments:int=500, # simulated experiments
              n_draws:int=N_DRAWS, # bootstrap draws per experiment
              *, levels=('stimulus_id', 'neuroid_id'), # the levels resampled
              level:float=LEVEL, **experiment)->pd.DataFrame:
-    "Per simulated experiment: score, bootstrap and split-based (score ± 1.96 error) intervals, whether each covers the answer"
+    "Per simulated experiment: score, bootstrap and split-based (score ± 1.96 error) intervals, and coverage"
     low, high = experiment.get('low', 0.2), experiment.get('high', 0.6)
     z, rows = math.sqrt(2) * erfinv(level), []
     with threadpool_limits(1):  # small products: BLAS threads only contend

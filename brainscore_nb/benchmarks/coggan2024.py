@@ -17,12 +17,13 @@ from .base import check_choice, RSABenchmark, benchmark_registry
 # %% ../../nbs/benchmarks/coggan2024.ipynb #12527c35
 def coggan_rsm(features:np.ndarray # stimuli x units
               )->np.ndarray:
-    "The fMRI analysis' similarity matrix: units with variance and |mean| over 3.1 sd of the means, z-scored, correlated"
+    "The fMRI analysis' similarity matrix: selected units (|mean| > 3.1 sd of means), z-scored, correlated"
     x = features[:, features.std(axis=0) > 0]
     means = x.mean(axis=0)
     x = x[:, np.abs(means) > 3.1 * means.std()]
     if x.shape[1] < 2:
-        raise ValueError(f"fewer than 2 units pass the selection (|mean| > 3.1 sd of unit means) of {features.shape[1]}")
+        raise ValueError(f"fewer than 2 units pass the selection (|mean| > 3.1 sd of unit means) "
+                         f"of {features.shape[1]}")
     return np.corrcoef((x - x.mean(axis=0)) / x.std(axis=0))
 
 # Pearson r of the off-diagonal cells (Brain-Score's name)
@@ -40,16 +41,18 @@ VISUAL_DEGREES = 9  # as in the published benchmark
 TIME_BINS = [(0, 250)]
 
 def coggan2024_fmri(region:str, # 'V1', 'V2', 'V4' or 'IT'
-                    brainscore_quirk:bool=False # True: Brain-Score's `tong.Coggan2024_fMRI.<region>-rdm`: (r / c)^2
+                    # True: Brain-Score's `tong.Coggan2024_fMRI.<region>-rdm`: (r / c)^2
+                    brainscore_quirk:bool=False
                    )->RSABenchmark:
     "The Coggan2024 fMRI benchmark of one region: ours (sign kept, version 2) or Brain-Score's (version 1)"
     check_choice(region, ('V1', 'V2', 'V4', 'IT'), 'Coggan2024 region')
     rdms = load_dataset('Coggan2024_fMRI').sel(region=region)
     identifier = f'tong.Coggan2024_fMRI.{region}-rdm' if brainscore_quirk else f'Coggan2024_fMRI.{region}-rdm'
     return RSABenchmark(identifier, rdms, region=region, model_rdm=lambda f: coggan_rsm(f.values),
-                        compare=off_diagonal_r, normalize=squared_ratio if brainscore_quirk else signed_squared_ratio,
-                        time_bins=TIME_BINS, version=1 if brainscore_quirk else 2, parent=region, bibtex=BIBTEX,
-                        visual_degrees=VISUAL_DEGREES)
+                        compare=off_diagonal_r,
+                        normalize=squared_ratio if brainscore_quirk else signed_squared_ratio,
+                        time_bins=TIME_BINS, version=1 if brainscore_quirk else 2, parent=region,
+                        bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
 for _region in ('V1', 'V2', 'V4', 'IT'):
     benchmark_registry[f'Coggan2024_fMRI.{_region}-rdm'] = partial(coggan2024_fmri, _region)

@@ -33,7 +33,8 @@ def cowley2023_v4(metric_name:str, # 'pls' or 'ridge'
                                              f"Score, got {metric!r}")
     assembly = load_dataset('Cowley2023.210325')
     return NeuralBenchmark(f'Cowley2023.V4-{metric_name}', average_repetition(assembly), metric,
-                           lambda: internal_consistency(squeeze_time_bin(assembly)), data=assembly, region='V4', time_bins=TIME_BINS,
+                           lambda: internal_consistency(squeeze_time_bin(assembly)), data=assembly,
+                           region='V4', time_bins=TIME_BINS,
                            version=2, parent='V4', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
 
 benchmark_registry['Cowley2023.V4-pls'] = partial(cowley2023_v4, 'pls', pls_cv)

@@ -36,7 +36,7 @@ VERSION = 1  # Brain-Score's version of the benchmark and of each session's
 # %% ../../nbs/benchmarks/cowley2026.ipynb #b51fd3bb
 def alternate_repetition_halves(assembly # presentations with a `repetition` coord (0, 1, 2, ... per stimulus)
                                ):
-    "The repetitions relabelled into two alternating halves (`repetition % 2`), as Brain-Score's plugin does for the ceiling"
+    "Repetitions relabelled into halves by `repetition % 2`, as Brain-Score's plugin does for the ceiling"
     if 'repetition' not in assembly.coords or assembly['repetition'].dims != ('presentation',):
         raise ValueError("alternate_repetition_halves needs a 'repetition' coord along 'presentation'")
     return assembly.assign_coords(repetition=('presentation',
@@ -48,7 +48,7 @@ def load_assembly(session:str, # one of SESSIONS
                   *, average_repetitions:bool,
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
-    "Brain-Score's `load_assembly` of the plugin: the session's V4 neuroids in the 50-150 ms window, presentations first"
+    "Brain-Score's plugin `load_assembly`: the session's V4 neuroids in 50-150 ms, presentations first"
     check_choice(session, SESSIONS, 'Cowley2026 session')
     name = f'Cowley2026.{session}'
     assembly = load(name)
@@ -61,7 +61,8 @@ def load_assembly(session:str, # one of SESSIONS
                                                      f"{assembly.sizes['time_bin']}")
     if 'region' not in assembly.coords: raise ValueError(f"{name}: no 'region' coord along "
                                                          f"'neuroid' to select V4 by")
-    assembly = assembly.isel(neuroid=np.asarray(assembly['region'].values) == 'V4').transpose('presentation', 'neuroid')
+    assembly = (assembly.isel(neuroid=np.asarray(assembly['region'].values) == 'V4')
+                .transpose('presentation', 'neuroid'))
     if assembly.sizes['neuroid'] == 0: raise ValueError(f"{name}: no V4 neuroids")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
@@ -74,8 +75,8 @@ def cowley2026_session(session:str, # one of SESSIONS
     halves = alternate_repetition_halves(repetitions)
     return NeuralBenchmark(f'Cowley2026.{session}.V4-pls', average_repetition(repetitions, sort=True),
                            partial(pls_cv, stratification_coord=None), lambda: internal_consistency(halves),
-                           data=halves, region='V4', time_bins=TIME_BINS, version=VERSION, parent='V4', bibtex=BIBTEX,
-                           visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                           data=halves, region='V4', time_bins=TIME_BINS, version=VERSION, parent='V4',
+                           bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #9e84a637
 class SessionsAverage(BenchmarkBase):

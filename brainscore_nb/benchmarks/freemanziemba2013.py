@@ -20,21 +20,23 @@ from .base import NeuralBenchmark, benchmark_registry, check_choice
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #56e03250
 BIBTEX = """@article{freeman2013functional,
   title={A functional and perceptual signature of the second visual area in primates},
-  author={Freeman, Jeremy and Ziemba, Corey M and Heeger, David J and Simoncelli, Eero P and Movshon, J Anthony},
+  author={Freeman, Jeremy and Ziemba, Corey M and Heeger, David J and Simoncelli, Eero P and \
+Movshon, J Anthony},
   journal={Nature neuroscience}, volume={16}, number={7}, pages={974--981}, year={2013},
   publisher={Nature Publishing Group}}"""
 VISUAL_DEGREES = 4  # Brain-Score's plugin
 NUMBER_OF_TRIALS = 20  # Brain-Score's plugin
 TIME_WINDOW = (50, 200)  # ms: the 1 ms bins averaged into the one bin Brain-Score scores
 TIME_BINS = [TIME_WINDOW]
-VERSIONS = {'public': 1, 'private': 3}  # Brain-Score's versions of FreemanZiemba2013public.* and FreemanZiemba2013.*
+# Brain-Score's versions of FreemanZiemba2013public.* and FreemanZiemba2013.*
+VERSIONS = {'public': 1, 'private': 3}
 
 # %% ../../nbs/benchmarks/freemanziemba2013.ipynb #c174433b
 def window_mean(assembly, # with a time_bin dim of 1 ms bins (coords time_bin_start, time_bin_end)
                 # (start, end) ms: the bins (t, t+1) for t in range(start, end) are averaged
                 window:tuple=TIME_WINDOW
                ):
-    "The mean over the 1 ms bins of `window`, without a time_bin dim (Brain-Score's `sel(time_bin=...).mean('time_bin')`)"
+    "The mean over the 1 ms bins of `window`, without a time_bin dim (Brain-Score's `.mean('time_bin')`)"
     start, end = (np.asarray(assembly[c].values) for c in ('time_bin_start', 'time_bin_end'))
     have = set(zip(start.tolist(), end.tolist()))
     missing = [(t, t + 1) for t in range(*window) if (t, t + 1) not in have]
@@ -53,7 +55,7 @@ def load_assembly(region:str, # 'V1' or 'V2'
                   access:str='public', # 'public' or 'private' (the catalog entry FreemanZiemba2013.<access>)
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
-    "Brain-Score's `load_assembly` of the plugin: one region, the 50-200 ms window averaged, presentations first"
+    "Brain-Score's plugin `load_assembly`: one region, the 50-200 ms window averaged, presentations first"
     check_choice(region, ('V1', 'V2'), 'FreemanZiemba2013 region')
     check_choice(access, ('public', 'private'), 'FreemanZiemba2013 access')
     name = f'FreemanZiemba2013.{access}'
@@ -70,11 +72,13 @@ def freemanziemba2013(region:str, # 'V1' or 'V2'
                       access:str='public',
                       load=load_dataset # name -> assembly; default: the catalog
                      ) -> NeuralBenchmark:
-    "`FreemanZiemba2013public.<region>-pls` (or the private `FreemanZiemba2013.<region>-pls`) as Brain-Score 2.4.2 builds it"
+    "Brain-Score 2.4.2's `FreemanZiemba2013public.<region>-pls` (or private `FreemanZiemba2013.<region>-pls`)"
     repetitions = load_assembly(region, average_repetitions=False, access=access, load=load)
-    identifier = f'FreemanZiemba2013public.{region}-pls' if access == 'public' else f'FreemanZiemba2013.{region}-pls'
+    identifier = (f'FreemanZiemba2013public.{region}-pls' if access == 'public'
+                  else f'FreemanZiemba2013.{region}-pls')
     return NeuralBenchmark(identifier, average_repetition(repetitions, sort=True),
-                           partial(pls_cv, stratification_coord='texture_type'), lambda: internal_consistency(repetitions),
+                           partial(pls_cv, stratification_coord='texture_type'),
+                           lambda: internal_consistency(repetitions),
                            data=repetitions, region=region, time_bins=TIME_BINS, version=VERSIONS[access],
                            parent=None if access == 'public' else region, bibtex=BIBTEX,
                            visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)

@@ -25,28 +25,31 @@ from .base import (check_choice, BehavioralBenchmark, benchmark_registry,
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #5758ceb8
 BIBTEX = """@inproceedings{geirhos2019imagenet,
-  title={ImageNet-trained CNNs are biased towards texture; increasing shape bias improves accuracy and robustness},
-  author={Geirhos, Robert and Rubisch, Patricia and Michaelis, Claudio and Bethge, Matthias and Wichmann, Felix A and Brendel, Wieland},
+  title={ImageNet-trained CNNs are biased towards texture; \
+increasing shape bias improves accuracy and robustness},
+  author={Geirhos, Robert and Rubisch, Patricia and Michaelis, Claudio and Bethge, Matthias and \
+Wichmann, Felix A and Brendel, Wieland},
   booktitle={International Conference on Learning Representations}, year={2019}}"""
 VISUAL_DEGREES = 8  # assumed: the published files do not state the images' visual angle
-CATEGORIES = list(GEIRHOS16_IMAGENET)  # the 16 categories, one list for the library (with their ImageNet classes)
+# the 16 categories, one list for the library (with their ImageNet classes)
+CATEGORIES = list(GEIRHOS16_IMAGENET)
 KINDS = ('accuracy', 'error_consistency', 'shape_bias')
 
 def truth_per_stimulus(trials:xr.DataArray)->xr.DataArray:
     "The correct label of each stimulus shown in `trials`, one entry per stimulus_id"
     ids, first = np.unique(trials.stimulus_id.values, return_index=True)
-    return xr.DataArray(trials.truth.values[first], dims=['presentation'], coords={'stimulus_id': ('presentation', ids)})
+    return xr.DataArray(trials.truth.values[first], dims=['presentation'],
+                        coords={'stimulus_id': ('presentation', ids)})
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #e694fc6a
 class GeirhosBenchmark(BehavioralBenchmark):
-    "A BehavioralBenchmark whose stimuli may be shown to the model as they are (`visual_degrees=None`, Brain-Score's top-1)"
+    "A BehavioralBenchmark that may show stimuli as they are (`visual_degrees=None`, Brain-Score's top-1)"
     def __call__(self, candidate:BrainModel)->Score:
         if self.visual_degrees is not None: return super().__call__(candidate)
         candidate.start_task(self.task, self.fitting_stimuli)
         answers = candidate.look_at(stimuli_of(self.assembly), number_of_trials=self.number_of_trials)
         raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
-
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #a9c5a19e
 _NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),
@@ -100,5 +103,5 @@ def geirhos2019_benchmark(name:str, # 'cue_conflict', 'edges' or 'silhouettes'
 benchmark_registry['Geirhos2019.cue_conflict-shape_bias'] = partial(geirhos2019_benchmark,
                                                                     'cue_conflict', 'shape_bias')
 for _name in ('edges', 'silhouettes'):
-    for _kind in ('accuracy',
-                  'error_consistency'): benchmark_registry[f'Geirhos2019.{_name}-{_kind}'] = partial(geirhos2019_benchmark, _name, _kind)
+    for _kind in ('accuracy', 'error_consistency'):
+        benchmark_registry[f'Geirhos2019.{_name}-{_kind}'] = partial(geirhos2019_benchmark, _name, _kind)

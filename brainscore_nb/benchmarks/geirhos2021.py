@@ -18,19 +18,26 @@ from .geirhos2019 import geirhos_benchmark, GeirhosBenchmark
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #da34850b
 BIBTEX = """@article{geirhos2021partial,
   title={Partial success in closing the gap between human and machine vision},
-  author={Geirhos, Robert and Narayanappa, Kantharaju and Mitzkus, Benjamin and Thieringer, Tizian and Bethge, Matthias and Wichmann, Felix A and Brendel, Wieland},
+  author={Geirhos, Robert and Narayanappa, Kantharaju and Mitzkus, Benjamin and Thieringer, Tizian and \
+Bethge, Matthias and Wichmann, Felix A and Brendel, Wieland},
   journal={Advances in Neural Information Processing Systems}, volume={34}, year={2021},
   url={https://openreview.net/forum?id=QkljT4mrfs}}"""
-DATASETS = ['colour', 'contrast', 'cue-conflict', 'edge', 'eidolonI', 'eidolonII', 'eidolonIII', 'false-colour', 'high-pass',
-            'low-pass', 'phase-scrambling', 'power-equalisation', 'rotation', 'silhouette', 'sketch', 'stylized', 'uniform-noise']
-# the paper's exclusions (model-vs-human plotting code): the control condition and those with human accuracy < 0.2
-EXCLUDE_CONDITIONS = {'colour': ['cr'], 'contrast': ['c100', 'c03', 'c01'], 'high-pass': [np.inf, 0.55, 0.45, 0.4],
+DATASETS = ['colour', 'contrast', 'cue-conflict', 'edge', 'eidolonI', 'eidolonII', 'eidolonIII',
+            'false-colour', 'high-pass', 'low-pass', 'phase-scrambling', 'power-equalisation', 'rotation',
+            'silhouette', 'sketch', 'stylized', 'uniform-noise']
+# the paper's exclusions (model-vs-human plotting code): the control condition and those with
+# human accuracy < 0.2
+EXCLUDE_CONDITIONS = {'colour': ['cr'], 'contrast': ['c100', 'c03', 'c01'],
+                      'high-pass': [np.inf, 0.55, 0.45, 0.4],
                       'low-pass': [0, 15, 40], 'phase-scrambling': [0, 150, 180], 'power-equalisation': ['0'],
-                      'false-colour': ['False-Colour'], 'rotation': [0], 'eidolonI': ['1-10-10', '64-10-10', '128-10-10'],
+                      'false-colour': ['False-Colour'], 'rotation': [0],
+                      'eidolonI': ['1-10-10', '64-10-10', '128-10-10'],
                       'eidolonII': ['1-3-10', '32-3-10', '64-3-10', '128-3-10'],
-                      'eidolonIII': ['1-0-10', '16-0-10', '32-0-10', '64-0-10', '128-0-10'], 'uniform-noise': [0.0, 0.6, 0.9]}
+                      'eidolonIII': ['1-0-10', '16-0-10', '32-0-10', '64-0-10', '128-0-10'],
+                      'uniform-noise': [0.0, 0.6, 0.9]}
 KINDS = ('error_consistency', 'top1')
-VISUAL_DEGREES = {'error_consistency': 3, 'top1': None}  # Brain-Score's plugin: top-1 shows the images as they are
+# Brain-Score's plugin: top-1 shows the images as they are
+VISUAL_DEGREES = {'error_consistency': 3, 'top1': None}
 NUMBER_OF_TRIALS = {'error_consistency': 1, 'top1': 10}  # Brain-Score's plugin
 PARENTS = {'error_consistency': 'Geirhos2021', 'top1': 'Geirhos2021-top1'}
 VERSION = 1
@@ -48,7 +55,7 @@ def benchmark_identifier(dataset:str, # one of DATASETS, e.g. 'cue-conflict'
 def load_assembly(dataset:str, # one of DATASETS
                   load=load_dataset # registry key -> assembly (stimulus set merged); default: the catalog
                  ):
-    "Brain-Score's `load_assembly`: the trials of `Geirhos2021_<dataset>` without the excluded conditions, condition as text"
+    "Brain-Score's `load_assembly`: `Geirhos2021_<dataset>` less the excluded conditions, condition as text"
     check_choice(dataset, DATASETS, 'Geirhos2021 dataset')
     assembly = load(f'Geirhos2021_{dataset}')
     if 'condition' not in assembly.coords: raise ValueError(f"Geirhos2021_{dataset}: the trials "
@@ -75,4 +82,6 @@ def geirhos2021_benchmark(dataset:str, # one of DATASETS
                              version=VERSION, parent=PARENTS[kind], bibtex=BIBTEX)
 
 for _dataset in DATASETS:
-    for _kind in KINDS: benchmark_registry[benchmark_identifier(_dataset, _kind)] = partial(geirhos2021_benchmark, _dataset, _kind)
+    for _kind in KINDS:
+        benchmark_registry[benchmark_identifier(_dataset, _kind)] = partial(geirhos2021_benchmark,
+                                                                            _dataset, _kind)

@@ -22,7 +22,8 @@ def _subjects(rdms):
 # %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #c3ff93be
 BIBTEX = """@article{kriegeskorte2008matching,
   title={Matching categorical object representations in inferior temporal cortex of man and monkey},
-  author={Kriegeskorte, Nikolaus and Mur, Marieke and Ruff, Douglas A and Kiani, Roozbeh and Bodurka, Jerzy and Esteky, Hossein and Tanaka, Keiji and Bandettini, Peter A},
+  author={Kriegeskorte, Nikolaus and Mur, Marieke and Ruff, Douglas A and Kiani, Roozbeh and \
+Bodurka, Jerzy and Esteky, Hossein and Tanaka, Keiji and Bandettini, Peter A},
   journal={Neuron}, volume={60}, number={6}, pages={1126--1141}, year={2008}}"""
 VISUAL_DEGREES = 8  # assumed: the published files do not state the images' visual angle
 
@@ -31,9 +32,11 @@ def kriegeskorte2008(kind:str # 'mIT', 'hIT' or 'behavior'
     "A Kriegeskorte2008 RSA benchmark: the model's IT RDM against the data's RDMs"
     check_choice(kind, ('mIT', 'hIT', 'behavior'), 'Kriegeskorte2008 kind')
     rdms = _subjects(load_dataset(f'Kriegeskorte2008.{kind}'))
-    return RSABenchmark(f'Kriegeskorte2008.{kind}-rdm', rdms, region='IT', model_rdm=rdm_matrix, compare=compare_rdms,
+    return RSABenchmark(f'Kriegeskorte2008.{kind}-rdm', rdms, region='IT', model_rdm=rdm_matrix,
+                        compare=compare_rdms,
                         ceiling_func=(lambda: UNCEILED) if kind == 'mIT' else None, version=1,
-                        parent='behavior' if kind == 'behavior' else 'IT', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)
+                        parent='behavior' if kind == 'behavior' else 'IT', bibtex=BIBTEX,
+                        visual_degrees=VISUAL_DEGREES)
 
 for _kind in ('mIT', 'hIT', 'behavior'):
     benchmark_registry[f'Kriegeskorte2008.{_kind}-rdm'] = partial(kriegeskorte2008, _kind)

@@ -18,7 +18,8 @@ from .base import NeuralBenchmark, benchmark_registry, squeeze_time_bin
 # %% ../../nbs/benchmarks/majajhong2015.ipynb #36999a0c
 BIBTEX = """@article{Majaj13402,
   author = {Majaj, Najib J. and Hong, Ha and Solomon, Ethan A. and DiCarlo, James J.},
-  title = {Simple Learned Weighted Sums of Inferior Temporal Neuronal Firing Rates Accurately Predict Human Core Object Recognition Performance},
+  title = {Simple Learned Weighted Sums of Inferior Temporal Neuronal Firing Rates \
+Accurately Predict Human Core Object Recognition Performance},
   journal = {Journal of Neuroscience}, volume = {35}, number = {39}, pages = {13402--13418}, year = {2015},
   doi = {10.1523/JNEUROSCI.5181-14.2015}}"""
 VISUAL_DEGREES = 8  # Brain-Score's plugin
@@ -37,7 +38,8 @@ def load_assembly(region:str, # 'V4' or 'IT'
     if region not in ('V4', 'IT'): raise ValueError(f"region must be 'V4' or 'IT', got {region!r}")
     if access not in ('public', 'private'): raise ValueError(f"access must be 'public' or "
                                                              f"'private', got {access!r}")
-    assembly = squeeze_time_bin(load(f'MajajHong2015.{access}')).sel(region=region).transpose('presentation', 'neuroid')
+    assembly = (squeeze_time_bin(load(f'MajajHong2015.{access}')).sel(region=region)
+                .transpose('presentation', 'neuroid'))
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/majajhong2015.ipynb #50782cca
@@ -47,8 +49,11 @@ def majajhong2015_public(region:str, # 'V4' or 'IT'
     "`MajajHong2015public.<region>-pls` as Brain-Score 2.4.2 builds it"
     repetitions = load_assembly(region, average_repetitions=False, load=load)
     return NeuralBenchmark(f'MajajHong2015public.{region}-pls', average_repetition(repetitions, sort=True),
-                           partial(pls_cv, stratification_coord='object_name'), lambda: internal_consistency(repetitions),
-                           data=repetitions, region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
-                           bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                           partial(pls_cv, stratification_coord='object_name'),
+                           lambda: internal_consistency(repetitions),
+                           data=repetitions, region=region, time_bins=TIME_BINS, version=VERSION,
+                           parent=region, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                           number_of_trials=NUMBER_OF_TRIALS)
 
-for _region in ('V4', 'IT'): benchmark_registry[f'MajajHong2015public.{_region}-pls'] = partial(majajhong2015_public, _region)
+for _region in ('V4', 'IT'):
+    benchmark_registry[f'MajajHong2015public.{_region}-pls'] = partial(majajhong2015_public, _region)

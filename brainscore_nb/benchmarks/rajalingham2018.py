@@ -20,8 +20,10 @@ from .base import BehavioralBenchmark, benchmark_registry, finalize, stimuli_of
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #b551bf81
 BIBTEX = """@article {Rajalingham240614,
-  author = {Rajalingham, Rishi and Issa, Elias B. and Bashivan, Pouya and Kar, Kohitij and Schmidt, Kailyn and DiCarlo, James J.},
-  title = {Large-scale, high-resolution comparison of the core visual object recognition behavior of humans, monkeys, and state-of-the-art deep artificial neural networks},
+  author = {Rajalingham, Rishi and Issa, Elias B. and Bashivan, Pouya and Kar, Kohitij and \
+Schmidt, Kailyn and DiCarlo, James J.},
+  title = {Large-scale, high-resolution comparison of the core visual object recognition behavior \
+of humans, monkeys, and state-of-the-art deep artificial neural networks},
   elocation-id = {240614}, year = {2018}, doi = {10.1101/240614}, publisher = {Cold Spring Harbor Laboratory},
   URL = {https://www.biorxiv.org/content/early/2018/02/12/240614}, journal = {bioRxiv}}"""
 VISUAL_DEGREES = 8  # Brain-Score's plugin
@@ -33,34 +35,38 @@ FITTING_STIMULI = 'objectome.public'  # the stimulus set the model's readout is 
 def load_assembly(access:str='public', # 'public' or 'private' (the catalog entry Rajalingham2018.<access>)
                   load=load_dataset # name -> assembly (stimulus set merged); default: the catalog
                  ):
-    "Brain-Score's `load_assembly` of the plugin: the trials, with a `correct` coord (choice == sample object)"
+    "Brain-Score's plugin `load_assembly`: the trials, with a `correct` coord (choice == sample object)"
     if access not in ('public', 'private'):
         raise ValueError(f"access must be 'public' or 'private', got {access!r}")
     trials = load(f'Rajalingham2018.{access}')
     missing = [c for c in ('stimulus_id', 'sample_obj', 'dist_obj', 'truth') if c not in trials.coords]
     if missing:
         raise ValueError(f"Rajalingham2018.{access} lacks the trial coords {missing}: not objectome trials")
-    return trials.assign_coords(correct=('presentation', np.asarray(trials.values) == trials['sample_obj'].values))
+    return trials.assign_coords(correct=('presentation',
+                                         np.asarray(trials.values) == trials['sample_obj'].values))
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #069a6a29
 def ceil_per_split(raw:Score, # a score with per-split values in attrs['raw'] (dim `split`), e.g. from `i2n`
-                   ceiling:Score # a ceiling with per-split values over the same splits, e.g. from `i2n_ceiling`
+                   # a ceiling with per-split values over the same splits, e.g. from `i2n_ceiling`
+                   ceiling:Score
                   )->Score:
-    "Brain-Score's I2n normalisation: per split raw / sqrt(ceiling), mean over splits; error their std (ddof 0)"
+    "Brain-Score's I2n normalisation: per split raw / sqrt(ceiling), mean over splits; error: std (ddof 0)"
     r, c = (np.asarray(s.attrs['raw'].values, float) if 'raw' in s.attrs else None for s in (raw, ceiling))
     if r is None or c is None or r.shape != c.shape:
-        raise ValueError(f"per-split normalisation needs the same splits in raw and ceiling (attrs['raw']), got "
+        raise ValueError(f"per-split normalisation needs the same splits in raw and ceiling "
+                         f"(attrs['raw']), got "
                          f"{None if r is None else r.shape} and {None if c is None else c.shape}")
     if not (c > 0).all():
         raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
     ceiled = r / np.sqrt(c)
     why = {'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {}
     return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()), **why,
-                                       'splits': xr.DataArray(ceiled, dims=['split']), 'normalisation': 'ceil_per_split'})
+                                       'splits': xr.DataArray(ceiled, dims=['split']),
+                                       'normalisation': 'ceil_per_split'})
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #646bf444
 class I2nBenchmark(BehavioralBenchmark):
-    "A BehavioralBenchmark as Brain-Score's Rajalingham2018: fitting stimuli placed on screen, ceiled per split"
+    "Brain-Score's Rajalingham2018 BehavioralBenchmark: fitting stimuli placed on screen, ceiled per split"
     def __call__(self, candidate:BrainModel)->Score:
         fitting = place_on_screen(self.fitting_stimuli, candidate.visual_degrees(), self.visual_degrees)
         candidate.start_task(self.task, fitting)
@@ -75,7 +81,8 @@ def rajalingham2018_public(load=load_dataset, # name -> assembly; default: the c
     "`Rajalingham2018public-i2n` as Brain-Score 2.4.2 builds it"
     trials = load_assembly('public', load)
     return I2nBenchmark('Rajalingham2018public-i2n', trials, task=BrainModel.Task.probabilities, metric=i2n,
-                        ceiling_func=lambda: i2n_ceiling(trials), fitting_stimuli=load_stimuli(FITTING_STIMULI),
+                        ceiling_func=lambda: i2n_ceiling(trials),
+                        fitting_stimuli=load_stimuli(FITTING_STIMULI),
                         version=VERSION, parent='behavior', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
                         number_of_trials=NUMBER_OF_TRIALS)
 

@@ -52,7 +52,7 @@ def _import(name:str):
     return module
 
 def _check(fn, *args, **kwargs):
-    "Call `fn`; a KeyError, ValueError or OSError (a mistyped name, data that cannot be reached) becomes a one-line error"
+    "Call `fn`; a KeyError, ValueError or OSError (mistyped name, unreachable data) becomes a one-line error"
     try: return fn(*args, **kwargs)
     except (KeyError, ValueError, OSError) as e: raise click.ClickException(e.args[0] if e.args
                                                                             else str(e)) from None
@@ -80,12 +80,13 @@ def _resolve_kind(kinds:dict, what:str):
 @cli.command('list')
 @click.argument('what', metavar='benchmarks|models|datasets|stimulus-sets')
 def list_command(what):
-    "Print the benchmarks, models, datasets or stimulus-sets, one per line (datasets: a tab, then local/catalog/private)"
+    "Print benchmarks, models, datasets or stimulus-sets one per line; datasets with local/catalog/private"
     from brainscore_nb import registry
     # ours and Brain-Score's catalog, marked local/catalog/private
     from brainscore_nb.data.catalog import dataset_lines
     kinds = {'benchmarks': registry.list_benchmarks, 'models': registry.list_models,
-             'datasets': lambda: dataset_lines('assembly'), 'stimulus-sets': lambda: dataset_lines('stimulus_set')}
+             'datasets': lambda: dataset_lines('assembly'),
+             'stimulus-sets': lambda: dataset_lines('stimulus_set')}
     for name in _resolve_kind(kinds, what)(): click.echo(name)
 
 # %% ../nbs/43_cli.ipynb #90fed41e
@@ -109,7 +110,7 @@ def score_command(model, benchmark):
 
 # %% ../nbs/43_cli.ipynb #a14697ca
 def _ids(values:tuple, setting:str, everything)->list:
-    "Identifiers from repeated/comma-separated option values; none given: the setting; 'all' or empty: `everything()`"
+    "Ids from repeated/comma-separated option values; none: the setting; 'all' or empty: `everything()`"
     from brainscore_nb.config import get_setting
     ids = [i.strip() for v in values for i in v.split(',')
            if i.strip()] or [i.strip() for i in get_setting(setting).split(',') if i.strip()]
@@ -123,21 +124,23 @@ def _ids(values:tuple, setting:str, everything)->list:
 @click.option('--out', required=True, type=click.Path(file_okay=False),
               help='Folder for results.parquet/.csv, logs/, leaderboard and figures; re-running resumes')
 @click.option('--scheduler', default=None, metavar='ADDRESS',
-              help='Dask scheduler, e.g. tcp://host:8786 (default: the dask_scheduler setting, else a LocalCluster)')
+              help='Dask scheduler, e.g. tcp://host:8786 '
+                   '(default: the dask_scheduler setting, else a LocalCluster)')
 @click.option('--workers', default=2, show_default=True, help='LocalCluster worker processes')
 @click.option('--dashboard', is_flag=True, help='Serve the LocalCluster dashboard and print its address')
 @click.option('--progress/--no-progress', default=True, help='Show a progress bar')
 @click.option('--timeout', default=None, type=float, metavar='SECONDS',
-              help='Seconds one pair may take before it is recorded as failed (default: the pair_timeout setting; none: no limit)')
+              help='Seconds one pair may take before it is recorded as failed '
+                   '(default: the pair_timeout setting; none: no limit)')
 @click.option('--fresh', is_flag=True,
               help='Start a new results table; an existing one is kept as results.<time>.old.*')
 def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress, timeout, fresh):
-    "Score every model on every benchmark in parallel; write the results table, leaderboard and figures to OUT"
+    "Score every model on every benchmark in parallel; write the results table, leaderboard, figures to OUT"
     from brainscore_nb import batch, plots, registry
     table = _check(lambda: batch.run(_ids(models, 'models', registry.list_models),
                                      _ids(benchmarks, 'benchmarks', registry.list_benchmarks),
-                                     out=out, scheduler=scheduler, n_workers=workers, dashboard=dashboard, progress=progress,
-                                     timeout=timeout, fresh=fresh))
+                                     out=out, scheduler=scheduler, n_workers=workers, dashboard=dashboard,
+                                     progress=progress, timeout=timeout, fresh=fresh))
     ok = table.status.eq('ok')
     click.echo(f"{int(ok.sum())} pairs scored, {int((~ok).sum())} failed; results in "
                f"{Path(out)/'results.csv'}")
@@ -155,14 +158,16 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
 @click.option('--include-unceiled', is_flag=True,
               help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
 @click.option('--compare', 'compare_', is_flag=True,
-              help='Also print the 95% intervals, the groups of models that cannot be told apart, and each model against the next one down')
+              help='Also print the 95% intervals, the groups of models that cannot be told apart, '
+                   'and each model against the next one down')
 def leaderboard_command(results, out, missing, include_unceiled, compare_):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
     written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
     click.echo(plots.leaderboard(results, missing=missing,
                                  include_unceiled=include_unceiled).round(3).to_string())
-    click.echo(f"written: {', '.join(str(p) for v in written.values() for p in (v if isinstance(v, list) else [v]))}")
+    click.echo(f"""written: {', '.join(str(p) for v in written.values()
+                                       for p in (v if isinstance(v, list) else [v]))}""")
     if compare_:
         click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart "
                    "(paired bootstrap, p >= 0.05)")
@@ -170,7 +175,8 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_):
         pairs = plots.comparisons(results, missing=missing)
         if len(pairs): click.echo('\neach model against the next one down (difference [95% interval], p):')
         for r in pairs.itertuples():
-            ci = f'[{r.ci_low:+.3f}, {r.ci_high:+.3f}], p={r.p_value:.3g}' if pd.notna(r.p_value) else '(no bootstrap draws)'
+            ci = (f'[{r.ci_low:+.3f}, {r.ci_high:+.3f}], p={r.p_value:.3g}' if pd.notna(r.p_value)
+                  else '(no bootstrap draws)')
             click.echo(f'  {r.column}: {r.a} - {r.b} = {r.difference:+.3f} {ci}')
 
 # %% ../nbs/43_cli.ipynb #b59f4a0b
@@ -238,9 +244,9 @@ def package_command(folder, identifier, metadata, filename_column, responses, re
                + (f', {assembly.sizes["presentation"]} trials)' if assembly is not None else ')'))
     written = [_check(package_stimulus_set_locally, stimuli, identifier, directory, overwrite=overwrite)]
     if assembly is not None:
-        written.append(_check(lambda: package_data_assembly_locally(assembly, identifier,
-                                                                    identifier, 'BehavioralAssembly', directory, overwrite=overwrite,
-                                                                          missing_ok=missing_ok)))
+        written.append(_check(lambda: package_data_assembly_locally(
+            assembly, identifier, identifier, 'BehavioralAssembly', directory, overwrite=overwrite,
+            missing_ok=missing_ok)))
     for w in written:
         for k in ('csv', 'zip', ''):
             if (p := w.get(f'{k}_path' if k
@@ -261,7 +267,7 @@ MULTI = MULTI + ('--layers',)  # `--layers a b c` takes several values too
 @click.option('--memory-gib', type=float, default=2.0, show_default=True,
               help='Memory the activations of one stimulus set may take')
 def layers_command(model, benchmark, layer_names, out, max_features, memory_gib):
-    "Score every layer of MODEL on BENCHMARK from one pass over its stimuli; print the table, write it and its plot"
+    "Score each layer of MODEL on BENCHMARK in one pass over its stimuli; print, write the table and plot"
     import time
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
@@ -272,7 +278,8 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
     _check(resolve, model_registry, model, 'model'); _check(resolve, benchmark_registry, benchmark,
                                                             'benchmark')
     layers = [l for v in layer_names for l in v.split(',') if l] or None
-    if max_features is not None and max_features <= 0: raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')
+    if max_features is not None and max_features <= 0:
+        raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')
     if memory_gib <= 0: raise click.BadParameter(f'must be positive, got {memory_gib}',
                                                  param_hint='--memory-gib')
     start = time.perf_counter()
@@ -301,7 +308,7 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
 @click.option('--dir', 'directory', default='.', show_default=True,
               type=click.Path(file_okay=False), help='Folder to make the plugin folder in')
 def new_command(kind, name, directory):
-    "Write a plugin package for NAME: notebook, exported module, test, example data, pyproject.toml with entry points"
+    "Write a plugin package for NAME: notebook, module, test, example data, pyproject.toml, entry points"
     from brainscore_nb.submission import new_plugin
     folder = _check(new_plugin, kind, name, directory)
     click.echo(f"wrote {folder}\nnext: edit {folder/'nbs'}, then `nbdev-export` there; "
@@ -313,7 +320,7 @@ def new_command(kind, name, directory):
 @click.argument('path', type=click.Path(exists=True, file_okay=False))
 @click.option('--no-tests', is_flag=True, help="Do not run the plugin's tests")
 def check_command(path, no_tests):
-    "Run the submission checklist on the plugin folder PATH; print every item and each failure's fix; exit 1 if any failed"
+    "Run the submission checklist on plugin folder PATH; print items and fixes; exit 1 if any failed"
     from brainscore_nb.submission import check_plugin
     report = check_plugin(path, run_tests=not no_tests)
     click.echo(repr(report))
@@ -335,7 +342,7 @@ MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
               help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
 @click.option('--scheduler', default=None, metavar='ADDRESS', help='Score on this Dask scheduler instead')
 def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
-    "Re-score the pairs RESULTS recorded: per pair equal, within interval or different, with the fields that changed (exit 1 if any differs)"
+    "Re-score RESULTS' pairs: equal, within interval or different, what changed (exit 1 if any differs)"
     from contextlib import nullcontext
     from brainscore_nb.batch import executor_for
     from brainscore_nb.reproduce import reproduce

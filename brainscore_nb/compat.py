@@ -58,7 +58,8 @@ class LazyLoad:
     def __len__(self): return len(self.content)
     def __iter__(self): return iter(self.content)
     def __contains__(self, item): return item in self.content
-    def __repr__(self): return repr(self.content) if self.loaded else f"LazyLoad({object.__getattribute__(self, '_load')!r})"
+    def __repr__(self):
+        return repr(self.content) if self.loaded else f"LazyLoad({object.__getattribute__(self, '_load')!r})"
 
 # %% ../nbs/09c_compat.ipynb #8ff64836
 class Metric:

@@ -27,7 +27,8 @@ def leaderboard(results, # a results table, or a path that read_results reads
                )->pd.DataFrame:
     "Models ranked by their average over parents of the mean ceiled score over each parent's benchmarks"
     if missing not in ('skip', 'zero'): raise ValueError(f"missing must be 'skip' or 'zero', got {missing!r}")
-    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
+    df = (read_results(results) if isinstance(results, (str, Path))
+          else results_table(results.to_dict('records')))
     if not len(df): raise ValueError('the results table is empty: nothing to rank')
     df = df.assign(score=df.score.where(df.status == 'ok'), parent=df.parent.fillna('other'))
     wide = df.pivot(index='model', columns='benchmark', values='score')
@@ -174,14 +175,16 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
                           include_unceiled:bool=False, # as in `leaderboard`
                           level:float=LEVEL # the intervals' level
                          )->pd.DataFrame:
-    "Per model and leaderboard column: score, bootstrap interval, group of indistinguishable models (1 = best)"
-    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
+    "Per model and leaderboard column: score, bootstrap interval, group of indistinguishable models (1: best)"
+    df = (read_results(results) if isinstance(results, (str, Path))
+          else results_table(results.to_dict('records')))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     columns = _column_draws(df, board, missing, include_unceiled)
     rows = []
     for c in board.columns.drop('rank'):
         g = groups(board[c], {m: d for m, d in columns[c].items() if d is not None}, level=level)
-        kind = 'average' if c == 'average' else 'benchmark' if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent'
+        kind = ('average' if c == 'average'
+                else 'benchmark' if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent')
         for m in board.index:
             lo, hi = interval(columns[c][m], level) if columns[c][m] is not None else (np.nan, np.nan)
             rows.append(dict(model=m, column=c, kind=kind, score=board.at[m, c], ci_low=lo,
@@ -205,7 +208,8 @@ def format_intervals(intervals:pd.DataFrame # from `leaderboard_intervals`
 def comparisons(results, # a results table, or a path that read_results reads
                 *, missing:str='skip', level:float=LEVEL)->pd.DataFrame:
     "Per leaderboard column, each model against the next one down: difference, paired bootstrap interval, p"
-    df = read_results(results) if isinstance(results, (str, Path)) else results_table(results.to_dict('records'))
+    df = (read_results(results) if isinstance(results, (str, Path))
+          else results_table(results.to_dict('records')))
     board = leaderboard(df, missing=missing)
     columns, rows = _column_draws(df, board, missing), []
     for c in board.columns.drop('rank'):
@@ -241,8 +245,9 @@ def plot_intervals(results, # a results table, or a path that read_results reads
             err = [[max(r.score - r.ci_low, 0)],
                    [max(r.ci_high - r.score, 0)]] if pd.notna(r.ci_low) else None
             ax.errorbar(r.score, i, xerr=err, fmt='o', color=color, ms=4, capsize=2, lw=1)
-            if pd.notna(r.group): ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5),
-                                              textcoords='offset points', fontsize=6, ha='center', color=color)
+            if pd.notna(r.group):
+                ax.annotate(f'g{r.group}', (r.score, i), xytext=(0, 5), textcoords='offset points',
+                            fontsize=6, ha='center', color=color)
         ax.set_title(c); ax.set_xlim(0, 1); ax.set_xlabel('ceiled score')
     # best on top, room for labels
     axes[0][0].set_yticks(range(len(models)), models); axes[0][0].set_ylim(len(models) - 0.5, -0.9)

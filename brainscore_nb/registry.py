@@ -72,5 +72,5 @@ def register_module(module)->dict:
 def score(model_identifier:str, # e.g. 'pixels'; see list_models()
           benchmark_identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmarks()
          ):
-    "The ceiled Score of a registered model on a registered benchmark; raw, ceiling, error, provenance in attrs"
+    "The ceiled Score of a registered model on a registered benchmark; raw, ceiling, error, provenance: attrs"
     return load_benchmark(benchmark_identifier)(load_model(model_identifier))

@@ -65,7 +65,8 @@ def outcome(recorded:dict, # a results row as recorded
     "('equal' | 'within interval' | 'different', the change): same score or failure, in the interval, or not"
     ok_then, ok_now = recorded.get('status') == 'ok', now.get('status') == 'ok'
     if not ok_then or not ok_now:
-        same = not ok_then and not ok_now and str(recorded.get('error_message')) == str(now.get('error_message'))
+        same = (not ok_then and not ok_now
+                and str(recorded.get('error_message')) == str(now.get('error_message')))
         return ('equal' if same else 'different'), math.nan
     then, score = float(recorded['score']), float(now['score'])
     diff = score - then
@@ -85,8 +86,9 @@ def select_pairs(table:pd.DataFrame, # a results table
     out = []
     for p in ([pairs] if isinstance(pairs, str) else pairs):
         if isinstance(p, str):
-            if ':' not in p: raise ValueError(f"pair {p!r} is not MODEL:BENCHMARK (e.g. "
-                                              f"{':'.join(recorded[0]) if recorded else 'pixels:Cowley2023.V4-pls'})")
+            if ':' not in p:
+                raise ValueError(f"pair {p!r} is not MODEL:BENCHMARK (e.g. "
+                                 f"{':'.join(recorded[0]) if recorded else 'pixels:Cowley2023.V4-pls'})")
             p = tuple(p.split(':', 1))
         if tuple(p) not in recorded:
             raise KeyError(f"the results table has no pair {':'.join(p)!r}"
@@ -106,7 +108,9 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
              )->pd.DataFrame:
     "Re-score recorded pairs; per pair: outcome (equal, within interval, different), scores, changed fields"
     table = read_results(results) if isinstance(results, (str, Path)) else results
-    if not len(table): raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} records no pairs: nothing to reproduce")
+    if not len(table):
+        raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} "
+                         f"records no pairs: nothing to reproduce")
     _discover()
     rows, recorded, todo = [], {(r['model'], r['benchmark']): r
                                 for r in table.to_dict('records')}, select_pairs(table, pairs)
@@ -115,7 +119,8 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
         result, diff = outcome(then, now, tolerance)
         rows.append(dict(model=model, benchmark=benchmark, outcome=result,
                          recorded=_value(then.get('score')), rescored=now.get('score'),
-                         difference=diff, changed='; '.join(changed_fields(then, now)), error_message=now.get('error_message') or None))
+                         difference=diff, changed='; '.join(changed_fields(then, now)),
+                         error_message=now.get('error_message') or None))
         if progress: print(describe(rows[-1]), flush=True)
     return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored',
                                        'difference', 'changed', 'error_message'])
@@ -126,8 +131,9 @@ def _scored(todo:list, timeout, executor):
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
     futures = [executor.submit(partial(score_pair, m, b,
                                        model_factory=resolve(model_registry, m, 'model'), settings=settings,
-                                       benchmark_factory=resolve(benchmark_registry, b,
-                                                                 'benchmark'), timeout=timeout)) for m, b in todo]
+                                       benchmark_factory=resolve(benchmark_registry, b, 'benchmark'),
+                                       timeout=timeout))
+               for m, b in todo]
     return (_result(f) for f in futures)
 
 def _result(future)->dict:
@@ -138,8 +144,10 @@ def _result(future)->dict:
 
 def describe(row)->str:
     "One line for one re-scored pair: outcome, scores, what changed"
-    scores = f" ({row['recorded']:.6g} -> {row['rescored']:.6g})" if all(isinstance(row[k], float)
-                                                                         and math.isfinite(row[k]) for k in ('recorded', 'rescored')) else ''
-    failed = f"; now: {row['error_message']}" if row['error_message'] and row['outcome'] == 'different' else ''
-    return f"{row['model']} on {row['benchmark']}: {row['outcome']}{scores}" + (f"; changed: {row['changed']}"
-                                                                                if row['changed'] else '') + failed
+    scores = (f" ({row['recorded']:.6g} -> {row['rescored']:.6g})"
+              if all(isinstance(row[k], float) and math.isfinite(row[k]) for k in ('recorded', 'rescored'))
+              else '')
+    failed = (f"; now: {row['error_message']}" if row['error_message'] and row['outcome'] == 'different'
+              else '')
+    return (f"{row['model']} on {row['benchmark']}: {row['outcome']}{scores}"
+            + (f"; changed: {row['changed']}" if row['changed'] else '') + failed)

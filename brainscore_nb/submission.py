@@ -49,7 +49,8 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
     y, x = np.mgrid[0:32, 0:32] / 32
     rows, features = [], []
     for i in range(n_stimuli):
-        theta, frequency, phase, brightness = rng.uniform(0, np.pi), rng.uniform(1, 6), rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3)
+        theta, frequency, phase, brightness = (rng.uniform(0, np.pi), rng.uniform(1, 6),
+                                               rng.uniform(0, 2 * np.pi), rng.uniform(-0.3, 0.3))
         tint = rng.uniform(0.3, 1, 3)
         grating = np.sin(2 * np.pi * frequency * (x * np.cos(theta) + y * np.sin(theta)) + phase)
         image = np.clip(127.5 + 127.5 * (brightness + 0.6 * grating[..., None] * tint),
@@ -70,11 +71,14 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
 # %% ../nbs/44_submission.ipynb #6409de00
 _BENCHMARK_CELLS = [
 ('code', "#| default_exp benchmark"),
-('markdown', "# $ident\n> A brainscore_nb benchmark plugin made by `brainscore-nb new benchmark`: replace the example data with yours."),
-('markdown', """This notebook is the source of `$pkg/benchmark.py` (run `nbdev-export` here after editing it). The data:
+('markdown', "# $ident\n> A brainscore_nb benchmark plugin made by `brainscore-nb new benchmark`: "
+             "replace the example data with yours."),
+('markdown', """This notebook is the source of `$pkg/benchmark.py` \
+(run `nbdev-export` here after editing it). The data:
 `stimuli.csv` names each image in `stimuli/` (columns `stimulus_id`, `filename`, then any metadata), and
 `responses.csv` holds one row per stimulus, repetition and recording site (`stimulus_id`, `repetition`,
-`neuroid_id`, `region`, `response`). The files made by `new` are synthetic ($n_stimuli gratings, $n_sites sites,
+`neuroid_id`, `region`, `response`). The files made by `new` are synthetic \
+($n_stimuli gratings, $n_sites sites,
 $repetitions repetitions): replace them with yours, keeping the columns, and the BibTeX and visual degrees
 with your experiment's. `brainscore-nb check .` runs the submission checklist."""),
 ('code', """#| export
@@ -86,7 +90,8 @@ from brainscore_nb.data.assemblies import NeuroidAssembly, attach_stimulus_set, 
 from brainscore_nb.benchmarks.base import NeuralBenchmark
 from brainscore_nb.metrics.registry import load_metric, load_ceiling"""),
 ('code', """#| export
-FILES = Path(str(importlib.resources.files('$pkg')))  # the package's folder: stimuli/, stimuli.csv, responses.csv
+FILES = Path(str(importlib.resources.files('$pkg')))  \
+# the package's folder: stimuli/, stimuli.csv, responses.csv
 DATA_IDENTIFIER = '$data_id'
 BIBTEX = \"\"\"@article{$bibkey,
   title={Replace with the title of the data's publication},
@@ -110,15 +115,18 @@ def assembly()->NeuroidAssembly:
         'repetition': ('presentation', table.index.get_level_values(1)),
         'neuroid_id': ('neuroid', table.columns.astype(str)), 'region': ('neuroid', region.to_numpy(str))})
     return attach_stimulus_set(a, stimulus_set(), merge_metadata=False)"""),
-('markdown', "The data validate (unique string ids, files present, no NaN, every stimulus of the responses in the stimulus set):"),
+('markdown', "The data validate (unique string ids, files present, no NaN, "
+             "every stimulus of the responses in the stimulus set):"),
 ('code', "from brainscore_nb.data.validation import validate_pair"),
 ('code', "validate_pair(stimulus_set(), assembly())"),
 ('code', """#| export
 def build()->NeuralBenchmark:
-    "$ident: the model's $region responses predicted by `$metric`, ceiled by the split-half reliability of the repetitions"
+    "$ident: the model's $region responses predicted by `$metric`, \
+ceiled by the split-half reliability of the repetitions"
     data = assembly()
     return NeuralBenchmark('$ident', average_repetition(data), load_metric('$metric'),
-                           lambda: load_ceiling('internal_consistency')(data), data=data, region='$region', version=1,
+                           lambda: load_ceiling('internal_consistency')(data), data=data, region='$region', \
+version=1,
                            parent='$region', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)"""),
 ('code', """#| export
 STIMULUS_SETS = {DATA_IDENTIFIER: stimulus_set}  # found through the entry point group brainscore_nb.datasets
@@ -130,7 +138,8 @@ BENCHMARKS = {'$ident': build}  # found through the entry point group brainscore
 ]
 
 # %% ../nbs/44_submission.ipynb #165620ee
-_BENCHMARK_TEST = '''"""Tests of $ident (made by `brainscore-nb new benchmark`): the data validate, the benchmark loads with a valid
+_BENCHMARK_TEST = '''"""Tests of $ident (made by `brainscore-nb new benchmark`): the data validate, \
+the benchmark loads with a valid
 ceiling and scores a model."""
 import numpy as np
 from brainscore_nb.data.validation import validate_pair
@@ -157,21 +166,25 @@ def test_scores_a_model():
 # %% ../nbs/44_submission.ipynb #9d9cab09
 _DATA_CELLS = [
 ('code', "#| default_exp dataset"),
-('markdown', "# $ident\n> A brainscore_nb data plugin made by `brainscore-nb new data`: replace the example files with yours."),
+('markdown', "# $ident\n> A brainscore_nb data plugin made by `brainscore-nb new data`: "
+             "replace the example files with yours."),
 ('markdown', """This notebook is the source of `$pkg/dataset.py` (run `nbdev-export` here after editing it).
 `stimuli.csv` names each image in `stimuli/` (columns `stimulus_id`, `filename`, then any metadata), and
 `responses.csv` holds one row per stimulus, repetition and recording site (`stimulus_id`, `repetition`,
-`neuroid_id`, `region`, `response`). The files made by `new` are synthetic ($n_stimuli gratings, $n_sites sites,
+`neuroid_id`, `region`, `response`). The files made by `new` are synthetic \
+($n_stimuli gratings, $n_sites sites,
 $repetitions repetitions): replace them with yours, keeping the columns. `brainscore-nb check .` runs the
 submission checklist."""),
-_BENCHMARK_CELLS[3], _BENCHMARK_CELLS[4], _BENCHMARK_CELLS[5], _BENCHMARK_CELLS[6], _BENCHMARK_CELLS[7], _BENCHMARK_CELLS[8], _BENCHMARK_CELLS[9],
+_BENCHMARK_CELLS[3], _BENCHMARK_CELLS[4], _BENCHMARK_CELLS[5], _BENCHMARK_CELLS[6], _BENCHMARK_CELLS[7],
+_BENCHMARK_CELLS[8], _BENCHMARK_CELLS[9],
 ('code', """#| export
 STIMULUS_SETS = {DATA_IDENTIFIER: stimulus_set}  # found through the entry point group brainscore_nb.datasets
 DATASETS = {DATA_IDENTIFIER: assembly}"""),
 ]
 
 # %% ../nbs/44_submission.ipynb #181f147b
-_DATA_TEST = '''"""Tests of $ident (made by `brainscore-nb new data`): the data validate and have the expected shape."""
+_DATA_TEST = '''"""Tests of $ident (made by `brainscore-nb new data`): \
+the data validate and have the expected shape."""
 from brainscore_nb.data.validation import validate_pair
 from $pkg.dataset import DATASETS, STIMULUS_SETS
 
@@ -190,8 +203,10 @@ def test_dims():
 # %% ../nbs/44_submission.ipynb #fa8aa020
 _MODEL_CELLS = [
 ('code', "#| default_exp model"),
-('markdown', "# $ident\n> A brainscore_nb model plugin made by `brainscore-nb new model`: replace the stand-in network with yours."),
-('markdown', """This notebook is the source of `$pkg/model.py` (run `nbdev-export` here after editing it). A model is an
+('markdown', "# $ident\n> A brainscore_nb model plugin made by `brainscore-nb new model`: "
+             "replace the stand-in network with yours."),
+('markdown', """This notebook is the source of `$pkg/model.py` (run `nbdev-export` here after editing it). \
+A model is an
 activations model (a callable from a batch of images to `{layer: activations}`, or a torch module), the
 preprocessing that turns a stimulus file into its input, the layers it offers and the layer committed to each
 region. `brainscore-nb check .` runs the submission checklist."""),
@@ -212,8 +227,10 @@ class TinyNet:
         return {'layer1': layer1, 'layer2': np.maximum(layer1 @ self.w2, 0)}"""),
 ('code', """#| export
 LAYERS = ['layer1', 'layer2']  # every layer the model offers
-REGION_LAYERS = {'V1': 'layer1', 'V2': 'layer1', 'V4': 'layer2', 'IT': 'layer2'}  # the layer committed to each region
-PREPROCESSING = Preprocessing(32, (0.5, 0.5, 0.5), (0.5, 0.5, 0.5))  # input side, per-channel mean and std"""),
+REGION_LAYERS = {'V1': 'layer1', 'V2': 'layer1', 'V4': 'layer2', 'IT': 'layer2'}  \
+# the layer committed to each region
+PREPROCESSING = Preprocessing(32, (0.5, 0.5, 0.5), (0.5, 0.5, 0.5))  \
+# input side, per-channel mean and std"""),
 ('code', """#| export
 def build()->ModelCommitment:
     "$ident, committed to its layers"
@@ -225,7 +242,8 @@ MODELS = {'$ident': build}  # found through the entry point group brainscore_nb.
 ]
 
 # %% ../nbs/44_submission.ipynb #ebb16ebc
-_MODEL_TEST = '''"""Tests of $ident (made by `brainscore-nb new model`): it builds, declares its layers and preprocessing, and
+_MODEL_TEST = '''"""Tests of $ident (made by `brainscore-nb new model`): \
+it builds, declares its layers and preprocessing, and
 looks at images."""
 import numpy as np
 from PIL import Image
@@ -250,12 +268,15 @@ def test_looks_at_images(tmp_path):
 # %% ../nbs/44_submission.ipynb #8a3cd73b
 _RUN_CELLS = [
 ('markdown',
- "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: the project's, installed plugins' and imported ones."),
-('markdown', """A papermill notebook: `papermill $notebook out.ipynb -y '{models: [pixels], benchmarks: [$benchmark], results_path: scores.json}'`
+ "# Run benchmarks by name\n> Score registered models on registered benchmarks, by identifier: "
+ "the project's, installed plugins' and imported ones."),
+('markdown', """A papermill notebook: `papermill $notebook out.ipynb -y \
+'{models: [pixels], benchmarks: [$benchmark], results_path: scores.json}'`
 runs it with other parameters. Benchmarks and models are looked up by identifier in the registries, which
 installed plugins (entry points `brainscore_nb.benchmarks`, `brainscore_nb.models`) fill on first lookup;
 `imports` names modules or `.py` files to import first, as `brainscore-nb --import` does."""),
-('code', """models: list = ['pixels']  # identifiers of the models to score (see brainscore_nb.registry.list_models())
+('code', """models: list = ['pixels']  \
+# identifiers of the models to score (see brainscore_nb.registry.list_models())
 benchmarks: list = ['$benchmark']  # identifiers of the benchmarks (see list_benchmarks())
 imports: list = $imports  # modules or .py files to import first (they may register models or benchmarks)
 results_path: str = ''  # where to write the scores as JSON ('' : do not write)""", ['parameters']),
@@ -322,7 +343,8 @@ def _notebook(cells:list, values:dict)->str:
     "An nbformat 4.5 notebook's text, as nbdev-clean writes it: `(kind, template[, tags])` cells, `values` in"
     make = lambda i, kind, src, tags=(): {'cell_type': kind, 'id': f'c{i:03d}',
                                           'metadata': {'tags': list(tags)} if tags else {},
-                                          'source': string.Template(src).substitute(values).splitlines(keepends=True),
+                                          'source': string.Template(src).substitute(values)
+                                                    .splitlines(keepends=True),
                                           **({'execution_count': None, 'outputs': []}
                                              if kind == 'code' else {})}
     nb = {'cells': [make(i, *c) for i, c in enumerate(cells)], 'nbformat': 4, 'nbformat_minor': 5,
@@ -406,10 +428,12 @@ class CheckReport:
 # %% ../nbs/44_submission.ipynb #16de6c94
 _FIXES = {'duplicate ids': 'give every stimulus (or neuroid) its own id',
           'missing file': 'put the file in place or correct its file name in the CSV',
-          'unreadable file': 'replace the file with a readable image', 'NaN': 'remove or fill the missing values',
+          'unreadable file': 'replace the file with a readable image',
+          'NaN': 'remove or fill the missing values',
           'inf': 'replace the infinite values', 'non-string ids': 'write the ids as text (e.g. img01, not 1)',
           'unknown stimuli': 'add these stimuli to the stimulus set, or drop their responses',
-          'structure': 'give the assembly the dims and coords its class requires (presentation x neuroid, stimulus_id, neuroid_id)'}
+          'structure': 'give the assembly the dims and coords its class requires '
+                       '(presentation x neuroid, stimulus_id, neuroid_id)'}
 
 def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
     "Build one stimulus set or assembly entry and add its validation to `report`"
@@ -456,13 +480,15 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     bibtex = getattr(b, 'bibtex', None)
     report.add(f'{name}: bibtex', isinstance(bibtex, str)
                and re.search(r'@\w+\s*\{', bibtex or '') is not None,
-               'a BibTeX entry' if isinstance(bibtex, str) and '@' in bibtex else f'{bibtex!r}', "set bibtex to the data's publication (@article{...})")
+               'a BibTeX entry' if isinstance(bibtex, str) and '@' in bibtex else f'{bibtex!r}',
+               "set bibtex to the data's publication (@article{...})")
     degrees = getattr(b, 'visual_degrees', None)
     report.add(f'{name}: visual degrees', isinstance(degrees, (int, float))
                and math.isfinite(degrees) and degrees > 0, f'{degrees!r}',
                "set visual_degrees to the stimuli's size in the experiment, in degrees")
-    if getattr(b, 'unceiled', False): return report.add(f'{name}: ceiling', True,
-                                                        'none: declared unceiled (ceiling_func=None), scores are raw')
+    if getattr(b, 'unceiled', False):
+        return report.add(f'{name}: ceiling', True,
+                          'none: declared unceiled (ceiling_func=None), scores are raw')
     try: ceiling = float(b.ceiling)
     except Exception as e: return report.add(f'{name}: ceiling', False, f'{type(e).__name__}: {e}',
                                              'make ceiling_func compute without error')
@@ -487,10 +513,13 @@ def _check_model(report:CheckReport, identifier:str, factory):
     layers = getattr(m, 'region_layer_map', None)
     report.add(f'{name}: layers', isinstance(layers, dict) and len(layers) > 0
                and all(isinstance(v, str) for v in layers.values()),
-               f'{layers!r}', "commit a layer to each region: ModelCommitment(identifier, extractor, {'V1': ..., 'IT': ...})")
+               f'{layers!r}',
+               "commit a layer to each region: "
+               "ModelCommitment(identifier, extractor, {'V1': ..., 'IT': ...})")
     preprocessing = getattr(getattr(m, 'activations_model', None), 'preprocessing', None)
     report.add(f'{name}: preprocessing', isinstance(preprocessing, Preprocessing), f'{preprocessing!r}',
-               'declare it: ActivationsExtractor(model, identifier, preprocessing=Preprocessing(size, mean, std))')
+               'declare it: '
+               'ActivationsExtractor(model, identifier, preprocessing=Preprocessing(size, mean, std))')
 
 # %% ../nbs/44_submission.ipynb #907e95f1
 def _load_entry_points(report:CheckReport, folder:Path)->list:
@@ -507,7 +536,8 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
                                + did_you_mean(g, [f'brainscore_nb.{x}' for x in GROUPS]))
     report.add('entry points', bool(declared),
                ', '.join(f'{g}: {", ".join(eps.values())}' for g, eps in declared.items()) or 'none declared',
-               '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, .metrics): name = "package.module"')
+               '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, .metrics): '
+               'name = "package.module"')
     tops = {v.split(':')[0].split('.')[0] for eps in declared.values() for v in eps.values()}
     # import this folder's code, not an older copy
     for m in [m for m in sys.modules if m.split('.')[0] in tops]: del sys.modules[m]
@@ -528,7 +558,7 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
 
 # %% ../nbs/44_submission.ipynb #c753cfb2
 def _run_tests(report:CheckReport, folder:Path):
-    "Add whether the folder has tests and whether they pass (pytest in a fresh process, the folder on the path)"
+    "Add whether the folder has tests and they pass (pytest in a fresh process, the folder on the path)"
     tests = sorted((folder/'tests').glob('test_*.py')) if (folder/'tests').is_dir() else []
     report.add('tests exist', bool(tests), ', '.join(t.name for t in tests) or 'no tests/test_*.py',
                'add tests/test_<name>.py: the benchmark loads, its ceiling is valid, it scores a model')
@@ -551,8 +581,9 @@ def _check_exported(report:CheckReport, folder:Path):
         copy = Path(shutil.copytree(folder, Path(tmp)/folder.name,
                                     ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
         try: _export(copy)
-        except RuntimeError as e: return report.add('modules exported from the notebooks', False,
-                                                    str(e)[-300:], 'fix the notebooks so that nbdev-export runs')
+        except RuntimeError as e:
+            return report.add('modules exported from the notebooks', False,
+                              str(e)[-300:], 'fix the notebooks so that nbdev-export runs')
         stale = sorted(str(p.relative_to(copy)) for p in copy.rglob('*.py')
                        if p.name != '_modidx.py' and 'nbs' not in p.parts
                        and (not (folder/p.relative_to(copy)).exists()

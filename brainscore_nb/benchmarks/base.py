@@ -104,8 +104,9 @@ class BenchmarkBase(Benchmark):
 
     @property
     def ceiling(self)->Score:
-        if self.unceiled: return Score(np.nan, attrs={'unceiled': True,
-                                                      'reason': f'{self.identifier} is unceiled (ceiling_func=None)'})
+        if self.unceiled:
+            return Score(np.nan, attrs={'unceiled': True,
+                                        'reason': f'{self.identifier} is unceiled (ceiling_func=None)'})
         key = (self.identifier, self.version, self.data_sha1 or id(self))
         if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
         return _CEILINGS[key]
@@ -213,7 +214,8 @@ def describe_function(fn # a metric or helper, maybe a functools.partial of one
                     if p.default is not p.empty}
     except (TypeError, ValueError): options = {}
     if 'random_state' in getattr(fn, 'options', ()):
-        options.setdefault('random_state', inspect.signature(cross_validate).parameters['random_state'].default)
+        options.setdefault('random_state',
+                           inspect.signature(cross_validate).parameters['random_state'].default)
     return {'name': name, 'options': _jsonable({**options, **bound})}
 
 # %% ../../nbs/30_benchmark_base.ipynb #3b916859

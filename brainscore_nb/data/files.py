@@ -46,7 +46,7 @@ def _umask()->int:
 def temp_path(path, # the final location the temporary file is for
               folder:bool=False # a temporary folder instead of a file
              ):
-    "A new temporary file (or folder) next to `path`, named for its process, removed if still there at the end"
+    "A new temporary file (or folder) next to `path`, named for its process, removed if left at the end"
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     collect_stale(path.parent, f'.{path.name}.')

@@ -23,7 +23,7 @@ BRAINSCORE = dict(raw=0.5460417965005417, ceiling=0.9382788930420839, score=0.31
                                     '210225': 0.9447515240416402, '211022': 0.9307968077126351})
 # ours, measured: the ceilings are Brain-Score's; the PLS fits differ by up to 1.5e-4 because Brain-Score's
 # scikit-learn NIPALS stops at tol 1e-6 (run to convergence, scikit-learn gives our numbers to 1e-9)
-OURS = dict(raw=0.545994, score=0.319385,
+OURS = dict(raw=0.545994, score=0.319385, ci=(0.190847, 0.536846),
             session_scores={'190923': 0.344936, '201025': 0.291785, '210225': 0.262228, '211022': 0.378591})
 
 
@@ -85,6 +85,9 @@ def test_cowley2026_from_the_catalog(cowley_catalog, features):
     assert 0 < score.attrs['error'] < 0.05 and np.isnan(ceiling.error)
     assert score.attrs['benchmark'] == 'Cowley2026.V4-pls' and score.attrs['model'] == 'fixture-features'
     assert len(score.attrs['data_sha1']) == 40
+    # the interval: each session's bootstrap (its stimuli and neurons), averaged draw by draw (measured)
+    assert 'ci_reason' not in score.attrs and score.attrs['ci_low'] < score.center < score.attrs['ci_high']
+    assert (score.attrs['ci_low'], score.attrs['ci_high']) == pytest.approx(OURS['ci'], abs=1e-6)
 
 
 def test_cowley2026_relabels_repetitions_into_alternating_halves(cowley_catalog):

@@ -17,6 +17,7 @@ from ..data.assemblies import average_repetition
 from ..metrics.score import Score
 from ..metrics.regression import pls_cv
 from ..metrics.ceilings import internal_consistency, explained_variance
+from ..metrics.uncertainty import bootstrap, interval
 from .base import (BenchmarkBase, NeuralBenchmark, benchmark_registry,
                                            check_choice, finalize,
                                           squeeze_time_bin)
@@ -110,7 +111,18 @@ class SessionsAverage(BenchmarkBase):
         score = Score(np.mean([c.center for c in ceiled]), attrs={
             'error': float(np.sqrt(np.sum([c.error ** 2 for c in ceiled])) / n),
             'session_scores': {b.identifier: c.center for b, c in zip(self.sessions, ceiled)}})
-        return finalize(score, raw, self.ceiling, self, candidate)
+        out = finalize(score, raw, self.ceiling, self, candidate)
+        # its interval: each session resampled over its own stimuli and neurons (unbounded, as averaged), the
+        # draws averaged session by session, then bounded: a bootstrap stratified by session
+        per = [bootstrap(s.attrs['raw'], s.attrs['ceiling'], normalisation='explained_variance', bounds=None)
+               for s in scores]
+        if all('bootstrap' in p for p in per):
+            draws = np.clip(np.mean([p['bootstrap'] for p in per], 0), 0, 1)
+            out.attrs.pop('ci_reason', None)
+            out.attrs.update(dict(zip(('ci_low', 'ci_high'), interval(draws))), bootstrap=draws,
+                             ci_level=per[0]['ci_level'], bootstrap_seed=per[0]['bootstrap_seed'],
+                             bootstrap_units=' + '.join(p['bootstrap_units'] for p in per))
+        return out
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #aad3a1b2
 def cowley2026_v4(load=load_dataset # name -> assembly; default: the catalog

@@ -25,11 +25,11 @@ class ModelCommitment(BrainModel):
     def __init__(self, identifier:str, # the model's name
                  activations_model, # an ActivationsExtractor (stimuli, layers -> presentation x neuroid)
                  layers:list|None=None, # candidate layers, shallow to deep: an unmapped region gets the best
-                 behavioral_readout_layer:str|None=None, # the readout's layer (default: IT's, else last)
+                 behavioral_readout_layer:str|None=None, # probabilities readout's layer (IT's, else the last)
                  region_layer_map:dict|None=None, # e.g. {'V1': 'block2', 'IT': 'block13'}; None: all chosen
                  visual_degrees:float=8, # the field of view of the model's input
-                 *, own_labels=None, # (stimuli, labels or None) -> DataFrame stimuli x labels
-                 selection:dict|None=None, # region -> benchmark (or identifier) choosing its layer
+                 *, own_labels=None, # (stimuli, labels|None) -> probabilities DataFrame, stimuli x labels
+                 selection:dict|None=None, # region -> benchmark (or id) for its layer; else Brain-Score's
                  readout_layer:str|None=None): # the earlier name of behavioral_readout_layer
         # the earlier signature: ModelCommitment(identifier, activations_model, region_layer_map)
         if isinstance(layers, dict):
@@ -153,7 +153,7 @@ ModelCommitment.select_layer = select_layer
 # %% ../../nbs/23_commitment.ipynb #ed664200
 class OnePass:
     "An activations model answering any of `layers` from one extraction per stimulus set (memory-bounded)"
-    def __init__(self, activations_model, # an ActivationsExtractor (or stimuli, layers -> assembly)
+    def __init__(self, activations_model, # ActivationsExtractor, or callable -> assembly with `layer` coord
                  layers:list, # every layer that will be asked for
                  *, max_features:int|None=None, # at most this many features per layer (None: if needed)
                  memory_budget:int=2 * 2**30): # bytes the activations of one stimulus set may take

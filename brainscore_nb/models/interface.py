@@ -115,7 +115,7 @@ class PrecomputedFeatures(BrainModel):
 # %% ../../nbs/20_model_interface.ipynb #ca0e124a
 class PrecomputedBehavior(BrainModel):
     "A BrainModel that answers from stored behaviour: labels or presentation x choice probabilities"
-    def __init__(self, choices, # BehavioralAssembly (stimulus_id coord): labels or choice probabilities
+    def __init__(self, choices, # BehavioralAssembly, one per stimulus_id: labels or probabilities over choice
                  identifier:str='precomputed-behavior', # the model's name
                  visual_degrees:float=8): # the field of view the choices were made with
         self._choices, self._identifier, self._degrees, self.task = choices, identifier, visual_degrees, None

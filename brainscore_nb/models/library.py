@@ -135,7 +135,7 @@ def _module(identifier:str, spec:LibraryModel, pretrained:bool):
 
 # %% ../../nbs/25_library_models.ipynb #cd45e1cd
 def library_model(identifier:str, # a key of LIBRARY_MODELS, e.g. 'resnet50'
-                  *, pretrained:bool=True, # the library's pretrained weights (fetched once); False: random
+                  *, pretrained:bool=True, # pretrained weights (fetched on first use); False: random
                   batch_size:int=32, # images per forward pass
                   max_features:int|None=None # project each layer to at most this many features
                  )->ModelCommitment:

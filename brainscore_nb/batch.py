@@ -85,7 +85,7 @@ _row = result_row  # the name earlier tests use
 def _within(fn, # () -> value
             timeout:float|None # seconds; None or 0: no limit
            ):
-    "fn() run in a daemon thread: its value, or TimeoutError after `timeout` s (the thread is abandoned, not waited for)"
+    "fn() run in a daemon thread: its value, or TimeoutError after `timeout` s (the thread is abandoned)"
     if not timeout: return fn()
     box = {}
     def target():
@@ -93,7 +93,8 @@ def _within(fn, # () -> value
         except BaseException as e: box['error'] = e
     t = threading.Thread(target=target, daemon=True, name='brainscore_nb-pair')
     t.start(); t.join(timeout)
-    if t.is_alive(): raise TimeoutError(f"timed out after {timeout:g} s (raise the pair_timeout setting or --timeout)")
+    if t.is_alive():
+        raise TimeoutError(f"timed out after {timeout:g} s (raise the pair_timeout setting or --timeout)")
     if 'error' in box: raise box['error']
     return box['value']
 
@@ -119,7 +120,8 @@ def score_pair(model:str, # model identifier
     except Exception as e:
         row = result_row(model, benchmark, None, made.get('bench'), made.get('model'))
         row |= dict(error_message=f'{type(e).__name__}: {e}', _traceback=traceback.format_exc())
-    return row | dict(elapsed=round(time.perf_counter() - t0, 3), finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))
+    return row | dict(elapsed=round(time.perf_counter() - t0, 3),
+                      finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))
 
 # %% ../nbs/41_batch.ipynb #973ad966
 def results_table(rows)->pd.DataFrame:
@@ -143,9 +145,10 @@ def read_results(path)->pd.DataFrame:
     if path.is_dir(): path = next((p for p in (path/'results.parquet', path/'results.csv')
                                    if p.exists()), path/'results.parquet')
     if not path.exists(): return results_table([])
-    todo = "move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) to start a new table"
-    try: df = pd.read_parquet(path) if path.suffix == '.parquet' else pd.read_csv(path, keep_default_na=False,
-                                                                                  na_values=[''], dtype=dict.fromkeys(_TEXT, str))
+    todo = ("move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) "
+            "to start a new table")
+    try: df = (pd.read_parquet(path) if path.suffix == '.parquet' else
+               pd.read_csv(path, keep_default_na=False, na_values=[''], dtype=dict.fromkeys(_TEXT, str)))
     except Exception as e: raise ValueError(f"{path} is not a readable results table "
                                             f"({type(e).__name__}: {e}); {todo}") from None
     missing = [c for c in ('model', 'benchmark', 'score') if c not in df.columns]
@@ -177,13 +180,13 @@ WORKER_ENV = {k: '1' for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_N
 def worker_env(n_workers:int, # worker processes sharing the machine
                cores:int|None=None # its cores (default: those this process may run on)
               )->dict:
-    "`WORKER_ENV` for `n_workers` processes: cores // n_workers threads each (at least 1): never oversubscribed"
+    "`WORKER_ENV` for `n_workers` processes: cores // n_workers threads each (at least 1): no oversubscribing"
     cores = cores or len(os.sched_getaffinity(0))
     return {k: str(max(1, cores // max(1, n_workers))) for k in WORKER_ENV}
 
 def scheduler_address(scheduler:str|None=None # an address given by the caller (--scheduler)
                      )->tuple:
-    "(address, who named it): the argument, the `dask_scheduler` setting or DASK_SCHEDULER_ADDRESS; else (None, ...)"
+    "(address, who named it): the argument, `dask_scheduler` or DASK_SCHEDULER_ADDRESS; else (None, ...)"
     if scheduler: return scheduler, 'the scheduler argument'
     if (s := get_setting('dask_scheduler')):
         env = os.environ.get('BRAINSCORE_NB_DASK_SCHEDULER')
@@ -192,11 +195,11 @@ def scheduler_address(scheduler:str|None=None # an address given by the caller (
     return None, 'a new LocalCluster: no scheduler named'
 
 @contextmanager
-def executor_for(scheduler:str|None=None, # Dask scheduler address (default: `scheduler_address`'s, else a LocalCluster)
+def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_address`'s, else LocalCluster)
                  n_workers:int=2, # LocalCluster processes (one task each; torch/BLAS threads: `worker_env`)
                  dashboard:bool=False # serve the LocalCluster's dashboard on a free port
                 ):
-    "A concurrent.futures executor on a Dask cluster (started here and closed on exit, unless a scheduler is named)"
+    "A concurrent.futures executor on a Dask cluster (started here and closed on exit unless one is named)"
     try: from distributed import Client, LocalCluster
     except ImportError:
         raise ImportError("batch runs on Dask need the dask extra: pip install 'brainscore_nb[dask]' "
@@ -210,7 +213,8 @@ def executor_for(scheduler:str|None=None, # Dask scheduler address (default: `sc
     client = Client(cluster or address)
     try:
         link = client.dashboard_link if _serves(client.dashboard_link) else None
-        if dashboard and not link: print("no Dask dashboard: it needs bokeh (pip install 'brainscore_nb[dask]')")
+        if dashboard and not link:
+            print("no Dask dashboard: it needs bokeh (pip install 'brainscore_nb[dask]')")
         print(f"Dask: {len(client.scheduler_info()['workers'])} workers at {client.scheduler.address}"
               + (f"; dashboard {link}" if link else '') + f" ({source})")
         yield client.get_executor(pure=False)
@@ -231,7 +235,7 @@ def _family(benchmark:str)->str:
     return re.split(r'[.-]', re.sub(r'^[a-z]+\.', '', benchmark))[0]
 
 def _pending(table:pd.DataFrame, models:list, benchmarks:list)->list:
-    "The pairs without an 'ok' row in `table`: each data family's first benchmark, then each one's second, ..."
+    "The pairs without an 'ok' row in `table`: each data family's first benchmark, then each's second, ..."
     done = set(zip(table.model[table.status == 'ok'], table.benchmark[table.status == 'ok']))
     families = {}
     for b in benchmarks: families.setdefault(_family(b), []).append(b)
@@ -248,8 +252,9 @@ def safe_name(*parts:str)->str:
 
 def _inside(path:Path, out:Path)->Path:
     "`path`, after checking that it resolves inside `out` (else a ValueError naming both)"
-    if not path.resolve().is_relative_to(out.resolve()): raise ValueError(f"refusing to write "
-                                                                          f"{path}: it resolves outside --out {out}")
+    if not path.resolve().is_relative_to(out.resolve()):
+        raise ValueError(f"refusing to write "
+                         f"{path}: it resolves outside --out {out}")
     return path
 
 def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
@@ -264,7 +269,7 @@ def _record(table:pd.DataFrame, row:dict, out:Path)->pd.DataFrame:
 
 def writable_folder(out # the run's folder
                    )->Path:
-    "`out` as a folder this process can write (created if missing), checked before any work, else a ValueError"
+    "`out` as a folder this process can write (created if missing), checked before any work, else ValueError"
     out = Path(out).expanduser()
     for p in [out, *out.parents]:
         if p.exists():
@@ -282,30 +287,34 @@ def writable_folder(out # the run's folder
 def run(models, # model identifiers (list, or comma-separated string)
         benchmarks, # benchmark identifiers (list, or comma-separated string)
         *, out, # folder for results.parquet, results.csv and logs/; re-running with it resumes
-        scheduler:str|None=None, # Dask scheduler address (default: the `dask_scheduler` setting, or a LocalCluster)
+        scheduler:str|None=None, # Dask scheduler (default: the `dask_scheduler` setting, or a LocalCluster)
         executor=None, # any concurrent.futures.Executor to use instead of Dask (not shut down here)
         n_workers:int=2, # LocalCluster worker processes
         blas_threads:int|None=1, # BLAS threads per pair
         dashboard:bool=False, # serve and print a LocalCluster dashboard
         progress:bool=True, # show a progress bar
-        timeout:float|None=None, # seconds one pair may take (default: the pair_timeout setting; none: no limit)
+        timeout:float|None=None, # seconds per pair (default: the pair_timeout setting; none: no limit)
         fresh:bool=False # start a new table: an existing results.parquet/.csv is kept as results.<time>.old.*
        )->pd.DataFrame:
     "Score every model on every benchmark in parallel; return the results table, also written to `out`"
     from tqdm.auto import tqdm
     discover()
-    models, benchmarks = _names(models, model_registry, 'model'), _names(benchmarks, benchmark_registry, 'benchmark')
+    models, benchmarks = (_names(models, model_registry, 'model'),
+                          _names(benchmarks, benchmark_registry, 'benchmark'))
     timeout = _timeout(get_setting('pair_timeout') if timeout is None else timeout)
     out = writable_folder(out)
     if fresh: _move_aside(out)
     table = read_results(out)
     todo = _pending(table, models, benchmarks)
-    print(f"{len(models) * len(benchmarks) - len(todo)} of {len(models) * len(benchmarks)} pairs already scored in {out}; {len(todo)} to run")
+    print(f"{len(models) * len(benchmarks) - len(todo)} of {len(models) * len(benchmarks)} pairs "
+          f"already scored in {out}; {len(todo)} to run")
     if not todo: return table
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
-    tasks = [partial(score_pair, m, b, model_factory=model_registry[m], benchmark_factory=benchmark_registry[b], settings=settings,
+    tasks = [partial(score_pair, m, b, model_factory=model_registry[m],
+                     benchmark_factory=benchmark_registry[b], settings=settings,
                      blas_threads=blas_threads, timeout=timeout) for m, b in todo]
-    with (executor_for(scheduler, n_workers, dashboard) if executor is None else _given(executor)) as ex, _sigint_flag() as interrupted:
+    with (executor_for(scheduler, n_workers, dashboard) if executor is None else _given(executor)) as ex, \
+         _sigint_flag() as interrupted:
         futures = {ex.submit(t): pair for t, pair in zip(tasks, todo)}
         pending, bar = set(futures), tqdm(total=len(futures), desc='pairs', disable=not progress)
         try:
@@ -313,7 +322,9 @@ def run(models, # model identifiers (list, or comma-separated string)
                 done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
                 for f in done:
                     try: row = f.result()
-                    except Exception as e: row = result_row(*futures[f]) | dict(error_message=f'{type(e).__name__} (worker lost?): {e}')
+                    except Exception as e:
+                        row = result_row(*futures[f]) | dict(
+                            error_message=f'{type(e).__name__} (worker lost?): {e}')
                     table = _record(table, row, out)
                     bar.update()
                 if interrupted(): raise KeyboardInterrupt
@@ -324,11 +335,12 @@ def run(models, # model identifiers (list, or comma-separated string)
     return table
 
 def _timeout(value)->float|None:
-    "A pair timeout in seconds from an argument or setting ('' or 0: none); anything but a positive number is refused"
+    "A pair timeout in seconds from an argument or setting ('' or 0: none); any other non-positive raises"
     if value in (None, '', 0, '0'): return None
     try: t = float(value)
     except (TypeError, ValueError): t = math.nan
-    if not (math.isfinite(t) and t > 0): raise ValueError(f"pair timeout must be a positive number of seconds, got {value!r}")
+    if not (math.isfinite(t) and t > 0):
+        raise ValueError(f"pair timeout must be a positive number of seconds, got {value!r}")
     return t
 
 def _move_aside(out:Path):
@@ -339,7 +351,7 @@ def _move_aside(out:Path):
 
 @contextmanager
 def _sigint_flag():
-    "Within the block, Ctrl-C only sets a flag that the caller polls: a signal landing in a library callback is never lost"
+    "Within the block, Ctrl-C only sets a flag the caller polls: a signal in a library callback is never lost"
     if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return

@@ -64,7 +64,8 @@ def torch_layers(module, # a torch.nn.Module in eval mode
         raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
     keep = lambda l: lambda m, i, o: out.__setitem__(l, o.detach().cpu().numpy())
     hooks = [mods[l].register_forward_hook(keep(l)) for l in layers if l != 'logits']
-    x = torch.from_numpy(np.ascontiguousarray(images, np.float32)).permute(0, 3, 1, 2)  # channels_last, no copy
+    # channels_last, no copy
+    x = torch.from_numpy(np.ascontiguousarray(images, np.float32)).permute(0, 3, 1, 2)
     module.to(memory_format=torch.channels_last)  # its convolutions then run channels_last: 1.2-1.8x on a CPU
     try:
         with torch.no_grad(): logits = module(x)

@@ -21,28 +21,37 @@ from ..data.files import stimulus_set_hash
 
 # %% ../../nbs/23_commitment.ipynb #21cbf1dc
 class ModelCommitment(BrainModel):
-    "A BrainModel made of an activations model, a region -> layer mapping (given, or chosen on data), a field of view and readouts"
+    "A BrainModel: an activations model, a region -> layer map (given or chosen), a field of view, readouts"
     def __init__(self, identifier:str, # the model's name
                  activations_model, # an ActivationsExtractor (stimuli, layers -> presentation x neuroid)
-                 layers:list|None=None, # candidate layers, shallow to deep: a region without a layer in the map is committed to the best
-                 behavioral_readout_layer:str|None=None, # layer the probabilities readout reads (default: IT's layer, else the last layer)
-                 region_layer_map:dict|None=None, # e.g. {'V1': 'block2', 'IT': 'block13'}; None: every region chosen on data
+                 layers:list|None=None, # candidate layers, shallow to deep: an unmapped region gets the best
+                 behavioral_readout_layer:str|None=None, # probabilities readout's layer (IT's, else the last)
+                 region_layer_map:dict|None=None, # e.g. {'V1': 'block2', 'IT': 'block13'}; None: all chosen
                  visual_degrees:float=8, # the field of view of the model's input
-                 *, own_labels=None, # (stimuli, labels or None) -> DataFrame of probabilities (rows: stimuli, columns: labels)
-                 selection:dict|None=None, # region -> benchmark (or identifier) its layer is chosen on; default SELECTION_BENCHMARKS
+                 *, own_labels=None, # (stimuli, labels|None) -> probabilities DataFrame, stimuli x labels
+                 selection:dict|None=None, # region -> benchmark (or id) for its layer; else Brain-Score's
                  readout_layer:str|None=None): # the earlier name of behavioral_readout_layer
-        if isinstance(layers, dict):  # the earlier signature: ModelCommitment(identifier, activations_model, region_layer_map)
-            if region_layer_map is not None: raise TypeError(f"{identifier}: pass the region -> layer map once (region_layer_map=), layers= takes a list")
+        # the earlier signature: ModelCommitment(identifier, activations_model, region_layer_map)
+        if isinstance(layers, dict):
+            if region_layer_map is not None:
+                raise TypeError(f"{identifier}: pass the region -> layer map once (region_layer_map=), "
+                                "layers= takes a list")
             layers, region_layer_map = None, layers
-        if layers is not None and (isinstance(layers, str) or not len(layers)): raise ValueError(f"{identifier}: layers must be a non-empty list of layer names, got {layers!r}")
-        if layers is None and not region_layer_map: raise TypeError(f"{identifier}: pass layers=[...] (candidates to choose each region's layer from) or region_layer_map={{region: layer}}")
-        if readout_layer and behavioral_readout_layer and readout_layer != behavioral_readout_layer: raise TypeError(f"{identifier}: readout_layer and behavioral_readout_layer disagree; pass one")
-        self._identifier, self.activations_model, self.region_layer_map = identifier, activations_model, dict(region_layer_map or {})
+        if layers is not None and (isinstance(layers, str) or not len(layers)):
+            raise ValueError(f"{identifier}: layers must be a non-empty list of layer names, got {layers!r}")
+        if layers is None and not region_layer_map:
+            raise TypeError(f"{identifier}: pass layers=[...] (candidates to choose each region's layer "
+                            "from) or region_layer_map={region: layer}")
+        if readout_layer and behavioral_readout_layer and readout_layer != behavioral_readout_layer:
+            raise TypeError(f"{identifier}: readout_layer and behavioral_readout_layer disagree; pass one")
+        self._identifier, self.activations_model, self.region_layer_map = (
+            identifier, activations_model, dict(region_layer_map or {}))
         self.candidates = None if layers is None else list(layers)
         self.layers = self.candidates or list(dict.fromkeys(self.region_layer_map.values()))
         self._degrees, self.own_labels, self.selection = visual_degrees, own_labels, dict(selection or {})
         self._readout = behavioral_readout_layer or readout_layer
-        self.layer_selection = {}  # region -> every candidate's score (a table; its attrs say the choice and the data)
+        # region -> every candidate's score (a table; its attrs say the choice and the data)
+        self.layer_selection = {}
         self.recording = self.task = self.readout = self.labels = None
 
     @property
@@ -50,15 +59,21 @@ class ModelCommitment(BrainModel):
     @property
     def identifier(self): return self._identifier
     def visual_degrees(self): return self._degrees
-    def __repr__(self): return f"ModelCommitment({self.identifier!r}, {self.region_layer_map}, visual_degrees={self._degrees})"
+    def __repr__(self):
+        return (f"ModelCommitment({self.identifier!r}, {self.region_layer_map}, "
+                f"visual_degrees={self._degrees})")
 
 # %% ../../nbs/23_commitment.ipynb #0dcce07f
 def _start_recording(self:ModelCommitment, recording_target:str, time_bins:list):
-    "Record the layer committed to `recording_target` from now on (choosing it first, when the model has candidate layers)"
+    "Record the layer committed to `recording_target` from now on (choosing it first, given candidate layers)"
     if recording_target not in self.region_layer_map:
         if self.candidates is None or recording_target not in {**SELECTION_BENCHMARKS, **self.selection}:
-            raise ValueError(f"model {self.identifier!r} has no layer committed to region {recording_target!r}; it has {', '.join(self.region_layer_map) or 'none'}"
-                             + ('' if self.candidates is None else f" and no selection benchmark for it (pass selection={{{recording_target!r}: benchmark}})"))
+            raise ValueError(f"model {self.identifier!r} has no layer committed to region "
+                             f"{recording_target!r}; "
+                             f"it has {', '.join(self.region_layer_map) or 'none'}"
+                             + ('' if self.candidates is None else
+                                f" and no selection benchmark for it "
+                                f"(pass selection={{{recording_target!r}: benchmark}})"))
         self.commit_region(recording_target)
     self.recording, self.task = (recording_target, check_time_bins(time_bins)), None
 
@@ -69,16 +84,20 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None):
     "Prepare `task`: fit the probabilities readout, or choose the labels to report"
     from sklearn.linear_model import LogisticRegression
     T = BrainModel.Task
-    if task not in (T.passive, T.label, T.probabilities): raise NotImplementedError(f"model {self.identifier!r} cannot perform task {task!r}")
+    if task not in (T.passive, T.label, T.probabilities):
+        raise NotImplementedError(f"model {self.identifier!r} cannot perform task {task!r}")
     self.recording, self.task, self.readout, self.labels = None, task, None, None
     if task == T.label and fitting_stimuli is not None and not hasattr(fitting_stimuli, 'columns'):
-        if self.own_labels is None: raise ValueError(f"model {self.identifier!r} has no labels of its own: pass fitting_stimuli with an image_label column")
+        if self.own_labels is None:
+            raise ValueError(f"model {self.identifier!r} has no labels of its own: "
+                             "pass fitting_stimuli with an image_label column")
         self.labels = None if isinstance(fitting_stimuli, str) else list(fitting_stimuli)
     elif task in (T.label, T.probabilities):
         if fitting_stimuli is None or 'image_label' not in getattr(fitting_stimuli, 'columns', []):
             raise ValueError(f"task {task!r} needs fitting_stimuli: a StimulusSet with an image_label column")
         features = self.activations_model(fitting_stimuli, [self.readout_layer]).values
-        self.readout = LogisticRegression(max_iter=2000).fit(features, fitting_stimuli['image_label'].to_numpy())
+        self.readout = LogisticRegression(max_iter=2000).fit(features,
+                                                             fitting_stimuli['image_label'].to_numpy())
 
 ModelCommitment.start_task = _start_task
 
@@ -88,10 +107,11 @@ def _recorded(self:ModelCommitment, stimuli, region:str):
     layer, m = self.region_layer_map[region], self.activations_model
     if not hasattr(m, 'by_layer'): return m(stimuli, [layer])
     others = [l for l in dict.fromkeys(self.region_layer_map.values()) if l != layer]
-    return m.by_layer(stimuli, [layer], also=others)[layer]  # benchmarks of other regions on these stimuli: cached
+    # benchmarks of other regions on these stimuli: cached
+    return m.by_layer(stimuli, [layer], also=others)[layer]
 
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
-    "Recordings (presentation x neuroid x time_bin) or behaviour (labels, or probabilities per label) for `stimuli`"
+    "Recordings (presentation x neuroid x time_bin) or behaviour (labels, or probabilities) for `stimuli`"
     T, ids = BrainModel.Task, stimuli['stimulus_id'].to_numpy(dtype=str)
     if self.recording is not None:
         region, bins = self.recording
@@ -109,8 +129,8 @@ def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
         return BehavioralAssembly(probs.to_numpy(), dims=['presentation', 'choice'],
                                   coords={'stimulus_id': ('presentation', ids),
                                           'choice': [str(c) for c in probs.columns]})
-    return BehavioralAssembly(np.asarray(probs.columns)[probs.to_numpy().argmax(1)].astype(str), dims=['presentation'],
-                              coords={'stimulus_id': ('presentation', ids)})
+    return BehavioralAssembly(np.asarray(probs.columns)[probs.to_numpy().argmax(1)].astype(str),
+                              dims=['presentation'], coords={'stimulus_id': ('presentation', ids)})
 
 ModelCommitment.look_at = _look_at
 
@@ -132,13 +152,15 @@ ModelCommitment.select_layer = select_layer
 
 # %% ../../nbs/23_commitment.ipynb #ed664200
 class OnePass:
-    "An activations model answering any of `layers` from one extraction of all of them per stimulus set (within a memory budget)"
-    def __init__(self, activations_model, # an ActivationsExtractor (or a callable stimuli, layers -> assembly with a `layer` coord)
+    "An activations model answering any of `layers` from one extraction per stimulus set (memory-bounded)"
+    def __init__(self, activations_model, # ActivationsExtractor, or callable -> assembly with `layer` coord
                  layers:list, # every layer that will be asked for
-                 *, max_features:int|None=None, # project every layer to at most this many features (None: only when needed)
+                 *, max_features:int|None=None, # at most this many features per layer (None: if needed)
                  memory_budget:int=2 * 2**30): # bytes the activations of one stimulus set may take
-        self.model, self.layers, self.max_features, self.memory_budget = activations_model, list(layers), max_features, memory_budget
-        self.seen, self.plans, self.passes = {}, {}, 0  # stimuli hash -> {layer: assembly}; -> plan; passes made
+        self.model, self.layers, self.max_features, self.memory_budget = (
+            activations_model, list(layers), max_features, memory_budget)
+        # stimuli hash -> {layer: assembly}; -> plan; passes made
+        self.seen, self.plans, self.passes = {}, {}, 0
 
     def _extract(self, stimuli)->dict:
         from brainscore_nb.models.activations import extraction_plan
@@ -148,7 +170,8 @@ class OnePass:
             return {l: acts.isel(neuroid=acts['layer'].values == l) for l in self.layers}
         ext = self.model.projected(self.max_features) if self.max_features else self.model
         widths = {l: min(w, self.max_features or w) for l, w in ext.layer_widths(self.layers).items()}
-        plan = extraction_plan(widths, len(stimuli), memory_budget=self.memory_budget, max_features=self.max_features or 1000)
+        plan = extraction_plan(widths, len(stimuli), memory_budget=self.memory_budget,
+                               max_features=self.max_features or 1000)
         ext, out = ext.projected(plan['max_features']) if plan['max_features'] else ext, {}
         for group in plan['groups']:
             self.passes += 1
@@ -169,27 +192,35 @@ class OnePass:
 def _value(s)->float: return float(np.asarray(getattr(s, 'values', s), float)) if s is not None else np.nan
 
 def layer_scores(model:ModelCommitment, # the model whose layers are scored
-                 benchmark, # a benchmark that records one region (it has `.region`): Benchmark or any callable(model) -> Score
+                 benchmark, # records one region (`.region`): Benchmark or callable(model) -> Score
                  *, layers:list|None=None, # candidate layers, shallow to deep (default: the model's)
-                 max_features:int|None=None, # project every layer to at most this many features (None: only when memory needs it)
+                 max_features:int|None=None, # at most this many features per layer (None: if memory needs)
                  memory_budget:int=2 * 2**30 # bytes the activations of one stimulus set may take
                 )->pd.DataFrame:
-    "Every layer's score on `benchmark` (layer, depth, score, raw, ceiling, error, features), all layers extracted in one pass"
+    "Every layer's score on `benchmark` (layer, depth, score, raw, ceiling, error, features), in one pass"
     layers = layers if layers is not None else model.layers
-    if isinstance(layers, str) or not len(layers): raise ValueError(f"layers must be a non-empty list of layer names, got {layers!r}")
+    if isinstance(layers, str) or not len(layers):
+        raise ValueError(f"layers must be a non-empty list of layer names, got {layers!r}")
     region = getattr(benchmark, 'region', None)
-    if not isinstance(region, str): raise TypeError(f"{getattr(benchmark, 'identifier', benchmark)} records no region (it has no `.region`): layer sweeps need a neural benchmark")
+    if not isinstance(region, str):
+        raise TypeError(f"{getattr(benchmark, 'identifier', benchmark)} records no region "
+                        "(it has no `.region`): layer sweeps need a neural benchmark")
     layers, rows = list(layers), []
     shared = OnePass(model.activations_model, layers, max_features=max_features, memory_budget=memory_budget)
     for depth, layer in enumerate(layers):
-        s = benchmark(ModelCommitment(f'{model.identifier}-{layer}', shared, region_layer_map={region: layer}, visual_degrees=model.visual_degrees()))
+        s = benchmark(ModelCommitment(f'{model.identifier}-{layer}', shared, region_layer_map={region: layer},
+                                      visual_degrees=model.visual_degrees()))
         features = next(iter(shared.seen.values()))[layer].sizes['neuroid'] if shared.seen else np.nan
-        rows.append(dict(layer=layer, depth=depth, score=_value(s), raw=_value(s.attrs.get('raw')), ceiling=_value(s.attrs.get('ceiling')),
-                         error=float(s.attrs.get('error', np.nan)), features=features))
+        rows.append(dict(layer=layer, depth=depth, score=_value(s), raw=_value(s.attrs.get('raw')),
+                         ceiling=_value(s.attrs.get('ceiling')), error=float(s.attrs.get('error', np.nan)),
+                         features=features))
     table = pd.DataFrame(rows)
-    table.attrs.update(model=model.identifier, benchmark=getattr(benchmark, 'identifier', str(benchmark)), region=region, passes=shared.passes,
-                       stimulus_sets=len(shared.seen), best=str(table.loc[table['score'].idxmax(), 'layer']) if table['score'].notna().any() else None,
-                       projected_to=max_features or next((p['max_features'] for p in shared.plans.values() if p['max_features']), None))
+    table.attrs.update(model=model.identifier, benchmark=getattr(benchmark, 'identifier', str(benchmark)),
+                       region=region, passes=shared.passes, stimulus_sets=len(shared.seen),
+                       best=(str(table.loc[table['score'].idxmax(), 'layer'])
+                             if table['score'].notna().any() else None),
+                       projected_to=max_features or next((p['max_features'] for p in shared.plans.values()
+                                                          if p['max_features']), None))
     return table
 
 # %% ../../nbs/23_commitment.ipynb #550cb76b
@@ -203,31 +234,41 @@ def plot_layer_scores(table:pd.DataFrame, # from `layer_scores`
     ax.plot(table['depth'], table['ceiling'], ls='--', color='grey', label='ceiling')
     if table.attrs.get('best') is not None:
         best = table[table['layer'] == table.attrs['best']].iloc[0]
-        ax.plot([best['depth']], [best['score']], marker='*', ms=14, color='C3', ls='none', label=f"best: {best['layer']}")
+        ax.plot([best['depth']], [best['score']], marker='*', ms=14, color='C3', ls='none',
+                label=f"best: {best['layer']}")
     ax.set_xticks(table['depth'], table['layer'], rotation=60, ha='right', fontsize=8)
-    ax.set(xlabel='layer (shallow to deep)', ylabel='score', title=f"{table.attrs.get('model', '')} on {table.attrs.get('benchmark', '')}")
+    ax.set(xlabel='layer (shallow to deep)', ylabel='score',
+           title=f"{table.attrs.get('model', '')} on {table.attrs.get('benchmark', '')}")
     ax.legend(fontsize=8)
     ax.figure.tight_layout()
     return ax
 
 # %% ../../nbs/23_commitment.ipynb #30827f9c
-SELECTION_BENCHMARKS = {  # Brain-Score 2.4.2's STANDARD_REGION_BENCHMARKS: each region's layer is chosen on these
+# Brain-Score 2.4.2's STANDARD_REGION_BENCHMARKS: each region's layer is chosen on these
+SELECTION_BENCHMARKS = {
     'V1': 'FreemanZiemba2013public.V1-pls', 'V2': 'FreemanZiemba2013public.V2-pls',
     'V4': 'MajajHong2015public.V4-pls', 'IT': 'MajajHong2015public.IT-pls'}
-STAND_INS = {'V1': 'Coggan2024_fMRI.V1-rdm', 'V2': 'Coggan2024_fMRI.V2-rdm'}  # while FreemanZiemba2013 is not registered
+# while FreemanZiemba2013 is not registered
+STAND_INS = {'V1': 'Coggan2024_fMRI.V1-rdm', 'V2': 'Coggan2024_fMRI.V2-rdm'}
 SELECTION_FEATURES = 1000  # Brain-Score keeps 1000 principal components of each layer when it chooses
-BENCHMARKS = {}  # 'load' (identifier -> benchmark), 'names' (() -> identifiers): set by brainscore_nb.registry, so models never import benchmarks
+# 'load' (identifier -> benchmark), 'names' (() -> identifiers): set by brainscore_nb.registry,
+# so models never import benchmarks
+BENCHMARKS = {}
 
 def _benchmarks(what:str):
     "The registry's benchmark function `what` ('load' or 'names')"
-    if what not in BENCHMARKS: raise RuntimeError("selection benchmarks given by name are resolved by brainscore_nb.registry: import it first "
-                                                  "(`import brainscore_nb as bn` does), or pass selection={region: benchmark}")
+    if what not in BENCHMARKS:
+        raise RuntimeError("selection benchmarks given by name are resolved by brainscore_nb.registry: "
+                           "import it first (`import brainscore_nb as bn` does), "
+                           "or pass selection={region: benchmark}")
     return BENCHMARKS[what]
 
 def selection_choice(self:ModelCommitment, region:str):
-    "The benchmark (or registered identifier) `region`'s layer is chosen on: `selection=`'s, else Brain-Score's, else its stand-in"
+    "The benchmark (or identifier) choosing `region`'s layer: `selection=`'s, Brain-Score's, or a stand-in"
     choice = self.selection.get(region, SELECTION_BENCHMARKS.get(region))
-    if choice is None: raise ValueError(f"model {self.identifier!r}: no selection benchmark for region {region!r}; pass selection={{{region!r}: benchmark}}")
+    if choice is None:
+        raise ValueError(f"model {self.identifier!r}: no selection benchmark for region {region!r}; "
+                         f"pass selection={{{region!r}: benchmark}}")
     if isinstance(choice, str) and region in STAND_INS and choice == SELECTION_BENCHMARKS[region]:
         if choice not in _benchmarks('names')(): return STAND_INS[region]
     return choice
@@ -236,17 +277,22 @@ ModelCommitment.selection_choice = selection_choice
 
 # %% ../../nbs/23_commitment.ipynb #e0a723bb
 def _selection_path(self:ModelCommitment, region:str, choice):
-    "Where the choice for `region` is cached: beside the activation cache, keyed by everything that determines it (None: no cache)"
+    "Where `region`'s choice is cached: beside the activations, keyed by all that sets it (None: no cache)"
     m = self.activations_model
     if getattr(m, 'cache_dir', None) is None or getattr(m, 'weights', None) is None: return None
-    bench = choice if isinstance(choice, str) else [choice.identifier, getattr(choice, 'version', None), getattr(choice, 'data_sha1', None)]
-    spec = dict(model=self.identifier, weights=m.weights, preprocessing=repr(getattr(m, 'preprocessing', None)), candidates=self.candidates,
-                region=region, benchmark=bench, features=SELECTION_FEATURES, max_features=getattr(m, 'max_features', None), version=__version__)
-    return Path(m.cache_dir)/f"{hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()}.selection.json"
+    bench = choice if isinstance(choice, str) else [choice.identifier, getattr(choice, 'version', None),
+                                                    getattr(choice, 'data_sha1', None)]
+    spec = dict(model=self.identifier, weights=m.weights,
+                preprocessing=repr(getattr(m, 'preprocessing', None)), candidates=self.candidates,
+                region=region, benchmark=bench, features=SELECTION_FEATURES,
+                max_features=getattr(m, 'max_features', None), version=__version__)
+    return Path(m.cache_dir)/(
+        f"{hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()}.selection.json")
 
 def _load_selection(path):
     "The cached table at `path` if it is there and intact, else None"
-    if path is None or not path.is_file() or not path.with_suffix('.sha1').is_file() or path.with_suffix('.sha1').read_text() != sha1_file(path): return None
+    if (path is None or not path.is_file() or not path.with_suffix('.sha1').is_file()
+            or path.with_suffix('.sha1').read_text() != sha1_file(path)): return None
     saved = json.loads(path.read_text())
     table = pd.DataFrame(saved['rows'])
     table.attrs.update(saved['attrs'])
@@ -262,8 +308,10 @@ def _save_selection(path, table:pd.DataFrame):
 # %% ../../nbs/23_commitment.ipynb #6a3681c9
 def commit_region(self:ModelCommitment, region:str # the region to choose a layer for
                  )->str:
-    "Commit `region` to the candidate layer scoring best on its selection benchmark (Brain-Score's LayerSelection); cached"
-    if self.candidates is None: raise ValueError(f"model {self.identifier!r} has no candidate layers to choose from: pass layers=[...]")
+    "Commit `region` to the layer best on its selection benchmark (Brain-Score's LayerSelection); cached"
+    if self.candidates is None:
+        raise ValueError(f"model {self.identifier!r} has no candidate layers to choose from: "
+                         "pass layers=[...]")
     choice = self.selection_choice(region)
     path = _selection_path(self, region, choice)
     table = _load_selection(path)
@@ -271,12 +319,19 @@ def commit_region(self:ModelCommitment, region:str # the region to choose a laye
         if isinstance(choice, str):
             try: benchmark = _benchmarks('load')(choice)
             except Exception as e:
-                raise RuntimeError(f"model {self.identifier!r}: cannot choose a layer for {region}: its selection benchmark {choice} did not load "
-                                   f"({type(e).__name__}: {e}); pass region_layer_map={{{region!r}: layer}} or selection={{{region!r}: benchmark}}") from e
+                raise RuntimeError(f"model {self.identifier!r}: cannot choose a layer for {region}: "
+                                   f"its selection benchmark {choice} did not load "
+                                   f"({type(e).__name__}: {e}); "
+                                   f"pass region_layer_map={{{region!r}: layer}} "
+                                   f"or selection={{{region!r}: benchmark}}") from e
         else: benchmark = choice
-        if getattr(benchmark, 'region', region) != region: raise ValueError(f"selection benchmark {benchmark.identifier} records {benchmark.region}, not {region}")
+        if getattr(benchmark, 'region', region) != region:
+            raise ValueError(f"selection benchmark {benchmark.identifier} records {benchmark.region}, "
+                             f"not {region}")
         table = layer_scores(self, benchmark, layers=self.candidates, max_features=SELECTION_FEATURES)
-        if table.attrs['best'] is None: raise ValueError(f"model {self.identifier!r}: no layer of {self.candidates} has a score on {table.attrs['benchmark']}; pass region_layer_map={{{region!r}: layer}}")
+        if table.attrs['best'] is None:
+            raise ValueError(f"model {self.identifier!r}: no layer of {self.candidates} has a score on "
+                             f"{table.attrs['benchmark']}; pass region_layer_map={{{region!r}: layer}}")
         table.attrs.update(data_sha1=getattr(benchmark, 'data_sha1', None) or '')
         _save_selection(path, table)
     self.layer_selection[region], self.region_layer_map[region] = table, table.attrs['best']

@@ -26,18 +26,28 @@ class BrainModel:
     def _missing(self, name): raise NotImplementedError(f"{type(self).__name__} does not implement {name}")
     @property
     def identifier(self)->str: "The model's unique name"; self._missing('identifier')
-    def visual_degrees(self)->float: "How many degrees of visual angle the model's input spans"; self._missing('visual_degrees')
-    def start_task(self, task:str, fitting_stimuli=None): "Prepare to perform `task` (fitting a readout on `fitting_stimuli` if it needs one)"; self._missing('start_task')
-    def start_recording(self, recording_target:str, time_bins:list): "Record `recording_target` in `time_bins` ([(start_ms, end_ms), ...]) from now on"; self._missing('start_recording')
-    def look_at(self, stimuli, number_of_trials:int=1): "The model's responses to `stimuli`: recordings or behaviour"; self._missing('look_at')
+    def visual_degrees(self)->float:
+        "How many degrees of visual angle the model's input spans"; self._missing('visual_degrees')
+    def start_task(self, task:str, fitting_stimuli=None):
+        "Prepare to perform `task` (fitting a readout on `fitting_stimuli` if it needs one)"
+        self._missing('start_task')
+    def start_recording(self, recording_target:str, time_bins:list):
+        "Record `recording_target` in `time_bins` ([(start_ms, end_ms), ...]) from now on"
+        self._missing('start_recording')
+    def look_at(self, stimuli, number_of_trials:int=1):
+        "The model's responses to `stimuli`: recordings or behaviour"; self._missing('look_at')
+
 
 # %% ../../nbs/20_model_interface.ipynb #3696f988
 def check_time_bins(time_bins)->list:
     "`time_bins` as a list of (start, end) int pairs, or a ValueError that says what is wrong"
     try: bins = [(int(s), int(e)) for s, e in time_bins]
-    except (TypeError, ValueError): raise ValueError(f"time_bins must be a list of (start_ms, end_ms) pairs, got {time_bins!r}") from None
-    if not bins or any(e <= s for s, e in bins): raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {bins}")
+    except (TypeError, ValueError):
+        raise ValueError(f"time_bins must be a list of (start_ms, end_ms) pairs, got {time_bins!r}") from None
+    if not bins or any(e <= s for s, e in bins):
+        raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {bins}")
     return bins
+
 
 # %% ../../nbs/20_model_interface.ipynb #7fc509fc
 def with_time_bins(activations:NeuroidAssembly, # presentation x neuroid
@@ -47,18 +57,25 @@ def with_time_bins(activations:NeuroidAssembly, # presentation x neuroid
     bins = check_time_bins(time_bins)
     values = np.repeat(activations.transpose('presentation', 'neuroid').values[..., None], len(bins), axis=2)
     coords = {k: v for k, v in activations.coords.items() if 'time_bin' not in v.dims}
-    coords.update(time_bin_start=('time_bin', [s for s, _ in bins]), time_bin_end=('time_bin', [e for _, e in bins]))
-    return NeuroidAssembly(values, coords=coords, dims=['presentation', 'neuroid', 'time_bin'], attrs=activations.attrs)
+    coords.update(time_bin_start=('time_bin', [s for s, _ in bins]),
+                  time_bin_end=('time_bin', [e for _, e in bins]))
+    return NeuroidAssembly(values, coords=coords, dims=['presentation', 'neuroid', 'time_bin'],
+                           attrs=activations.attrs)
+
 
 # %% ../../nbs/20_model_interface.ipynb #c3d0407a
 def select_stimuli(features:NeuroidAssembly, stimuli)->NeuroidAssembly:
     "The presentations of `features` for each stimulus of `stimuli`, in the stimuli's order"
     ids = pd.Index(features['stimulus_id'].values)
-    if not ids.is_unique: raise ValueError('features have repeated stimulus_ids: average them first (average_repetition)')
+    if not ids.is_unique:
+        raise ValueError('features have repeated stimulus_ids: average them first (average_repetition)')
     wanted = list(stimuli['stimulus_id'])
     missing = pd.Index(wanted).difference(ids)
-    if len(missing): raise KeyError(f"no features for {len(missing)} of the {len(wanted)} stimuli, e.g. {list(missing[:3])}")
+    if len(missing):
+        raise KeyError(f"no features for {len(missing)} of the {len(wanted)} stimuli, "
+                       f"e.g. {list(missing[:3])}")
     return features.isel(presentation=ids.get_indexer(wanted))
+
 
 # %% ../../nbs/20_model_interface.ipynb #94efda01
 class PrecomputedFeatures(BrainModel):
@@ -67,7 +84,8 @@ class PrecomputedFeatures(BrainModel):
                  identifier:str='precomputed', # the model's name
                  visual_degrees:float=8, # the field of view the features were computed for
                  regions=('V1', 'V2', 'V4', 'IT')): # regions the features stand for
-        self._features, self._identifier, self._degrees, self.regions = features, identifier, visual_degrees, tuple(regions)
+        self._features, self._identifier, self._degrees, self.regions = (
+            features, identifier, visual_degrees, tuple(regions))
         self.recording = None
 
     @property
@@ -75,22 +93,29 @@ class PrecomputedFeatures(BrainModel):
     def visual_degrees(self): return self._degrees
 
     def start_task(self, task, fitting_stimuli=None):
-        if task != BrainModel.Task.passive: raise NotImplementedError(f"{self.identifier} only looks passively; it cannot perform task {task!r}")
+        if task != BrainModel.Task.passive:
+            raise NotImplementedError(f"{self.identifier} only looks passively; "
+                                      f"it cannot perform task {task!r}")
 
     def start_recording(self, recording_target, time_bins):
-        if recording_target not in self.regions: raise ValueError(f"{self.identifier} has no features for region {recording_target!r}; it has {', '.join(self.regions)}")
+        if recording_target not in self.regions:
+            raise ValueError(f"{self.identifier} has no features for region {recording_target!r}; "
+                             f"it has {', '.join(self.regions)}")
         self.recording = (recording_target, check_time_bins(time_bins))
 
     def look_at(self, stimuli, number_of_trials:int=1):
-        if self.recording is None: raise RuntimeError(f"call start_recording before look_at: {self.identifier} only answers recordings")
+        if self.recording is None:
+            raise RuntimeError(f"call start_recording before look_at: "
+                               f"{self.identifier} only answers recordings")
         region, bins = self.recording
         seen = select_stimuli(self._features, stimuli)
         return with_time_bins(seen.assign_coords(region=('neuroid', [region] * seen.sizes['neuroid'])), bins)
 
+
 # %% ../../nbs/20_model_interface.ipynb #ca0e124a
 class PrecomputedBehavior(BrainModel):
-    "A BrainModel that answers from stored behaviour: choices (label task) or presentation x choice (probabilities)"
-    def __init__(self, choices, # BehavioralAssembly with a stimulus_id coord, one per stimulus: labels, or probabilities over a choice dim
+    "A BrainModel that answers from stored behaviour: labels or presentation x choice probabilities"
+    def __init__(self, choices, # BehavioralAssembly, one per stimulus_id: labels or probabilities over choice
                  identifier:str='precomputed-behavior', # the model's name
                  visual_degrees:float=8): # the field of view the choices were made with
         self._choices, self._identifier, self._degrees, self.task = choices, identifier, visual_degrees, None
@@ -98,13 +123,17 @@ class PrecomputedBehavior(BrainModel):
     @property
     def identifier(self): return self._identifier
     def visual_degrees(self): return self._degrees
-    def start_recording(self, recording_target, time_bins): raise NotImplementedError(f"{self.identifier} has no recordings, only stored choices")
+    def start_recording(self, recording_target, time_bins):
+        raise NotImplementedError(f"{self.identifier} has no recordings, only stored choices")
 
     def start_task(self, task, fitting_stimuli=None):
         can = BrainModel.Task.probabilities if 'choice' in self._choices.dims else BrainModel.Task.label
-        if task != can: raise NotImplementedError(f"{self.identifier} only answers {can} tasks (its stored answers); it cannot perform task {task!r}")
+        if task != can:
+            raise NotImplementedError(f"{self.identifier} only answers {can} tasks (its stored answers); "
+                                      f"it cannot perform task {task!r}")
         self.task = task
 
     def look_at(self, stimuli, number_of_trials:int=1):
         if self.task is None: raise RuntimeError("call start_task before look_at")
         return select_stimuli(self._choices, stimuli)
+

@@ -23,7 +23,7 @@ class LibraryModel:
     library:str # the importable module that builds it, e.g. 'torchvision'
     name:str # the library's own name for it, e.g. 'resnet50'
     layers:tuple # candidate layers (names from `named_modules`), in depth order
-    regions:dict # region -> default layer, e.g. {'V1': 'layer1', 'V2': 'layer2', 'V4': 'layer3', 'IT': 'layer4'}
+    regions:dict # region -> default layer, e.g. {'V1': 'layer1', 'V2': 'layer2', ..., 'IT': 'layer4'}
     preprocessing:Preprocessing = Preprocessing() # ImageNet's normalisation at 224 px by default
     tag:str|None = None # the library's weights tag where it needs one (open_clip: 'openai')
     imagenet:bool = True # its output is ImageNet's 1000 logits (gives labels over Geirhos' 16 categories)
@@ -42,24 +42,37 @@ _CLIP = Preprocessing(224, (0.48145466, 0.4578275, 0.40821073), (0.26862954, 0.2
 
 # %% ../../nbs/25_library_models.ipynb #6493d9bd
 LIBRARY_MODELS = {
-    'alexnet': _declare('torchvision', 'alexnet', [f'features.{i}' for i in (2, 5, 7, 9, 12)] + ['classifier.2', 'classifier.5'], (0, 1, 2, 4)),
+    'alexnet': _declare('torchvision', 'alexnet',
+                        [f'features.{i}' for i in (2, 5, 7, 9, 12)] + ['classifier.2', 'classifier.5'],
+                        (0, 1, 2, 4)),
     'resnet18': _declare('torchvision', 'resnet18', _RESNET, (0, 1, 2, 3)),
     'resnet34': _declare('torchvision', 'resnet34', _RESNET, (0, 1, 2, 3)),
     'resnet50': _declare('torchvision', 'resnet50', _RESNET, (0, 1, 2, 3)),
     'resnet101': _declare('torchvision', 'resnet101', _RESNET, (0, 1, 2, 3)),
-    'vgg16': _declare('torchvision', 'vgg16', [f'features.{i}' for i in (4, 9, 16, 23, 30)] + ['classifier.1', 'classifier.4'], (0, 1, 2, 4)),
-    'vgg19': _declare('torchvision', 'vgg19', [f'features.{i}' for i in (4, 9, 18, 27, 36)] + ['classifier.1', 'classifier.4'], (0, 1, 2, 4)),
-    'mobilenet_v2': _declare('torchvision', 'mobilenet_v2', [f'features.{i}' for i in range(19)], (3, 6, 13, 17)),
-    'efficientnet_b0': _declare('torchvision', 'efficientnet_b0', [f'features.{i}' for i in range(9)], (2, 3, 5, 7)),
-    'convnext_tiny': _declare('torchvision', 'convnext_tiny', [f'features.{i}' for i in range(8)], (1, 3, 5, 7)),
+    'vgg16': _declare('torchvision', 'vgg16',
+                      [f'features.{i}' for i in (4, 9, 16, 23, 30)] + ['classifier.1', 'classifier.4'],
+                      (0, 1, 2, 4)),
+    'vgg19': _declare('torchvision', 'vgg19',
+                      [f'features.{i}' for i in (4, 9, 18, 27, 36)] + ['classifier.1', 'classifier.4'],
+                      (0, 1, 2, 4)),
+    'mobilenet_v2': _declare('torchvision', 'mobilenet_v2', [f'features.{i}' for i in range(19)],
+                             (3, 6, 13, 17)),
+    'efficientnet_b0': _declare('torchvision', 'efficientnet_b0', [f'features.{i}' for i in range(9)],
+                                (2, 3, 5, 7)),
+    'convnext_tiny': _declare('torchvision', 'convnext_tiny', [f'features.{i}' for i in range(8)],
+                              (1, 3, 5, 7)),
     'timm/resnet50': _declare('timm', 'resnet50', _RESNET[:4] + ('global_pool',), (0, 1, 2, 3)),
     'timm/convnext_tiny': _declare('timm', 'convnext_tiny', [f'stages.{i}' for i in range(4)], (0, 1, 2, 3)),
-    'timm/vit_base_patch16_224': _declare('timm', 'vit_base_patch16_224', [f'blocks.{i}' for i in range(12)], (1, 3, 7, 10),
+    'timm/vit_base_patch16_224': _declare('timm', 'vit_base_patch16_224', [f'blocks.{i}' for i in range(12)],
+                                          (1, 3, 7, 10),
                                           preprocessing=Preprocessing(224, (0.5,) * 3, (0.5,) * 3)),
-    'open_clip/ViT-B-32': _declare('open_clip', 'ViT-B-32', [f'transformer.resblocks.{i}' for i in range(12)], (1, 3, 7, 10),
+    'open_clip/ViT-B-32': _declare('open_clip', 'ViT-B-32',
+                                   [f'transformer.resblocks.{i}' for i in range(12)], (1, 3, 7, 10),
                                    preprocessing=_CLIP, tag='openai', imagenet=False),
-    'efficientnet-b0': _declare('efficientnet_pytorch', 'efficientnet-b0', [f'_blocks.{i}' for i in range(16)] + ['_conv_head'], (2, 4, 8, 13)),
-    'efficientnet-b1': _declare('efficientnet_pytorch', 'efficientnet-b1', [f'_blocks.{i}' for i in range(23)] + ['_conv_head'], (3, 6, 12, 19),
+    'efficientnet-b0': _declare('efficientnet_pytorch', 'efficientnet-b0',
+                                [f'_blocks.{i}' for i in range(16)] + ['_conv_head'], (2, 4, 8, 13)),
+    'efficientnet-b1': _declare('efficientnet_pytorch', 'efficientnet-b1',
+                                [f'_blocks.{i}' for i in range(23)] + ['_conv_head'], (3, 6, 12, 19),
                                 preprocessing=Preprocessing(240)),
 }
 
@@ -81,8 +94,10 @@ def _efficientnet_pytorch(spec:LibraryModel, pretrained:bool):
     with contextlib.redirect_stdout(io.StringIO()):  # from_pretrained prints a line
         return EfficientNet.from_pretrained(spec.name) if pretrained else EfficientNet.from_name(spec.name)
 
-_BUILDERS = {'torchvision': _torchvision, 'timm': _timm, 'open_clip': _open_clip, 'efficientnet_pytorch': _efficientnet_pytorch}
-_PIP = {'torchvision': 'torchvision', 'timm': 'timm', 'open_clip': 'open_clip_torch', 'efficientnet_pytorch': 'efficientnet-pytorch'}
+_BUILDERS = {'torchvision': _torchvision, 'timm': _timm, 'open_clip': _open_clip,
+             'efficientnet_pytorch': _efficientnet_pytorch}
+_PIP = {'torchvision': 'torchvision', 'timm': 'timm', 'open_clip': 'open_clip_torch',
+        'efficientnet_pytorch': 'efficientnet-pytorch'}
 
 # %% ../../nbs/25_library_models.ipynb #903f2951
 class WeightsUnavailable(RuntimeError):
@@ -90,11 +105,14 @@ class WeightsUnavailable(RuntimeError):
 
 def _weights_error(identifier:str, spec:LibraryModel, e:Exception)->WeightsUnavailable:
     import torch
-    cache = torch.hub.get_dir() if spec.library in ('torchvision', 'efficientnet_pytorch') else 'the Hugging Face hub cache (HF_HOME)'
+    cache = (torch.hub.get_dir() if spec.library in ('torchvision', 'efficientnet_pytorch')
+             else 'the Hugging Face hub cache (HF_HOME)')
     return WeightsUnavailable(
-        f"cannot fetch the pretrained weights of model {identifier!r} ({spec.library} {spec.name!r}): {type(e).__name__}: {e}. "
-        f"{spec.library} downloads them on first use into {cache}: connect to the internet once (or copy the weights "
-        f"file there), or use library_model({identifier!r}, pretrained=False) for random weights")
+        f"cannot fetch the pretrained weights of model {identifier!r} ({spec.library} {spec.name!r}): "
+        f"{type(e).__name__}: {e}. "
+        f"{spec.library} downloads them on first use into {cache}: connect to the internet once "
+        f"(or copy the weights file there), "
+        f"or use library_model({identifier!r}, pretrained=False) for random weights")
 
 # %% ../../nbs/25_library_models.ipynb #9cc9e8f0
 def importable(library:str)->bool:
@@ -107,26 +125,32 @@ def _module(identifier:str, spec:LibraryModel, pretrained:bool):
     "The library's torch module for `spec`, in eval mode"
     try: lib = importlib.import_module(spec.library)
     except Exception as e:
-        raise ImportError(f"model {identifier!r} needs {spec.library}, which does not import ({type(e).__name__}: {e}): "
+        raise ImportError(f"model {identifier!r} needs {spec.library}, which does not import "
+                          f"({type(e).__name__}: {e}): "
                           f"pip install {_PIP[spec.library]} (a build matching your torch)") from None
     try: module = _BUILDERS[spec.library](spec, pretrained)
-    except OSError as e: raise _weights_error(identifier, spec, e) from None  # URLError, HTTP and hub errors are OSErrors
+    # URLError, HTTP and hub errors are OSErrors
+    except OSError as e: raise _weights_error(identifier, spec, e) from None
     return module.eval(), getattr(lib, '__version__', '?')
 
 # %% ../../nbs/25_library_models.ipynb #cd45e1cd
 def library_model(identifier:str, # a key of LIBRARY_MODELS, e.g. 'resnet50'
-                  *, pretrained:bool=True, # the library's pretrained weights (fetched on first use); False: random
+                  *, pretrained:bool=True, # pretrained weights (fetched on first use); False: random
                   batch_size:int=32, # images per forward pass
                   max_features:int|None=None # project each layer to at most this many features
                  )->ModelCommitment:
     "A declared library model as a ModelCommitment: its layers committed to V1, V2, V4, IT"
-    if not isinstance(pretrained, bool): raise TypeError(f"pretrained must be True or False, got {pretrained!r}")
+    if not isinstance(pretrained, bool):
+        raise TypeError(f"pretrained must be True or False, got {pretrained!r}")
     spec = resolve(LIBRARY_MODELS, identifier, 'library model')
     module, version = _module(identifier, spec, pretrained)
-    weights = f"{spec.library}-{version}:{spec.name}:{spec.tag or 'default'}" if pretrained else weights_hash(module)
-    extractor, logits = (ActivationsExtractor(module, identifier, preprocessing=spec.preprocessing, weights=weights,
-                                              batch_size=batch_size, max_features=m) for m in (max_features, None))
-    own = (lambda stimuli, labels: category_probabilities(logits(stimuli, ['logits']).values, labels)) if spec.imagenet else None
+    weights = (f"{spec.library}-{version}:{spec.name}:{spec.tag or 'default'}" if pretrained
+               else weights_hash(module))
+    extractor, logits = (ActivationsExtractor(module, identifier, preprocessing=spec.preprocessing,
+                                              weights=weights, batch_size=batch_size, max_features=m)
+                         for m in (max_features, None))
+    own = ((lambda stimuli, labels: category_probabilities(logits(stimuli, ['logits']).values, labels))
+           if spec.imagenet else None)
     return ModelCommitment(identifier, extractor, spec.regions, visual_degrees=8, own_labels=own)
 
 # %% ../../nbs/25_library_models.ipynb #ea48fa74

@@ -25,7 +25,8 @@ def _outputs_module(module, layers:list):
             self.module = module
         def forward(self, x):
             mods, out = dict(self.module.named_modules()), {}
-            hooks = [mods[l].register_forward_hook(lambda m, i, o, l=l: out.__setitem__(l, o)) for l in layers]
+            hooks = [mods[l].register_forward_hook(lambda m, i, o, l=l: out.__setitem__(l, o))
+                     for l in layers]
             try: logits = self.module(x)
             finally:
                 for h in hooks: h.remove()
@@ -35,7 +36,7 @@ def _outputs_module(module, layers:list):
 # %% ../../nbs/26_onnx.ipynb #ddde44b9
 def export_onnx(module, # a torch.nn.Module
                 path, # the .onnx file to write
-                layers:list, # names of its submodules (`named_modules`) to offer as graph outputs, besides 'logits'
+                layers:list, # its submodules (`named_modules`) to offer as graph outputs, besides 'logits'
                 *, image_size:int=224, # side of the square example input used to trace it
                 opset:int=17 # the ONNX opset
                )->Path:
@@ -43,16 +44,21 @@ def export_onnx(module, # a torch.nn.Module
     import torch, onnx
     mods = dict(module.named_modules())
     unknown = [l for l in layers if l not in mods or not l]
-    if unknown: raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
-    names = [f'layer{i}' for i in range(len(layers))] + ['logits']  # torchscript refuses names like '1' or 'a.b'
+    if unknown:
+        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
+    # torchscript refuses names like '1' or 'a.b'
+    names = [f'layer{i}' for i in range(len(layers))] + ['logits']
     path = Path(path)
     with atomic_write(path) as tmp, warnings.catch_warnings():
         warnings.simplefilter('ignore')  # the TorchScript exporter's deprecation notices
-        torch.onnx.export(_outputs_module(module.eval(), list(layers)), torch.zeros(1, 3, image_size, image_size), str(tmp),
-                          input_names=['images'], output_names=names, dynamic_axes={n: {0: 'batch'} for n in ['images'] + names},
+        torch.onnx.export(_outputs_module(module.eval(), list(layers)),
+                          torch.zeros(1, 3, image_size, image_size), str(tmp),
+                          input_names=['images'], output_names=names,
+                          dynamic_axes={n: {0: 'batch'} for n in ['images'] + names},
                           opset_version=opset, dynamo=False)
         model = onnx.load(str(tmp))
-        onnx.helper.set_model_props(model, {_LAYERS_KEY: json.dumps(dict(zip(names, list(layers) + ['logits'])))})
+        onnx.helper.set_model_props(model,
+                                    {_LAYERS_KEY: json.dumps(dict(zip(names, list(layers) + ['logits'])))})
         onnx.save(model, str(tmp))
     return path
 
@@ -66,13 +72,13 @@ def _load_onnx(path:Path):
         raise ValueError(f"{path} is not a readable ONNX model ({type(e).__name__}: {e})") from None
 
 def _threads(threads:int|None)->int:
-    "Intra-op threads: `threads`, else OMP_NUM_THREADS (Dask workers get 1 each), else 0 (ONNX Runtime's choice)"
+    "Intra-op threads: `threads`, else OMP_NUM_THREADS (Dask workers get 1), else 0 (ONNX Runtime's choice)"
     return int(threads or os.environ.get('OMP_NUM_THREADS') or 0)
 
 class OnnxModel:
     "An ONNX model as an activations model: images (N x H x W x 3) -> {layer: array}, run by ONNX Runtime"
     def __init__(self, path, # an .onnx file with one image input (N x 3 x H x W)
-                 layers:list|None=None, # layers: graph outputs or intermediate tensor names (default: all outputs)
+                 layers:list|None=None, # graph outputs or intermediate tensor names (default: all outputs)
                  *, threads:int|None=None): # intra-op threads (default: OMP_NUM_THREADS, else ONNX Runtime's)
         try: import onnx, onnxruntime as ort
         except ImportError:
@@ -84,14 +90,16 @@ class OnnxModel:
         tensors = {t for n in model.graph.node for t in n.output}
         layers = list(to_tensor) if layers is None else list(layers)
         unknown = [l for l in layers if l not in to_tensor and l not in tensors]
-        if unknown: raise KeyError(f"{self.path} has no output or tensor {unknown}; its outputs: {list(to_tensor)}")
+        if unknown:
+            raise KeyError(f"{self.path} has no output or tensor {unknown}; its outputs: {list(to_tensor)}")
         for l in layers:
             if l not in to_tensor:
                 model.graph.output.append(onnx.helper.make_empty_tensor_value_info(l))
                 to_tensor[l] = l
         options = ort.SessionOptions()
         options.intra_op_num_threads, options.inter_op_num_threads = _threads(threads), 1
-        self.session = ort.InferenceSession(model.SerializeToString(), options, providers=['CPUExecutionProvider'])
+        self.session = ort.InferenceSession(model.SerializeToString(), options,
+                                            providers=['CPUExecutionProvider'])
         self.layers, self._input = layers, self.session.get_inputs()[0].name
         self._tensor = {l: to_tensor[l] for l in layers}
         self.weights = f'onnx:{sha1_file(self.path)}:{",".join(layers)}'
@@ -102,7 +110,8 @@ class OnnxModel:
         "`{layer: N x ... array}` for `images`, only `layers` computed"
         layers = self.layers if layers is None else [l for l in layers if l in self._tensor]
         x = np.ascontiguousarray(np.asarray(images, np.float32).transpose(0, 3, 1, 2))
-        return dict(zip(layers, self.session.run([self._tensor[l] for l in layers], {self._input: x})))
+        return dict(zip(layers, self.session.run([self._tensor[l] for l in layers],
+                                                 {self._input: x})))
 
     def __repr__(self): return f"OnnxModel({str(self.path)!r}, layers={self.layers})"
 

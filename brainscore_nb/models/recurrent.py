@@ -24,10 +24,13 @@ class RecurrentToy(BrainModel):
                  tau_ms:float=20, # the units' time constant (leak per step: step_ms / tau_ms)
                  image_size:int=32, # side of the (downsampled) input image
                  seed:int=0): # seed of the fixed random weights
-        if step_ms <= 0 or tau_ms < step_ms: raise ValueError(f"need 0 < step_ms <= tau_ms, got step_ms={step_ms}, tau_ms={tau_ms}")
+        if step_ms <= 0 or tau_ms < step_ms:
+            raise ValueError(f"need 0 < step_ms <= tau_ms, got step_ms={step_ms}, tau_ms={tau_ms}")
         rng, n_in = np.random.default_rng(seed), image_size * image_size * 3
-        self.feedforward = [rng.normal(size=(n, units)).astype(np.float32) / math.sqrt(n) for n in (n_in, units, units, units)]
-        self.lateral = [0.5 * rng.normal(size=(units, units)).astype(np.float32) / math.sqrt(units) for _ in self.regions]
+        self.feedforward = [rng.normal(size=(n, units)).astype(np.float32) / math.sqrt(n)
+                            for n in (n_in, units, units, units)]
+        self.lateral = [0.5 * rng.normal(size=(units, units)).astype(np.float32) / math.sqrt(units)
+                        for _ in self.regions]
         self.units, self.step_ms, self.leak = units, step_ms, step_ms / tau_ms
         self.preprocessing = Preprocessing(image_size, (0.5,) * 3, (0.5,) * 3)
         self._identifier = f'recurrent-toy-{units}u-{step_ms}ms-seed{seed}'
@@ -40,12 +43,14 @@ class RecurrentToy(BrainModel):
 
 # %% ../../nbs/27_recurrent.ipynb #73338acc
 def _start_task(self:RecurrentToy, task:str, fitting_stimuli=None):
-    if task != BrainModel.Task.passive: raise NotImplementedError(f"{self.identifier} only looks passively; it cannot perform task {task!r}")
+    if task != BrainModel.Task.passive:
+        raise NotImplementedError(f"{self.identifier} only looks passively; it cannot perform task {task!r}")
 
 def _start_recording(self:RecurrentToy, recording_target:str, time_bins:list):
     "Record `recording_target` in `time_bins` ([(start_ms, end_ms), ...], stimulus onset at 0) from now on"
     if recording_target not in self.regions:
-        raise ValueError(f"{self.identifier} has no region {recording_target!r}; it has {', '.join(self.regions)}")
+        raise ValueError(f"{self.identifier} has no region {recording_target!r}; "
+                         f"it has {', '.join(self.regions)}")
     self.recording = (recording_target, check_time_bins(time_bins))
 
 RecurrentToy.start_task, RecurrentToy.start_recording = _start_task, _start_recording
@@ -59,8 +64,10 @@ def unroll(self:RecurrentToy, images:np.ndarray, # N x H x W x 3, preprocessed
     h = np.zeros((len(self.regions), len(images), self.units), np.float32)
     out = np.empty((len(self.regions), steps) + h.shape[1:], np.float32)
     for k in range(steps):
-        inputs = [x] + [h[i] for i in range(len(self.regions) - 1)]  # each area sees the one below, as of the last step
-        h = np.stack([(1 - self.leak) * h[i] + self.leak * np.maximum(inputs[i] @ self.feedforward[i] + h[i] @ self.lateral[i], 0)
+        # each area sees the one below, as of the last step
+        inputs = [x] + [h[i] for i in range(len(self.regions) - 1)]
+        h = np.stack([(1 - self.leak) * h[i]
+                      + self.leak * np.maximum(inputs[i] @ self.feedforward[i] + h[i] @ self.lateral[i], 0)
                       for i in range(len(self.regions))])
         out[:, k] = h
     return out
@@ -70,17 +77,22 @@ RecurrentToy.unroll = unroll
 # %% ../../nbs/27_recurrent.ipynb #c6dc6e14
 def _look_at(self:RecurrentToy, stimuli, number_of_trials:int=1)->NeuroidAssembly:
     "The recorded region's responses to `stimuli`: presentation x neuroid x time_bin"
-    if self.recording is None: raise RuntimeError(f"call start_recording before look_at: {self.identifier} only answers recordings")
+    if self.recording is None:
+        raise RuntimeError(f"call start_recording before look_at: {self.identifier} only answers recordings")
     region, bins = self.recording
     images = self.preprocessing.load([stimuli.get_stimulus(s) for s in stimuli['stimulus_id']])
     steps = max(1, math.ceil(max(e for _, e in bins) / self.step_ms))
     states = self.unroll(images, steps)[self.regions.index(region)]  # step x N x units
     rest = np.zeros_like(states[0])
-    values = np.stack([np.mean([states[k] if k >= 0 else rest for k in range(math.floor(s / self.step_ms), math.ceil(e / self.step_ms))], axis=0)
+    values = np.stack([np.mean([states[k] if k >= 0 else rest
+                                for k in range(math.floor(s / self.step_ms), math.ceil(e / self.step_ms))],
+                               axis=0)
                        for s, e in bins], axis=-1)
     return NeuroidAssembly(values, dims=['presentation', 'neuroid', 'time_bin'], coords={
         'stimulus_id': ('presentation', stimuli['stimulus_id'].to_numpy(dtype=str)),
-        'neuroid_id': ('neuroid', [f'{region}.{i}' for i in range(self.units)]), 'region': ('neuroid', [region] * self.units),
-        'time_bin_start': ('time_bin', [s for s, _ in bins]), 'time_bin_end': ('time_bin', [e for _, e in bins])})
+        'neuroid_id': ('neuroid', [f'{region}.{i}' for i in range(self.units)]),
+        'region': ('neuroid', [region] * self.units),
+        'time_bin_start': ('time_bin', [s for s, _ in bins]),
+        'time_bin_end': ('time_bin', [e for _, e in bins])})
 
 RecurrentToy.look_at = _look_at

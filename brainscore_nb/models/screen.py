@@ -36,14 +36,17 @@ def place_on_screen(stimulus_set:StimulusSet, # stimuli as shown in the experime
                     *, background:int=128, # grey level of the padding
                     cache_dir=None # default: `<home>/screen`
                    )->StimulusSet:
-    "The stimuli rescaled so that each keeps its visual angle in the model's field of view (cached on disk, verified)"
-    if min(target_visual_degrees, source_visual_degrees) <= 0: raise ValueError(f"visual degrees must be positive, got {source_visual_degrees} -> {target_visual_degrees}")
+    "The stimuli rescaled so each keeps its visual angle in the model's field of view (cached, verified)"
+    if min(target_visual_degrees, source_visual_degrees) <= 0:
+        raise ValueError(f"visual degrees must be positive, "
+                         f"got {source_visual_degrees} -> {target_visual_degrees}")
     if target_visual_degrees == source_visual_degrees: return stimulus_set
-    spec = dict(stimuli=stimulus_set_hash(stimulus_set), target=target_visual_degrees, source=source_visual_degrees,
-                background=background, version=__version__)
+    spec = dict(stimuli=stimulus_set_hash(stimulus_set), target=target_visual_degrees,
+                source=source_visual_degrees, background=background, version=__version__)
     key = hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()
     out = Path(cache_dir or Path(get_setting('home'))/'screen')/key
-    names = {str(sid): hashlib.sha1(str(sid).encode()).hexdigest()[:20] + '.png' for sid in stimulus_set['stimulus_id']}
+    names = {str(sid): hashlib.sha1(str(sid).encode()).hexdigest()[:20] + '.png'
+             for sid in stimulus_set['stimulus_id']}
     if (problem := _cache_problem(out, names)):
         if out.exists():
             warnings.warn(f"screen cache {out}: {problem}; rendered again", stacklevel=2)
@@ -56,18 +59,20 @@ def place_on_screen(stimulus_set:StimulusSet, # stimuli as shown in the experime
 MANIFEST = '.sha1s.json'  # in each cached folder: file name -> sha1, written with the files
 
 def _cache_problem(out:Path, names:dict)->str:
-    "Why the cached folder `out` cannot be served for `names` ('' if it can): every file present with its recorded sha1"
+    "Why cached folder `out` cannot serve `names` ('' if it can): every file present with its recorded sha1"
     if not out.is_dir(): return 'missing' if not out.exists() else 'not a folder'
     try: recorded = json.loads((out/MANIFEST).read_text())
     except (OSError, ValueError): return f'no readable {MANIFEST} (written by an older version, or damaged)'
-    if not isinstance(recorded, dict) or set(recorded) != set(names.values()): return f'{MANIFEST} lists other files'
+    if not isinstance(recorded, dict) or set(recorded) != set(names.values()):
+        return f'{MANIFEST} lists other files'
     for name, sha1 in recorded.items():
         if not (out/name).is_file(): return f'{name} is missing'
-        if sha1_file(out/name) != sha1: return f'{name} does not have its recorded sha1 (changed or replaced)'
+        if sha1_file(out/name) != sha1:
+            return f'{name} does not have its recorded sha1 (changed or replaced)'
     return ''
 
 def _move_away(out:Path):
-    "Remove a cached folder that failed verification, renaming it first so that no reader sees it half-deleted"
+    "Remove a cached folder that failed verification, renaming it first so no reader sees it half-deleted"
     stale = out.parent/f'.{out.name}.stale.{os.getpid()}'
     try: out.rename(stale)
     except FileNotFoundError: return  # another process moved it first
@@ -77,25 +82,28 @@ def _move_away(out:Path):
 
 # %% ../../nbs/21_screen.ipynb #6879781a
 def _rescaled(stimulus_set, sid:str, ratio:float, background:int)->Image.Image:
-    "Stimulus `sid` rescaled; an image too large to decode safely (a decompression bomb) or unreadable raises, naming it"
+    "Stimulus `sid` rescaled; an image too large to decode safely (a bomb) or unreadable raises, naming it"
     path = stimulus_set.get_stimulus(sid)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('error', Image.DecompressionBombWarning)
             with Image.open(path) as im: return rescale_image(im, ratio, background)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
-        raise ValueError(f"stimulus {sid!r} ({path}) is too large to decode safely ({e}): use a smaller image, or, if you "
-                         "trust the file, raise PIL.Image.MAX_IMAGE_PIXELS before calling place_on_screen") from e
+        raise ValueError(f"stimulus {sid!r} ({path}) is too large to decode safely ({e}): "
+                         "use a smaller image, or, if you trust the file, "
+                         "raise PIL.Image.MAX_IMAGE_PIXELS before calling place_on_screen") from e
     except UnidentifiedImageError as e:
-        raise ValueError(f"stimulus {sid!r} ({path}) is not an image Pillow can read: replace the file") from e
+        raise ValueError(f"stimulus {sid!r} ({path}) is not an image Pillow can read: "
+                         "replace the file") from e
 
 def _render(stimulus_set, names:dict, ratio:float, background:int, out:Path):
-    "Write every rescaled stimulus and their sha1s into a temporary folder, then move it onto `out` in one step"
+    "Write every rescaled stimulus and their sha1s into a temporary folder, then move it onto `out` at once"
     out.parent.mkdir(parents=True, exist_ok=True)
     collect_stale(out.parent)  # temporary folders of killed processes
     with temp_path(out, folder=True) as tmp:
         for sid, name in names.items(): _rescaled(stimulus_set, sid, ratio, background).save(tmp/name)
         (tmp/MANIFEST).write_text(json.dumps({n: sha1_file(tmp/n) for n in names.values()}, sort_keys=True))
         try: tmp.rename(out)
-        except OSError:  # another process finished first: use its folder if it verifies
+        # another process finished first: use its folder if it verifies
+        except OSError:
             if _cache_problem(out, names): raise

@@ -28,7 +28,8 @@ class Pixels:
 
 def pixels()->ModelCommitment:
     "The pixel baseline: 64 x 64 RGB images, every value a feature"
-    extractor = ActivationsExtractor(Pixels(), 'pixels', weights='pixels-v1', preprocessing=Preprocessing(64, (0, 0, 0), (1, 1, 1)))
+    extractor = ActivationsExtractor(Pixels(), 'pixels', weights='pixels-v1',
+                                     preprocessing=Preprocessing(64, (0, 0, 0), (1, 1, 1)))
     return ModelCommitment('pixels', extractor, {r: 'pixels' for r in ('V1', 'V2', 'V4', 'IT')})
 
 # %% ../../nbs/24_zoo.ipynb #3c4751a0
@@ -40,8 +41,10 @@ class GaborBank:
                  bandwidth:float=0.5, # radial sigma of each filter, as a fraction of its frequency
                  pool:int=8): # side of the average-pooling blocks
         fy, fx = np.meshgrid(np.fft.fftfreq(size), np.fft.fftfreq(size), indexing='ij')
-        self.filters = np.stack([np.exp(-((fx - f * np.cos(t)) ** 2 + (fy - f * np.sin(t)) ** 2) / (2 * (bandwidth * f) ** 2))
-                                 for f in frequencies for t in np.arange(orientations) * np.pi / orientations])
+        self.filters = np.stack([np.exp(-((fx - f * np.cos(t)) ** 2 + (fy - f * np.sin(t)) ** 2)
+                                        / (2 * (bandwidth * f) ** 2))
+                                 for f in frequencies
+                                 for t in np.arange(orientations) * np.pi / orientations])
         self.size, self.pool = size, pool
         self.weights = f'gabor-v1:{size}:{orientations}:{tuple(frequencies)}:{bandwidth}:{pool}'
 
@@ -55,7 +58,8 @@ def _gabor_call(self:GaborBank, images:np.ndarray)->dict:
     "Simple- and complex-cell responses of grayscale `images` (N x size x size x 3)"
     gray = images.mean(axis=3)
     r = np.fft.ifft2(np.fft.fft2(gray)[:, None] * self.filters[None])  # analytic: real even, imaginary odd
-    simple = np.concatenate([np.maximum(r.real, 0), np.maximum(-r.real, 0), np.maximum(r.imag, 0), np.maximum(-r.imag, 0)], axis=1)
+    simple = np.concatenate([np.maximum(r.real, 0), np.maximum(-r.real, 0),
+                             np.maximum(r.imag, 0), np.maximum(-r.imag, 0)], axis=1)
     return {'simple': _pool(simple, self.pool), 'complex': _pool(np.abs(r), self.pool)}
 
 GaborBank.__call__ = _gabor_call
@@ -63,13 +67,17 @@ GaborBank.__call__ = _gabor_call
 def gabor_v1()->ModelCommitment:
     "The numpy V1-like baseline: Gabor simple and complex cells; every region committed to the complex cells"
     bank = GaborBank()
-    extractor = ActivationsExtractor(bank, 'gabor-v1', weights=bank.weights, preprocessing=Preprocessing(bank.size, (0.5,) * 3, (0.5,) * 3))
-    return ModelCommitment('gabor-v1', extractor, layers=['simple', 'complex'], region_layer_map={r: 'complex' for r in ('V1', 'V2', 'V4', 'IT')})
+    extractor = ActivationsExtractor(bank, 'gabor-v1', weights=bank.weights,
+                                     preprocessing=Preprocessing(bank.size, (0.5,) * 3, (0.5,) * 3))
+    return ModelCommitment('gabor-v1', extractor, layers=['simple', 'complex'],
+                           region_layer_map={r: 'complex' for r in ('V1', 'V2', 'V4', 'IT')})
 
 # %% ../../nbs/24_zoo.ipynb #2eb7b0a0
-def _spans(*spans)->list: return [i for s in spans for i in (range(s[0], s[1] + 1) if isinstance(s, tuple) else [s])]
+def _spans(*spans)->list:
+    return [i for s in spans for i in (range(s[0], s[1] + 1) if isinstance(s, tuple) else [s])]
 
-GEIRHOS16_IMAGENET = {  # ImageNet indices of each of Geirhos et al.'s 16 categories (model-vs-human @ 79ed7cd1)
+# ImageNet indices of each of Geirhos et al.'s 16 categories (model-vs-human @ 79ed7cd1)
+GEIRHOS16_IMAGENET = {
     'airplane': [404], 'bear': _spans((294, 297)), 'bicycle': [444, 671],
     'bird': _spans(8, (10, 16), (18, 20), (22, 24), (80, 83), (87, 96), (98, 100), (127, 133), (135, 145)),
     'boat': [472, 554, 625, 814, 914], 'bottle': [440, 720, 737, 898, 899, 901, 907], 'car': [436, 511, 817],
@@ -85,20 +93,23 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
     "Probability of each category: the mean softmax probability over its ImageNet classes"
     categories = list(categories or GEIRHOS16_IMAGENET)
     unknown = [c for c in categories if c not in GEIRHOS16_IMAGENET]
-    if unknown: raise ValueError(f"no ImageNet mapping for {unknown}; known categories: {', '.join(GEIRHOS16_IMAGENET)}")
+    if unknown:
+        raise ValueError(f"no ImageNet mapping for {unknown}; "
+                         f"known categories: {', '.join(GEIRHOS16_IMAGENET)}")
     p = np.exp(logits - logits.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
     return pd.DataFrame({c: p[:, GEIRHOS16_IMAGENET[c]].mean(axis=1) for c in categories})
 
 # %% ../../nbs/24_zoo.ipynb #bd81dd05
-LITE = {  # variant: (input side, MBConv blocks, region -> layer along the ventral stream)
+# variant: (input side, MBConv blocks, region -> layer along the ventral stream)
+LITE = {
     'efficientnet-lite0': (224, 16, dict(V1='_blocks.2', V2='_blocks.4', V4='_blocks.8', IT='_blocks.13')),
     'efficientnet-lite1': (240, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18')),
     'efficientnet-lite2': (260, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18'))}
 
 @lru_cache(maxsize=4)
 def _lite_extractor(variant:str, home:str, onnx:bool)->ActivationsExtractor:
-    "The variant's extractor, built once per process and store: ONNX Runtime if asked and installed, else torch"
+    "The variant's extractor, built once per process and store: ONNX Runtime if asked and there, else torch"
     import importlib
     size, blocks, _ = LITE[variant]
     n = variant[-1]

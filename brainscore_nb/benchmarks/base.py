@@ -123,15 +123,17 @@ class BenchmarkBase(Benchmark):
         return f"<{type(self).__name__} {self.identifier} v{self.version} ({self.parent}){said}>"
 
 # %% ../../nbs/30_benchmark_base.ipynb #0ffda059
-_all_ = ['UNCEILED']  # made by `__getattr__` below
+_all_ = ['UNCEILED']  # made by the module's `__getattr__` below
 
-def __getattr__(name:str):
+def _made_on_first_use(name:str):
     "`UNCEILED`, made on first use (a Score built at import time would make xarray import dask)"
     if name != 'UNCEILED': raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     global UNCEILED
     note = 'not ceiled: no ceiling was measured, or the measure is an engineering one'
     UNCEILED = Score(1.0, attrs={'unceiled': True, 'note': note})  # a ceiling of 1 that says so
     return UNCEILED
+
+__getattr__ = _made_on_first_use  # PEP 562: asked for a missing name, the module calls it
 
 # %% ../../nbs/30_benchmark_base.ipynb #23860c5a
 def _normalisation(score:Score, benchmark):

@@ -459,18 +459,28 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
 # Brain-Score's parents of benchmarks: the leaderboard's, and engineering
 PARENTS = (*plots.PARENTS, 'engineering')
 
+def _built(report:CheckReport, name:str, identifier:str, factory,
+           cls:type, # what the plugin's object must be
+           fix:str): # what to do when it is not
+    "factory()'s object after the items every plugin shares (loads, is a `cls`, own identifier), or None"
+    try: obj = factory()
+    except Exception as e:
+        report.add(f'{name} loads', False, f'{type(e).__name__}: {e}',
+                   'make its factory build it without error')
+        return None
+    report.add(f'{name} is a {cls.__name__}', isinstance(obj, cls), type(obj).__name__, fix)
+    got = getattr(obj, 'identifier', None)
+    report.add(f'{name}: identifier', got == identifier, f'{got!r}',
+               f'register it under its own identifier, {got!r}')
+    return obj
+
 def _check_benchmark(report:CheckReport, identifier:str, factory):
     "Build one benchmark and add its metadata and ceiling items to `report`"
     from brainscore_nb.benchmarks.base import Benchmark
     name = f'benchmark {identifier!r}'
-    try: b = factory()
-    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}',
-                                             'make its factory build it without error')
-    report.add(f'{name} is a Benchmark', isinstance(b, Benchmark), type(b).__name__,
+    b = _built(report, name, identifier, factory, Benchmark,
                'derive it from BenchmarkBase (or NeuralBenchmark, ...)')
-    report.add(f'{name}: identifier', getattr(b, 'identifier', None) == identifier,
-               f'{getattr(b, "identifier", None)!r}',
-               f'register it under its own identifier, {getattr(b, "identifier", None)!r}')
+    if b is None: return
     version = getattr(b, 'version', None)
     report.add(f'{name}: version', isinstance(version, int) and not isinstance(version, bool)
                and version >= 1, f'{version!r}', 'set version=1 (and raise it whenever scores could change)')
@@ -502,14 +512,9 @@ def _check_model(report:CheckReport, identifier:str, factory):
     from brainscore_nb.models.interface import BrainModel
     from brainscore_nb.models.activations import Preprocessing
     name = f'model {identifier!r}'
-    try: m = factory()
-    except Exception as e: return report.add(f'{name} loads', False, f'{type(e).__name__}: {e}',
-                                             'make its factory build it without error')
-    report.add(f'{name} is a BrainModel', isinstance(m, BrainModel), type(m).__name__,
+    m = _built(report, name, identifier, factory, BrainModel,
                'return a ModelCommitment (or another BrainModel)')
-    report.add(f'{name}: identifier', getattr(m, 'identifier', None) == identifier,
-               f'{getattr(m, "identifier", None)!r}',
-               f'register it under its own identifier, {getattr(m, "identifier", None)!r}')
+    if m is None: return
     layers = getattr(m, 'region_layer_map', None)
     report.add(f'{name}: layers', isinstance(layers, dict) and len(layers) > 0
                and all(isinstance(v, str) for v in layers.values()),

@@ -3,12 +3,14 @@
     python benchmarks/bench_floor.py [--stimuli 3200] [--features 4096] [--neuroids 256] [--threads 1] [--repeats 3]
 
 Any exact 10-fold ridge at the reference size (issue 15: 3200 stimuli x 4096 features -> 256 neuroids) must at
-least form the stimulus kernel X X^T (n^2 p multiply-adds), factor it once (n^3 / 3) and solve for the targets
-(n^2 t): those three steps alone, timed here with NumPy/SciPy's BLAS on the same float32 arrays, are the floor.
-`ridge_cv` is timed on the same arrays, alternating with the floor (best of `--repeats` each), and the ratio
-printed: near 1 means the metric is as fast as this machine's BLAS allows, whatever the target in seconds says.
-The GEMM rate measured on the way (GFLOP/s) tells what a target in seconds asks of the machine. The machine's
-load is printed: other processes share the cores, so only the ratio within one run means much.
+least form the stimulus kernel X X^T (symmetric: n^2 p / 2 multiply-adds, what NumPy's `X @ X.T` computes with
+BLAS syrk), factor it once in float64 (n^3 / 3 flops; a float32 factor of a kernel this ill-conditioned does
+not give the same numbers) and solve for the targets (2 n^2 t): those three steps alone, timed here with
+NumPy/SciPy's BLAS on the same float32 features, are the floor. `ridge_cv` is timed on the same arrays,
+alternating with the floor (best of `--repeats` each), and the ratio printed: near 1 means the metric is as fast
+as this machine's BLAS allows, whatever the target in seconds says. The kernel's rate measured on the way
+(GFLOP/s, float32) and the float64 factorization's tell what a target in seconds asks of the machine. The
+machine's load is printed: other processes share the cores, so only the ratio within one run means much.
 """
 import argparse
 import os
@@ -29,7 +31,7 @@ def best(fn, repeats):
 
 def floor(X, Y, alpha=1.0):
     "The kernel, one Cholesky and one solve: what every exact ridge over these stimuli computes at least"
-    K = X @ X.T
+    K = (X @ X.T).astype(np.float64, order='F')  # NumPy: syrk for a product of an array with its own transpose
     K[np.diag_indices_from(K)] += alpha
     c = scipy.linalg.cho_factor(K, lower=True, overwrite_a=True, check_finite=False)
     return scipy.linalg.cho_solve(c, Y, check_finite=False)
@@ -57,21 +59,24 @@ def main(argv=None):
             'stimulus_id': ('presentation', ids),
             'neuroid_id': ('neuroid', [f'{prefix}{i}' for i in range(values.shape[1])])})
     source, target = assembly(X, 'f'), assembly(Y, 'n')
-    flops = 2 * n * n * f + n ** 3 / 3 + 2 * n * n * t
+    kernel, factor = n * n * f, n ** 3 / 3  # flops: syrk (n(n+1)/2 dot products of length f), Cholesky
+    flops = kernel + factor + 2 * n * n * t
     with threadpool_limits(a.threads, user_api='blas'):
         ridge_cv(source, target)  # warm-up
         t_gemm, _ = best(lambda: X @ X.T, a.repeats)
+        K = (X @ X.T).astype(np.float64, order='F'); K[np.diag_indices_from(K)] += 1.0
+        t_chol, _ = best(lambda: scipy.linalg.cho_factor(K, lower=True, check_finite=False), a.repeats)
         t_floor, t_ridge = [], []
         for _ in range(a.repeats):  # alternating: the load changes under both alike
             t_floor.append(best(lambda: floor(X, Y), 1)[0])
             t_ridge.append(best(lambda: ridge_cv(source, target), 1)[0])
-    gflops = 2 * n * n * f / t_gemm / 1e9
-    print(f'GEMM X X^T ({n} x {f}, float32): {t_gemm:.3f} s = {gflops:.1f} GFLOP/s')
+    gflops = kernel / t_gemm / 1e9
+    print(f'kernel X X^T ({n} x {f}, float32, syrk): {t_gemm:.3f} s = {gflops:.1f} GFLOP/s; '
+          f'Cholesky ({n}, float64): {t_chol:.3f} s = {factor / t_chol / 1e9:.1f} GFLOP/s')
     print(f'floor (kernel + Cholesky + solve, {flops / 1e9:.1f} GFLOP): {min(t_floor):.3f} s')
     print(f'ridge_cv (10 folds, every held-out prediction, Pearson per neuroid): {min(t_ridge):.3f} s = '
           f'{min(t_ridge) / min(t_floor):.2f}x the floor')
-    print(f'a 0.5 s target needs {flops / 0.5 / 1e9:.0f} GFLOP/s for the floor alone '
-          f'({flops / 0.5 / 1e9 / gflops:.1f}x the GEMM rate measured here)')
+    print(f'a 0.5 s target is {0.5 / min(t_floor):.2f}x the floor measured here')
     print(f'load average after: {os.getloadavg()}')
 
 

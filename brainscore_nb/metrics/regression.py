@@ -15,8 +15,8 @@ import numpy as np
 import scipy.linalg as sl
 import array_api_compat as aac
 import xarray as xr
-from functools import partial
-from threadpoolctl import threadpool_limits
+from functools import cache, partial
+from threadpoolctl import ThreadpoolController
 from .score import Score
 from .crossval import cross_validate, train_test_score, metric_options
 from .backend import to_numpy, namespace, take
@@ -40,6 +40,17 @@ def _dot(A, B):
     "A @ B in A's dtype, returned in float64"
     xp = namespace(A)
     return xp.astype(A @ xp.astype(B, A.dtype, copy=False), xp.float64, copy=False)
+
+# %% ../../nbs/12_regression.ipynb #b1a5c0d1
+@cache
+def _blas() -> ThreadpoolController:
+    "The BLAS libraries loaded, inspected once (a fresh inspection costs about half a millisecond)"
+    return ThreadpoolController()
+
+# %% ../../nbs/12_regression.ipynb #b1a5c0d2
+def _one_blas_thread():
+    "A context in which BLAS uses one thread: for products of small matrices, where threads only contend"
+    return _blas().limit(limits=1, user_api='blas')
 
 # %% ../../nbs/12_regression.ipynb #45a8f81f
 def _top_eigvecs(Ms):
@@ -67,10 +78,11 @@ def _expand(T, c):
 # %% ../../nbs/12_regression.ipynb #ea34a9c5
 def _deflate(Ms, q, u, w, t):
     "Ms_f += w_f q_f q_f' - t_f (q_f u_f' + u_f q_f') in place, for a stack of matrices (rows of q, u: folds)"
-    for f in range(Ms.shape[0]):  # fold by fold: the temporaries stay the size of one matrix
-        qf, uf = q[f, :][:, None], u[f, :][:, None]
-        qu = qf * uf.mT
-        Ms[f, ...] += w[f] * (qf * qf.mT) - t[f] * (qu + qu.mT)
+    xp = namespace(Ms)
+    # the rank-two update as one batched product: [q u] [w q - t u, -t q]'
+    left = xp.stack([q, u], axis=-1)
+    right = xp.stack([w[:, None] * q - t[:, None] * u, -t[:, None] * q], axis=-1)
+    Ms += left @ right.mT
 
 # %% ../../nbs/12_regression.ipynb #1ad8a54c
 def pls_predict(X, # stimuli x features
@@ -116,43 +128,46 @@ def pls_predict(X, # stimuli x features
             full = XY.mT @ V - small - YM * (ntr * xp.sum(XM * V, axis=0))
         A, B = (Q, P) if left else (P, Q)
         return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
-    with threadpool_limits(1, user_api='blas'):  # small matrices: threads only add contention
-        for a in range(n_components):
-            V, lam = _top_eigvecs(Ms)
-            W = C_dot(V.mT, None, a, True)
-            W = W / xp.linalg.vector_norm(W, axis=0)
-            Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
-            T = _dot(Xg, Ra)
-            Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
-            tt = xp.sum(Tt * Tt, axis=0)
-            live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
-            tt = xp.where(live, tt, 1.0)
-            Pa = _dot(Xg.mT, Tt) / tt
+    # products with the whole feature matrix on every thread; the rest, small, on one
+    for a in range(n_components):
+        with _one_blas_thread(): V, lam = _top_eigvecs(Ms); W = C_dot(V.mT, None, a, True)
+        W = W / xp.linalg.vector_norm(W, axis=0)
+        Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
+        T = _dot(Xg, Ra)
+        Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
+        tt = xp.sum(Tt * Tt, axis=0)
+        live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
+        tt = xp.where(live, tt, 1.0)
+        Pa = _dot(Xg.mT, Tt) / tt
+        with _one_blas_thread():
             Qa = C_dot(Ra, [take(T[:, f], outs[f]) for f in range(F)], a, False) / tt
             U = C_dot(Pa, [_dot(Xo[f], Pa[:, f:f + 1])[:, 0] for f in range(F)], a, False)
-            keep = xp.astype(live, xp.float64)
-            Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
-            _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
-            R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
+        keep = xp.astype(live, xp.float64)
+        Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
+        with _one_blas_thread(): _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
+        R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
     return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean
             for f, (_, te) in enumerate(folds)]
 
 # %% ../../nbs/12_regression.ipynb #a3c1e9d0
-def _gram_lower(X, rows=None, dtype=None, features:int=1024):
+def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26):
     "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all), float64"
     dtype, p = _work_dtype(X, dtype), X.shape[1]
     # the centring of every row: a fold's own follows from the intercept
     mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]
     n = X.shape[0] if rows is None else len(rows)
-    G = np.zeros((n, n), order='F')  # Fortran order, so that LAPACK factorises and inverts it in place
-    # feature blocks: centre a slice, one BLAS syrk (the lower triangle), sum in float64
-    for k in range(0, p, features):
-        cols = slice(k, min(k + features, p))
+    # feature blocks of at least `features` columns, wider while a centred block fits in `budget` bytes
+    width = max(features, budget // max(n * np.dtype(dtype).itemsize, 1))
+    G = None  # Fortran order, so that LAPACK factorises and inverts it in place
+    for k in range(0, p, width):  # centre a slice, one BLAS syrk (the lower triangle), sum in float64
+        cols = slice(k, min(k + width, p))
         Xk = X[:, cols] if rows is None else X[rows, cols]
         Xk = Xk.astype(dtype, copy=False) - mean[cols].astype(dtype)
-        if Xk.dtype == np.float64: sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
+        if Xk.dtype == np.float64:
+            G = sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0 if k else 0.0, c=G, overwrite_c=1)
+        elif G is None: G = np.asfortranarray(sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1), np.float64)
         else: G += sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1)
-    return G
+    return np.zeros((n, n), order='F') if G is None else G
 
 # %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):
@@ -257,7 +272,7 @@ def ridge_predict(X, # stimuli x features
     held = np.flatnonzero(~_masks(n, folds)[0].all(axis=1))  # the rows some fold does not train on
     Bh, u, s, z = _ridge_held(X, Y, alpha, held, dtype)
     Yh, out = take(xp.astype(Y, xp.float64, copy=False), held), []
-    with threadpool_limits(1, user_api='blas'):
+    with _one_blas_thread():
         for tr, te in folds:
             rest = np.setdiff1d(np.arange(n), tr)  # the test rows and any rows the fold does not use
             i = np.searchsorted(held, rest)

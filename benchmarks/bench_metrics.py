@@ -9,8 +9,9 @@ scikit-learn's PLSRegression(25, scale=False) or Ridge(alpha=1) on the training 
 stimuli, scipy.stats.pearsonr per neuroid, median, mean over folds. scikit-learn's PLS takes minutes per run,
 so `--sklearn-folds k` times only the first k folds and scales the time to 10 (said so in the output).
 internal_consistency is compared with the plain xarray idiom (groupby-mean of each half of the repetitions,
-pearsonr per neuroid, Spearman-Brown). Peak memory is tracemalloc's peak of each brainscore_nb call (NumPy
-reports its allocations to tracemalloc), against the size of the inputs. BLAS threads are limited with
+pearsonr per neuroid, Spearman-Brown). Each brainscore_nb metric's time is the best of `--repeats` calls (the first
+pays for imports); its peak memory is tracemalloc's peak of one more call, not timed because tracing slows every
+allocation (NumPy reports its allocations to tracemalloc), against the size of the inputs. BLAS threads are limited with
 threadpoolctl (`--threads`); the machine's load is printed because other processes share the cores.
 `--backend` also times each brainscore_nb metric on that array backend (e.g. torch:cuda, cupy; transfers to
 and from the device included, after one warm-up call) and prints its ratio to the NumPy time and the largest
@@ -29,15 +30,17 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 
-def timed(fn):
-    "Wall-clock seconds of fn(), its result, and the tracemalloc peak in bytes"
+def timed(fn, repeats=1, memory=False):
+    "Best wall-clock seconds of `repeats` calls of fn() (untraced), its result, and (`memory`) one more's tracemalloc peak"
+    elapsed = []
+    for _ in range(repeats):  # tracemalloc slows every allocation: the times are taken without it
+        t = time.perf_counter(); out = fn(); elapsed.append(time.perf_counter() - t)
+    if not memory: return min(elapsed), out, None
     tracemalloc.start()
-    t = time.perf_counter()
-    out = fn()
-    elapsed = time.perf_counter() - t
+    fn()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    return elapsed, out, peak
+    return min(elapsed), out, peak
 
 
 def reference_regression(make_model, X, Y, folds):
@@ -96,6 +99,7 @@ def main(argv=None):
     p.add_argument('--threads', type=int, default=1, help='BLAS threads for both sides')
     p.add_argument('--only', default='pls,ridge,internal_consistency')
     p.add_argument('--backend', default=None, help='also time brainscore_nb on this array backend (torch, torch:cuda, cupy)')
+    p.add_argument('--repeats', type=int, default=3, help='calls of each brainscore_nb metric: the best time, then one for memory')
     p.add_argument('--previous-repeats', type=int, default=1, help='old-vs-new timings per predictor (0: skip)')
     a = p.parse_args(argv)
     from sklearn.cross_decomposition import PLSRegression
@@ -121,7 +125,7 @@ def main(argv=None):
         for name, metric, make in [('pls', pls_cv, lambda: PLSRegression(25, scale=False)),
                                    ('ridge', ridge_cv, lambda: Ridge(alpha=1.0))]:
             if name not in todo: continue
-            t_ours, score, peak = timed(lambda: metric(source, target))
+            t_ours, score, peak = timed(lambda: metric(source, target), a.repeats, memory=True)
             k = min(a.sklearn_folds, 10)
             if k < 1: print(f'{name}: brainscore_nb {t_ours:.2f} s (scikit-learn skipped: --sklearn-folds 0); score {score.center:.5f}')
             else:
@@ -148,7 +152,7 @@ def main(argv=None):
                 'stimulus_id': ('presentation', np.repeat(ids, nr)[order]),
                 'repetition': ('presentation', np.tile(np.arange(nr), n)[order]),
                 'neuroid_id': ('neuroid', [f'n{i}' for i in range(nn)])})
-            t_ours, ceiling, peak = timed(lambda: internal_consistency(reps))
+            t_ours, ceiling, peak = timed(lambda: internal_consistency(reps), a.repeats, memory=True)
             t_ref, ref, _ = timed(lambda: reference_internal_consistency(reps))
             print(f'internal_consistency ({n} x {nn} x {nr} repetitions, {values.nbytes / 1e6:.0f} MB): brainscore_nb {t_ours:.2f} s, '
                   f'xarray+scipy {t_ref:.1f} s: {t_ref / t_ours:.0f}x faster; ceiling {ceiling.center:.5f} (reference {ref:.5f}); '

@@ -167,11 +167,11 @@ def write_results(table:pd.DataFrame, out)->Path:
     return out
 
 # %% ../nbs/41_batch.ipynb #5bef7ee9
-def _serves(url:str)->bool:
-    "Whether `url` answers 200 (is there a dashboard behind the link?)"
+def _serves(url:str, timeout:float=2)->bool:
+    "Whether `url` answers 200 within `timeout` seconds (is there a dashboard behind the link?)"
     import urllib.request
     try:
-        with urllib.request.urlopen(url, timeout=2) as r: return r.status == 200
+        with urllib.request.urlopen(url, timeout=timeout) as r: return r.status == 200
     except Exception: return False
 
 WORKER_ENV = {k: '1' for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
@@ -212,7 +212,8 @@ def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_
     else: print(f"Dask: connecting to {address} (named by {source})")
     client = Client(cluster or address)
     try:
-        link = client.dashboard_link if _serves(client.dashboard_link) else None
+        # a dashboard asked for may take seconds to render its first page on a loaded machine
+        link = client.dashboard_link if _serves(client.dashboard_link, 20 if dashboard else 2) else None
         if dashboard and not link:
             print("no Dask dashboard: it needs bokeh (pip install 'brainscore_nb[dask]')")
         print(f"Dask: {len(client.scheduler_info()['workers'])} workers at {client.scheduler.address}"

@@ -197,3 +197,96 @@ def test_malformed_metric_inputs_give_a_clear_error_or_a_correct_result(metric, 
     assert np.isfinite(center) or s.attrs.get('reason'), (metric, source_kind, target_kind, s.attrs)
     if np.isfinite(center): assert -1 - 1e-9 <= center <= 1 + 1e-9, center
     if source_kind == target_kind == 'ok': assert np.isfinite(center)
+
+
+# ---- s19: more inputs a user can get wrong ------------------------------------------------------------------------
+def test_split_metrics_refuse_shared_stimuli_and_align_neuroids():
+    "Train and test parts sharing stimuli scored a model on stimuli it was fitted on; reordered columns scored wrongly"
+    src_tr, src_te, tgt_tr, tgt_te = SOURCE[:40], SOURCE[40:], TARGET[:40], TARGET[40:]
+    want = regression.pls_split(src_tr, src_te, tgt_tr, tgt_te, n_components=3).center
+    assert want == pytest.approx(0.7373, abs=1e-4)
+    assert regression.pls_split(src_tr, src_te, tgt_tr, tgt_te[:, ::-1], n_components=3).center == want
+    assert regression.pls_split(src_tr, src_te[:, ::-1], tgt_tr, tgt_te, n_components=3).center == want
+    with pytest.raises(ValueError, match=r"training and test parts share 20 stimuli \(e.g. \['s020'"):
+        regression.pls_split(SOURCE[:40], SOURCE[20:], TARGET[:40], TARGET[20:], n_components=3)
+    other = tgt_te.assign_coords(neuroid_id=('neuroid', ['n0', 'n1', 'n2', 'n3', 'x']))
+    with pytest.raises(ValueError, match="the target's training and test parts have different neuroids: 1 test"):
+        regression.ridge_split(src_tr, src_te, tgt_tr, other)
+
+
+@pytest.mark.parametrize('splits,msg', [([], 'splits is empty'), ([('s000', 's001')], 'split 0 must be a pair'),
+                                        ([(['s000'], ['s001', 's002'])], 'a training part has 1 stimuli'),
+                                        ([(['s000', 's001'], ['s002', 's002'])], 'split 0 repeats stimulus_ids in its test')])
+def test_malformed_user_splits_say_what_is_wrong(splits, msg):
+    with pytest.raises(ValueError, match=msg):
+        regression.pls_cv(SOURCE, TARGET, splits=splits, n_components=2)
+
+
+def test_integer_dtype_option_is_refused():
+    "dtype='int32' ran PLS in integer products (0.72 instead of 0.87)"
+    with pytest.raises(ValueError, match="option dtype='int32' is invalid: it must be None, 'float32' or 'float64'"):
+        regression.pls_cv(SOURCE, TARGET, dtype='int32')
+
+
+def test_complex_values_are_refused():
+    "The imaginary part was dropped without a word"
+    with pytest.raises(ValueError, match='source has complex values'):
+        regression.pls_cv(assembly(X + 1j), TARGET, splits=3)
+    with pytest.raises(ValueError, match='assembly has complex values'):
+        ceilings.internal_consistency(repeated().copy(data=repeated().values + 1j))
+
+
+def test_missing_stratification_labels_and_time_bin_coords_are_named():
+    with pytest.raises(ValueError, match="'object_name' coord has 30 missing values"):
+        regression.pls_cv(SOURCE, assembly(TARGET.values, object_name=[None] * 30 + ['a'] * 30), splits=3)
+    timed = xr.concat([TARGET, TARGET], 'time_bin').transpose('presentation', 'neuroid', 'time_bin')
+    with pytest.raises(ValueError, match='time bins have no time_bin_start or time_bin_end coord'):
+        regression.spantime_ridge(SOURCE, timed, splits=3)
+    with pytest.raises(TypeError, match=r"got dims \('image', 'neuroid'\): name its stimulus dim 'presentation'"):
+        regression.ridge_cv(SOURCE.rename(presentation='image'), TARGET)
+
+
+def test_rdm_columns_in_another_order_and_nan_responses():
+    a, b = rsa.rdm_matrix(SOURCE), rsa.rdm_matrix(TARGET)
+    order = np.random.default_rng(3).permutation(60)
+    assert rsa.compare_rdms(a, b.isel(presentation_2=order)) == rsa.compare_rdms(a, b)  # was 0.045 instead of 0.261
+    with pytest.raises(ValueError, match='RDMs must be square'):
+        rsa.compare_rdms(a[:, :10], b)
+    with pytest.raises(ValueError, match='assembly has 1 NaN or infinite values'):
+        rsa.rdm_matrix(assembly(np.where(np.arange(X.size).reshape(X.shape) == 7, np.nan, X)))
+
+
+def test_biased_cka_of_two_stimuli_is_refused():
+    "With 2 stimuli the biased CKA is 1 whatever the data"
+    with pytest.raises(ValueError, match='biased CKA needs at least 3 stimuli'):
+        rsa.cka_biased(SOURCE[:2], TARGET[:2])
+
+
+def test_internal_consistency_of_too_few_stimuli_or_no_neuroids_is_refused():
+    "Over 2 stimuli every split-half r is +-1: the ceiling came out 1.0 ± 0.0; no neuroids gave a NaN"
+    data = repeated()
+    two = data.isel(presentation=np.isin(data.stimulus_id.values, ['s000', 's001']))
+    with pytest.raises(ValueError, match='needs at least 3 stimuli to correlate the halves over, got 2'):
+        ceilings.internal_consistency(two)
+    with pytest.raises(ValueError, match='the assembly has no neuroids'):
+        ceilings.internal_consistency(data[:, :0])
+
+
+@pytest.mark.parametrize('normalise', [ceilings.ceil_score, ceilings.explained_variance])
+def test_normalisations_take_numbers_and_name_what_is_not_one(normalise):
+    assert normalise(0.3, 0.5).center == normalise(Score(0.3), Score(0.5)).center  # was AttributeError
+    with pytest.raises(TypeError, match=r"score must be a single number \(a Score\), got NeuroidAssembly with dims"):
+        normalise(TARGET, Score(0.5))
+    with pytest.raises(TypeError, match=r"the ceiling must be a single number \(a Score\), got Score with dims"):
+        normalise(Score(0.3), Score([0.5, 0.6]))
+    assert ceilings.bound_score(1.5).center == 1.0
+
+
+def test_inter_subject_takes_a_number_from_the_metric_and_names_bad_input():
+    data = assembly(rng.normal(size=(20, 4)), subject=['a'] * 10 + ['b'] * 10)
+    assert ceilings.inter_subject(data, lambda others, held: 0.25).center == 0.25  # was AttributeError
+    with pytest.raises(TypeError, match="inter_subject needs an assembly with a 'subject' coord, got ndarray"):
+        ceilings.inter_subject(data.values, lambda others, held: 0.25)
+    missing = data.assign_coords(subject=('presentation', np.array(['a'] * 10 + [None] * 10, dtype=object)))
+    with pytest.raises(ValueError, match="10 elements have no 'subject'"):
+        ceilings.inter_subject(missing, lambda others, held: 0.25)

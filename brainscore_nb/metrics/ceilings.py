@@ -8,6 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/ceilings.html.md"""
 __all__ = ['internal_consistency', 'inter_subject', 'explained_variance', 'ceil_score', 'bound_score']
 
 # %% ../../nbs/16_ceilings.ipynb #126f14b8
+import numbers
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
@@ -17,6 +18,16 @@ from sklearn.model_selection import ShuffleSplit
 from .score import Score, keep_heldout
 from .crossval import pearson_columns, split_score, _as_2d, _check_finite, metric_options
 from .backend import get_backend, to_backend, to_numpy, namespace, take
+
+# %% ../../nbs/16_ceilings.ipynb #07efd959
+def _as_score(x, name:str)->Score:
+    "`x` if it is a one-value Score (or DataArray), a Score of it if it is a number; else a clear TypeError"
+    if isinstance(x, xr.DataArray) and x.size == 1 and x.dtype.kind in 'biuf': return x
+    if isinstance(x, (numbers.Real, np.number)) and not isinstance(x, (bool, np.bool_)):
+        return Score(float(x))
+    shape = f" with dims {dict(x.sizes)}" if isinstance(x, xr.DataArray) else ''
+    raise TypeError(f"{name} must be a single number (a Score), got {type(x).__name__}{shape}: "
+                    f"{str(x)[:60]!r}")
 
 # %% ../../nbs/16_ceilings.ipynb #4d92eeb8
 def _group_sums(values, # rows to sum, of any backend
@@ -99,12 +110,17 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     a = _as_2d(assembly, 'assembly')
     if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
         raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
+    if a.dtype.kind != 'f': _check_finite(a.values, 'assembly')  # complex or text: a clear error, not a cast
     values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
     _check_finite(values, 'assembly')
     reps = np.unique(a[split_coord].values)
     if len(reps) < 2:
         raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
     codes, stimuli = pd.factorize(a['stimulus_id'].values)
+    if values.shape[1] == 0: raise ValueError("internal_consistency: the assembly has no neuroids")
+    if len(stimuli) < 3:  # the halves are correlated over stimuli: over 2, every r is +-1
+        raise ValueError(f"internal_consistency needs at least 3 stimuli to correlate the halves over, "
+                         f"got {len(stimuli)}")
     rep_codes = np.searchsorted(reps, a[split_coord].values)
     be = get_backend(backend)
     values = to_backend(values, be)
@@ -146,14 +162,20 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
                   *, subject_coord:str='subject' # the coord naming each element's subject
                  )->Score:
     "Leave-one-subject-out consistency: the metric between each subject and all the others, mean of subjects"
+    if not isinstance(assembly, xr.DataArray):
+        raise TypeError(f"inter_subject needs an assembly with a {subject_coord!r} coord, "
+                        f"got {type(assembly).__name__}")
     if subject_coord not in assembly.coords or assembly[subject_coord].ndim != 1:
         raise ValueError(f"inter_subject needs a 1-d {subject_coord!r} coord")
     dim, labels = assembly[subject_coord].dims[0], assembly[subject_coord].values
+    if pd.isna(labels).any():
+        raise ValueError(f"{int(pd.isna(labels).sum())} elements have no {subject_coord!r} (None or NaN): "
+                         f"label them or leave them out")
     subjects = pd.unique(labels)
     if len(subjects) < 2: raise ValueError(f"inter_subject needs at least 2 subjects, got {len(subjects)}")
-    values = np.array([float(metric(assembly.isel({dim: labels != s}),
-                                    assembly.isel({dim: labels == s})).values)
-                       for s in subjects])
+    value = lambda s: _as_score(metric(assembly.isel({dim: labels != s}), assembly.isel({dim: labels == s})),
+                                "the metric's value")
+    values = np.array([float(value(s).values) for s in subjects])
     raw = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
     if not np.isfinite(values).any():
         return Score(np.nan, attrs={'error': np.nan, 'raw': raw, 'metric': 'inter_subject',
@@ -165,7 +187,7 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
 # %% ../../nbs/16_ceilings.ipynb #ca0c8019
 def _check_ceiling(ceiling)->float:
     "The ceiling's center, which must be a positive number"
-    c = float(getattr(ceiling, 'values', ceiling))
+    c = float(_as_score(ceiling, 'the ceiling').values)
     if not (c > 0 and np.isfinite(c)):
         raise ValueError(f"the ceiling must be a positive finite number to normalise by, got {c}")
     return c
@@ -181,6 +203,7 @@ def explained_variance(score:Score, # a regression score (Pearson r)
                        ceiling:Score # the internal-consistency ceiling (a reliability)
                       )->Score:
     "Ceiled regression score: r^2 / ceiling, with raw, ceiling and the raw error in attrs"
+    score = _as_score(score, 'score')
     c, r = _check_ceiling(ceiling), float(score.values)
     return Score(r * r / c, attrs={'raw': score, 'ceiling': ceiling,
                                    'error': score.attrs.get('error', np.nan),
@@ -192,7 +215,7 @@ def ceil_score(score:Score, # any score on the ceiling's scale
                ceiling:Score # its ceiling
               )->Score:
     "Ceiled score: score / ceiling, with raw, ceiling and the raw error in attrs"
-    c = _check_ceiling(ceiling)
+    score, c = _as_score(score, 'score'), _check_ceiling(ceiling)
     return Score(float(score.values) / c, attrs={'raw': score, 'ceiling': ceiling,
                                                  'error': score.attrs.get('error', np.nan),
                                                  'normalisation': 'ceil_score', **_reason(score)})
@@ -202,5 +225,6 @@ def ceil_score(score:Score, # any score on the ceiling's scale
 def bound_score(score:Score # a (ceiled) score
                )->Score:
     "The score clamped to [0, 1], with the unclamped value in attrs['unbounded']"
+    score = _as_score(score, 'score')
     value = float(score.values)
     return Score(np.clip(value, 0.0, 1.0), attrs={**score.attrs, 'unbounded': value})

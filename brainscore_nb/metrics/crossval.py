@@ -39,8 +39,11 @@ def pearson_columns(a, # n x k array
 # %% ../../nbs/11_crossval.ipynb #298b7046
 def _as_2d(assembly, name:str, dim:str='presentation'):
     "The assembly checked to be 2-d with stimulus_ids, transposed to presentation first"
-    if not isinstance(assembly, xr.DataArray) or dim not in assembly.dims:
+    if not isinstance(assembly, xr.DataArray):
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got {type(assembly).__name__}")
+    if dim not in assembly.dims:
+        raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got dims {assembly.dims}: "
+                        f"name its stimulus dim {dim!r}")
     if assembly.ndim != 2:
         raise ValueError(f"{name} must be 2-d ({dim} x neuroid), got dims {assembly.dims}: select or average "
                          f"the other dims first (e.g. .isel(time_bin=0)), or use a spantime metric")
@@ -51,6 +54,8 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
 # %% ../../nbs/11_crossval.ipynb #8e166410
 def _check_finite(values, name:str):
     "Raise if `values` has NaN or infinite entries, saying how many (object arrays are made float first)"
+    if values.dtype.kind == 'c':  # made float, they would lose their imaginary part without a word
+        raise ValueError(f"{name} has complex values: take their real part or magnitude first")
     if values.dtype.kind not in 'fcbiu': values = _as_float(values, name)
     floats = values.dtype.kind in 'fc'  # the sum first: one pass over the values when they are all finite
     if floats and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
@@ -110,8 +115,18 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
 # %% ../../nbs/11_crossval.ipynb #c3720dc5
 def _split_pairs(ids:pd.Index, splits)->list:
     "User-provided (train ids, test ids) pairs as index arrays into `ids`, checked"
-    out = []
-    for i, (train, test) in enumerate(splits):
+    out, splits = [], list(splits)
+    if not splits: raise ValueError("splits is empty: give at least one (train_ids, test_ids) pair")
+    for i, pair in enumerate(splits):
+        parts = list(pair) if not isinstance(pair, (str, bytes)) and hasattr(pair, '__iter__') else []
+        if len(parts) != 2 or any(isinstance(p, (str, bytes)) or not hasattr(p, '__iter__') for p in parts):
+            raise ValueError(f"split {i} must be a pair (list of training stimulus_ids, list of test "
+                             f"stimulus_ids), got {str(pair)[:80]}")
+        train, test = (list(p) for p in parts)
+        for part, what in ((train, 'training'), (test, 'test')):
+            if pd.Index(part).has_duplicates:
+                raise ValueError(f"split {i} repeats stimulus_ids in its {what} part, e.g. "
+                                 f"{list(pd.Index(part)[pd.Index(part).duplicated()][:3])}")
         tr, te = ids.get_indexer(pd.Index(train)), ids.get_indexer(pd.Index(test))
         if (tr < 0).any() or (te < 0).any():
             raise ValueError(f"split {i} names stimulus_ids that are not in the target, e.g. "
@@ -127,7 +142,8 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
               test_size:float|None=None, # fraction (or count) of stimuli to test on
               stratification_coord:str|None='object_name', # stratify by this coord (the default: if present)
               random_state:int=1, # seed of the shuffle
-              min_test:int=2 # smallest test part allowed
+              min_test:int=2, # smallest test part allowed
+              min_train:int=2 # smallest training part allowed (a regression fits on at least 2 stimuli)
              )->list:
     "Brain-Score's cross-validation splits of the target's stimuli, as (train, test) index arrays"
     ids = pd.Index(target['stimulus_id'].values)
@@ -142,7 +158,14 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
         try: folds = list(cls(n_splits=splits, train_size=train_size, test_size=test_size,
                               random_state=random_state).split(np.zeros(len(ids)), labels))
         except ValueError as e:
-            raise ValueError(f"cannot make {splits} splits of {len(ids)} stimuli: {e}") from None
+            missing = int(pd.isna(labels).sum()) if stratify else 0
+            why = (f"the {stratification_coord!r} coord has {missing} missing values (None or NaN): "
+                   f"fill them or pass stratification_coord=None" if missing else e)
+            raise ValueError(f"cannot make {splits} splits of {len(ids)} stimuli: {why}") from None
+    few = min(len(tr) for tr, _ in folds)
+    if few < min_train:
+        raise ValueError(f"a training part has {few} stimuli, fewer than the {min_train} a regression needs: "
+                         f"train on more stimuli")
     small = min(len(te) for _, te in folds)
     if small < min_test:
         raise ValueError(f"{len(ids)} stimuli are too few: a test part has {small} stimuli, fewer than the "
@@ -179,6 +202,9 @@ def split_score(values, # split x neuroid values (NaN where undefined)
 # %% ../../nbs/11_crossval.ipynb #99ad2071
 def _time_bins(assembly)->list:
     "The (start, end) pairs of an assembly's time bins"
+    missing = [c for c in ('time_bin_start', 'time_bin_end') if c not in assembly.coords]
+    if missing: raise ValueError(f"the assembly's time bins have no {' or '.join(missing)} coord: "
+                                 f"assign_coords(time_bin_start=..., time_bin_end=...) along 'time_bin'")
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
 def _pooled(source, target, name:str)->tuple:
@@ -248,6 +274,21 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
                         stimulus_id=target['stimulus_id'].values,
                         neuroid_id=ids if ids is not None else np.arange(Y.shape[1]))
 
+# %% ../../nbs/11_crossval.ipynb #7d6be7c5
+def _columns_like(train, test, name:str):
+    "`test` with its neuroids in `train`'s neuroid_id order; an error when the two parts' neuroids differ"
+    train, test = _as_2d(train, f'{name}_train'), _as_2d(test, f'{name}_test')
+    ids = [a['neuroid_id'].values if 'neuroid_id' in a.coords and a['neuroid_id'].dims == a.dims[1:] else None
+           for a in (train, test)]
+    if ids[0] is None or ids[1] is None or np.array_equal(ids[0], ids[1]): return test  # nothing to align by
+    a, b = pd.Index(ids[0]), pd.Index(ids[1])
+    if a.is_unique and b.is_unique and len(a) == len(b) and set(a) == set(b):
+        return test.isel({test.dims[1]: b.get_indexer(a)})  # the same neuroids in another order
+    raise ValueError(f"the {name}'s training and test parts have different neuroids: {len(b.difference(a))} "
+                     f"test neuroid_ids are not in the training part (e.g. {list(b.difference(a)[:3])}), "
+                     f"{len(a.difference(b))} training ones not in the test part: pass the same neuroids "
+                     f"(features) in both")
+
 # %% ../../nbs/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                      source_train:xr.DataArray, # presentation x feature, training stimuli
@@ -259,7 +300,14 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
                     )->Score:
     "Fit on the training pair, score on the test pair: median over neuroids of the Pearson r"
     Xtr, Ytr = aligned_arrays(source_train, target_train)
+    source_test, target_test = (_columns_like(tr, te, name) for tr, te, name in (
+        (source_train, source_test, 'source'), (target_train, target_test, 'target')))
     Xte, Yte = aligned_arrays(source_test, target_test)
+    shared = pd.Index(_as_2d(target_train, 'target_train')['stimulus_id'].values).intersection(
+        pd.Index(_as_2d(target_test, 'target_test')['stimulus_id'].values))
+    if len(shared):
+        raise ValueError(f"the training and test parts share {len(shared)} stimuli (e.g. "
+                         f"{list(shared[:3])}): a model must be tested on stimuli it was not fitted on")
     if Xtr.shape[1] != Xte.shape[1] or Ytr.shape[1] != Yte.shape[1]:
         raise ValueError(f"training and test parts have different features ({Xtr.shape[1]} vs "
                          f"{Xte.shape[1]}) or neuroids ({Ytr.shape[1]} vs {Yte.shape[1]})")
@@ -289,6 +337,9 @@ def _is_real(v)->bool: return isinstance(v, numbers.Real) and not isinstance(v, 
 
 # %% ../../nbs/11_crossval.ipynb #39222482
 def _size_ok(v)->bool: return v is None or (_is_int(v) and v >= 1) or (_is_real(v) and 0 < v < 1)
+def _dtype_ok(v)->bool:
+    try: return v is None or np.dtype(v) in (np.float32, np.float64)
+    except TypeError: return False
 def _alphas_ok(v)->bool:
     try: a = np.asarray(v, dtype=np.float64)
     except (TypeError, ValueError): return False
@@ -306,6 +357,7 @@ OPTION_CHECKS = { # option -> (test of a value, what a value must be)
     'seed': (lambda v: _is_int(v) and v >= 0, 'a whole number >= 0'),
     'alpha': (lambda v: _is_real(v) and math.isfinite(v) and v > 0, 'a finite number > 0'),
     'alphas': (_alphas_ok, 'a non-empty 1-d list of finite numbers > 0'),
+    'dtype': (_dtype_ok, "None, 'float32' or 'float64'"),
     'bootstrap': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
     'repetitions': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
     'cap': (lambda v: _is_real(v) and math.isfinite(v) and v > 0, 'a finite number > 0'),

@@ -15,7 +15,8 @@ import xarray as xr
 from functools import partial
 from scipy.stats import rankdata
 from .score import Score, keep_heldout
-from .crossval import aligned_arrays, cv_splits, pearson_columns, _as_2d, metric_options
+from .crossval import (aligned_arrays, cv_splits, pearson_columns, _as_2d, _check_finite,
+                                            metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 from .ceilings import inter_subject
 
@@ -24,6 +25,7 @@ def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation 
               )->xr.DataArray:
     "The stimulus x stimulus correlation-distance RDM, 1 - Pearson r between response patterns"
     a = _as_2d(assembly, 'assembly')
+    _check_finite(a.values, 'assembly')
     values = np.asarray(a.values, np.float64)
     flat = values.std(1) == 0
     if flat.any():
@@ -41,8 +43,22 @@ RDM_METHODS = {'spearman': 'Spearman r of the upper triangles (k=1)',
                'pearson': 'Pearson r of every off-diagonal cell (both triangles: Coggan 2024, '
                           'whose RSMs need not be symmetric)'}
 
+def _columns_as_rows(rdm):
+    "An RDM with stimulus_id and stimulus_id_2 coords, its columns put in its rows' stimulus order"
+    if not (isinstance(rdm, xr.DataArray) and {'stimulus_id', 'stimulus_id_2'} <= set(rdm.coords)): return rdm
+    rows, cols = (pd.Index(rdm[c].values) for c in ('stimulus_id', 'stimulus_id_2'))
+    if rows.equals(cols): return rdm
+    if not (rows.is_unique and cols.is_unique and set(rows) == set(cols)):
+        raise ValueError("the RDM's rows and columns are over different stimuli (stimulus_id and "
+                         "stimulus_id_2 differ) or repeat stimulus_ids")
+    return rdm.isel({rdm.dims[1]: cols.get_indexer(rows)})
+
 def _rdm_values(a, b)->tuple:
     "Two RDMs as arrays in one stimulus order: by stimulus_id where both have it, else as given (same shape)"
+    for x in (a, b):
+        if np.ndim(x) != 2 or np.shape(x)[0] != np.shape(x)[1]:
+            raise ValueError(f"RDMs must be square (stimulus x stimulus), got shape {np.shape(x)}")
+    a, b = (_columns_as_rows(x) for x in (a, b))
     ids = [getattr(x, 'coords', {}).get('stimulus_id') for x in (a, b)]
     if all(i is not None for i in ids):
         ia, ib = pd.Index(ids[0].values), pd.Index(ids[1].values)
@@ -140,6 +156,8 @@ def _cka(X, Y, unbiased:bool=True)->float:
                            - 2 / (n - 2) * r @ r) / (n * (n - 3)))
         xx, yy = hsic_xx(X), hsic_xx(Y)
         return 0.0 if xx * yy <= 0 else scalar(_hsic_terms(X, Y)) / np.sqrt(xx * yy)
+    if X.shape[0] < 3: raise ValueError(f"biased CKA needs at least 3 stimuli (with 2 it is always 1), "
+                                        f"got {X.shape[0]}")
     den = np.sqrt(scalar(_gram_norm2(X)) * scalar(_gram_norm2(Y)))
     if den == 0: raise ValueError("CKA is undefined when the source or target is constant across stimuli")
     XtY = X.mT @ Y
@@ -171,7 +189,8 @@ def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:flo
     be = get_backend(backend)
     X, Y = (to_backend(a, be) for a in aligned_arrays(source, target))
     folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
-                      stratification_coord=stratification_coord, random_state=random_state, min_test=4)
+                      stratification_coord=stratification_coord, random_state=random_state, min_test=4,
+                      min_train=0)  # the similarity uses the test parts only
     values = np.array([similarity(take(X, te), take(Y, te)) for _, te in folds])
     material = _similarity_material(similarity, X, Y, _as_2d(target, 'target')['stimulus_id'].values,
                                     [te for _, te in folds])

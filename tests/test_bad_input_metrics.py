@@ -6,7 +6,7 @@ import pytest
 import xarray as xr
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from brainscore_nb.data.assemblies import NeuroidAssembly
+from brainscore_nb.data.assemblies import BehavioralAssembly, NeuroidAssembly
 from brainscore_nb.metrics import behavior, ceilings, properties, regression, rsa
 from brainscore_nb.metrics.registry import load_ceiling, load_metric
 from brainscore_nb.metrics.score import Score
@@ -290,3 +290,38 @@ def test_inter_subject_takes_a_number_from_the_metric_and_names_bad_input():
     missing = data.assign_coords(subject=('presentation', np.array(['a'] * 10 + [None] * 10, dtype=object)))
     with pytest.raises(ValueError, match="10 elements have no 'subject'"):
         ceilings.inter_subject(missing, lambda others, held: 0.25)
+
+
+def _labels(values, ids, **coords):
+    return BehavioralAssembly(np.asarray(values), dims=['presentation'],
+                              coords={'stimulus_id': ('presentation', list(ids)), **{k: ('presentation', v) for k, v in coords.items()}})
+
+
+def test_accuracy_aligns_trials_and_refuses_answers_it_cannot_align():
+    "Trials repeating a stimulus, or a source repeating one, were compared position by position: a wrong number"
+    truth = _labels(['a', 'b', 'a'], ['s0', 's1', 's0'])  # trials: s0 shown twice
+    model = _labels(['a', 'b', 'c'], ['s0', 's1', 's2'])
+    assert behavior.accuracy(model, truth).center == 1.0  # was 2/3: s2's answer against s0's second trial
+    with pytest.raises(ValueError, match=r"the source repeats stimulus_ids \(e.g. \['s0'\]\), in another order"):
+        behavior.accuracy(_labels(['a', 'b', 'a', 'a'], ['s0', 's1', 's2', 's0']), _labels(['a'] * 4, ['s0', 's1', 's2', 's3']))
+    with pytest.raises(ValueError, match="the model's labels are number .* but the target's are text"):
+        behavior.accuracy(np.array([0, 1, 0, 1]), np.array(['0', '1', '0', '1']))  # was 0.0
+    with pytest.raises(ValueError, match='the source must be one label per presentation'):
+        behavior.accuracy(np.ones((4, 2)), np.array(['a', 'b', 'a', 'b']))
+
+
+def test_error_consistency_names_a_source_it_cannot_use():
+    trials = _labels(['a', 'b', 'a', 'b'], ['s0', 's1', 's2', 's3'], truth=['a', 'b', 'b', 'a'], subject=['x'] * 4)
+    with pytest.raises(TypeError, match="'stimulus_id' coord, got ndarray"):  # was IndexError
+        behavior.error_consistency(np.array(['a', 'b', 'a', 'b']), trials)
+    with pytest.raises(ValueError, match="the model's labels are number"):
+        behavior.error_consistency(_labels([0, 1, 0, 1], ['s0', 's1', 's2', 's3']), trials)
+
+
+@pytest.mark.parametrize('probabilities', [np.array([[np.nan, 1.0]]), np.array([[-1.0, 2.0]])])
+def test_i2n_refuses_what_is_not_probabilities(probabilities):
+    "NaN or negative 'probabilities' (logits) gave a valid-looking I2n"
+    source = BehavioralAssembly(probabilities, dims=['presentation', 'choice'],
+                                coords={'stimulus_id': ('presentation', ['s0']), 'choice': ['a', 'b']})
+    with pytest.raises(ValueError, match="the model's probabilities have 1 NaN, infinite or negative values"):
+        behavior.i2n(source, _labels(['a'], ['s0'], truth=['a'], sample_obj=['a'], dist_obj=['b']))

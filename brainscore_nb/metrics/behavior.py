@@ -16,15 +16,46 @@ from .score import Score, keep_heldout
 from .crossval import pearson_columns, metric_options
 
 # %% ../../nbs/14_behavior.ipynb #b6a2bf30
+def _label_kind(values)->str|None:
+    "'number' or 'text' when every label is one, else None"
+    v = np.asarray(values).ravel()
+    if v.dtype.kind in 'iuf': return 'number'
+    if v.dtype.kind in 'US': return 'text'
+    kinds = {'text' if isinstance(x, (str, bytes)) else
+             'number' if isinstance(x, (int, float, np.number)) and not isinstance(x, bool) else None
+             for x in v[:1000]}
+    return kinds.pop() if len(kinds) == 1 else None
+
+def _check_label_kinds(source, target):
+    "Raise when the model's labels are numbers and the target's text (or the reverse): nothing could match"
+    ks, kt = _label_kind(source), _label_kind(target)
+    if ks and kt and ks != kt:
+        raise ValueError(f"the model's labels are {ks} (e.g. {np.asarray(source).ravel()[:2].tolist()}) but "
+                         f"the target's are {kt} (e.g. {np.asarray(target).ravel()[:2].tolist()}): none can "
+                         f"match; map the model's answers to the target's labels first")
+
+def _one_per_presentation(x, name:str):
+    "Raise unless `x` holds one label per presentation (1-d)"
+    if np.ndim(getattr(x, 'values', x)) != 1:
+        dims = getattr(x, 'dims', np.shape(x))
+        raise ValueError(f"the {name} must be one label per presentation (1-d), got {dims}: for "
+                         f"probabilities over choices, take the most probable choice first")
+
 def _aligned_labels(source, target)->tuple:
-    "Source and target values as arrays, aligned by stimulus_id when both have unique ones"
+    "Source and target values as arrays: the source's answer to each target entry, by stimulus_id if they can"
+    _one_per_presentation(source, 'source'); _one_per_presentation(target, 'target')
     ids = [getattr(x, 'coords', {}).get('stimulus_id') for x in (source, target)]
-    if all(i is not None for i in ids) and all(pd.Index(i.values).is_unique for i in ids):
+    if all(i is not None for i in ids):
         s, t = pd.Index(ids[0].values), pd.Index(ids[1].values)
-        missing = t.difference(s)
-        if len(missing):
-            raise ValueError(f"{len(missing)} target stimuli have no source answer, e.g. {list(missing[:3])}")
-        return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
+        if s.is_unique:  # the target may repeat stimuli (trials): each takes its stimulus's answer
+            missing = t.difference(s)
+            if len(missing):
+                raise ValueError(f"{len(missing)} target stimuli have no source answer, "
+                                 f"e.g. {list(missing[:3])}")
+            return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
+        if not np.array_equal(ids[0].values, ids[1].values):
+            raise ValueError(f"the source repeats stimulus_ids (e.g. {list(s[s.duplicated()][:3])}), in "
+                             f"another order than the target: give one answer per stimulus")
     source, target = (np.asarray(getattr(x, 'values', x)) for x in (source, target))
     if source.shape != target.shape:
         raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
@@ -37,6 +68,7 @@ def accuracy(source, # the model's choices (assembly or array)
     "Fraction of choices equal to the labels; error the standard deviation of the matches"
     s, t = _aligned_labels(source, target)
     if s.size == 0: raise ValueError("accuracy of nothing: no trials")
+    _check_label_kinds(s, t)
     match = (s == t).astype(float)
     score = Score(match.mean(), attrs={'error': float(match.std()),
                                        'raw': xr.DataArray(match, dims=['presentation']),
@@ -78,7 +110,12 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
                       target:xr.DataArray # trials with stimulus_id, truth, subject (and condition) coords
                      )->Score:
     "Geirhos et al. 2020 error consistency: Cohen's kappa per subject and condition, |mean| over both"
+    if not (isinstance(source, xr.DataArray) and 'stimulus_id' in source.coords):
+        raise TypeError(f"error_consistency: the source must be an assembly of the model's choices with a "
+                        f"'stimulus_id' coord, got {type(source).__name__}")
+    _one_per_presentation(source, 'source'); _one_per_presentation(target, 'target')
     t = _behaviour_frame(target)
+    _check_label_kinds(source.values, t['truth'].to_numpy())
     sids = pd.Index(source['stimulus_id'].values)
     if not sids.is_unique: raise ValueError("the source must answer each stimulus once")
     idx = sids.get_indexer(t['stimulus_id'])
@@ -159,6 +196,10 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     # float32 in: rates as Brain-Score's
     p = pd.DataFrame(source.transpose('presentation', 'choice').values.astype(np.float64),
                      index=source['stimulus_id'].values, columns=source['choice'].values)
+    bad = ~np.isfinite(p.to_numpy()) | (p.to_numpy() < 0)
+    if bad.any():
+        raise ValueError(f"the model's probabilities have {int(bad.sum())} NaN, infinite or negative values: "
+                         f"I2n needs probabilities (apply a softmax to logits first)")
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)

@@ -10,6 +10,7 @@ from brainscore_nb.data.assemblies import BehavioralAssembly, NeuroidAssembly
 from brainscore_nb.metrics import behavior, ceilings, properties, regression, rsa
 from brainscore_nb.metrics.registry import load_ceiling, load_metric
 from brainscore_nb.metrics.score import Score
+from brainscore_nb.models.interface import BrainModel, with_time_bins
 
 
 def assembly(values, ids=None, **coords):
@@ -325,3 +326,53 @@ def test_i2n_refuses_what_is_not_probabilities(probabilities):
                                 coords={'stimulus_id': ('presentation', ['s0']), 'choice': ['a', 'b']})
     with pytest.raises(ValueError, match="the model's probabilities have 1 NaN, infinite or negative values"):
         behavior.i2n(source, _labels(['a'], ['s0'], truth=['a'], sample_obj=['a'], dist_obj=['b']))
+
+
+# ---- benchmarks with a model whose answers are wrong --------------------------------------------------------------
+class _Answers(BrainModel):
+    "A model that answers look_at with answer(stimulus_ids, time_bins)"
+    identifier = 'answers'
+    def __init__(self, answer): self.answer = answer
+    def visual_degrees(self): return 8
+    def start_recording(self, region, time_bins): self.time_bins = time_bins
+    def look_at(self, stimuli, number_of_trials=1): return self.answer(list(stimuli['stimulus_id']), self.time_bins)
+
+
+def _features(values, ids, time_bins):
+    return with_time_bins(NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
+        'stimulus_id': ('presentation', ids), 'neuroid_id': ('neuroid', [f'f{i}' for i in range(values.shape[1])])}), time_bins)
+
+
+def test_rsa_benchmark_reads_the_model_by_stimulus_id_even_with_an_array_model_rdm():
+    "Coggan's model_rdm returns a plain array: a model answering in another order scored another number"
+    from brainscore_nb.benchmarks.base import RSABenchmark
+    from brainscore_nb.benchmarks.kriegeskorte2008 import _subjects
+    from brainscore_nb.data.datasets import load_dataset
+    rdms = _subjects(load_dataset('Kriegeskorte2008.hIT')).isel(presentation=slice(0, 24), presentation_2=slice(0, 24))
+    ids = list(rdms.stimulus_id.values)
+    values = np.random.default_rng(0).normal(size=(len(ids), 30))
+    def answer(order):
+        return lambda shown, bins: _features(values[[ids.index(s) for s in order(shown)]], order(shown), bins)
+    bench = RSABenchmark('X.IT-rdm', rdms, region='IT', model_rdm=lambda f: rsa.rdm_matrix(f).values,
+                         compare=rsa.compare_rdms, version=1, parent='IT')
+    want = bench(_Answers(answer(lambda s: s))).attrs['raw'].center
+    assert want == pytest.approx(-0.04367, abs=1e-5)
+    assert bench(_Answers(answer(lambda s: s[::-1]))).attrs['raw'].center == want
+    with pytest.raises(ValueError, match="X.IT-rdm: the model's responses are not one per stimulus shown: 4 stimuli missing"):
+        bench(_Answers(answer(lambda s: s[:20])))
+
+
+def test_neural_benchmark_refuses_answers_for_other_time_bins_or_no_assembly():
+    from brainscore_nb.benchmarks.base import NeuralBenchmark
+    from brainscore_nb.data.assemblies import average_repetition
+    from brainscore_nb.data.datasets import load_dataset
+    v4 = average_repetition(load_dataset('Cowley2023.210325')).isel(presentation=slice(0, 30))
+    bench = NeuralBenchmark('X.V4-ridge', v4, lambda s, t: regression.ridge_cv(s, t, splits=3), lambda: Score(0.8),
+                            region='V4', version=1, parent='V4')
+    values = np.random.default_rng(0).normal(size=(30, 8))
+    ids = list(v4.stimulus_id.values)
+    assert np.isfinite(bench(_Answers(lambda shown, bins: _features(values, ids, bins))).center)
+    with pytest.raises(ValueError, match=r"the model recorded time bins \[\(0, 100\)\], not the \[\(70, 170\)\] it was asked for"):
+        bench(_Answers(lambda shown, bins: _features(values, ids, [(0, 100)])))  # was scored as if it were 70-170
+    with pytest.raises(TypeError, match="the model's look_at returned ndarray, not an assembly"):
+        bench(_Answers(lambda shown, bins: values))  # was AttributeError: 'numpy.ndarray' object has no attribute 'dims'

@@ -290,6 +290,14 @@ def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
 
 
 # %% ../../nbs/30_benchmark_base.ipynb #45735c4a
+def _same_time_bins(answer:xr.DataArray, asked:list):
+    "Raise when a recording's time bins (time_bin_start, time_bin_end) are not the ones asked for"
+    if 'time_bin' not in answer.dims or not {'time_bin_start', 'time_bin_end'} <= set(answer.coords): return
+    got = list(zip(answer['time_bin_start'].values.tolist(), answer['time_bin_end'].values.tolist()))
+    if np.shape(got) != np.shape(asked) or not np.allclose(np.asarray(got, float), np.asarray(asked, float)):
+        raise ValueError(f"the model recorded time bins {got}, not the {[tuple(b) for b in asked]} it was "
+                         f"asked for: its look_at must answer for the time bins given to start_recording")
+
 def place_record_look(benchmark, # gives region and time_bins (or task), visual_degrees and number_of_trials
                       candidate:BrainModel, # the model to show the stimuli to
                       stimuli, # a StimulusSet, or an assembly whose attached stimuli are shown
@@ -301,7 +309,12 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
     else: candidate.start_recording(benchmark.region, benchmark.time_bins)
     stimuli = stimuli_of(stimuli) if isinstance(stimuli, xr.DataArray) else stimuli
     placed = place_on_screen(stimuli, candidate.visual_degrees(), benchmark.visual_degrees)
-    return squeeze_time_bin(candidate.look_at(placed, number_of_trials=benchmark.number_of_trials))
+    answer = candidate.look_at(placed, number_of_trials=benchmark.number_of_trials)
+    if not isinstance(answer, xr.DataArray):
+        raise TypeError(f"the model's look_at returned {type(answer).__name__}, not an assembly "
+                        f"(presentation x neuroid [x time_bin] with stimulus_ids, or the task's answers)")
+    if not task: _same_time_bins(answer, benchmark.time_bins)
+    return squeeze_time_bin(answer)
 
 # %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
 def _region_of(assembly, region:str|None, identifier:str)->str:
@@ -358,6 +371,17 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #ff63966d
+def _in_stimulus_order(source:xr.DataArray, ids, identifier:str)->xr.DataArray:
+    "The model's responses, one per stimulus of `ids`, in that order (array model RDMs are read by position)"
+    got, want = pd.Index(source['stimulus_id'].values), pd.Index(ids)
+    if got.equals(want): return source
+    if got.has_duplicates or len(got.difference(want)) or len(want.difference(got)):
+        missing = want.difference(got)
+        raise ValueError(f"{identifier}: the model's responses are not one per stimulus shown: "
+                         f"{len(missing)} stimuli missing (e.g. {list(missing[:3])}), "
+                         f"{len(got.difference(want))} not shown, {int(got.duplicated().sum())} repeated")
+    return source.isel(presentation=got.get_indexer(want))
+
 class RSABenchmark(BenchmarkBase):
     "Model RDM against each subject's RDM; leave-one-subject-out ceiling"
     def __init__(self, identifier:str, rdms, # subject x presentation x presentation_2 (stimulus set attached)
@@ -374,6 +398,8 @@ class RSABenchmark(BenchmarkBase):
 
     def __call__(self, candidate:BrainModel)->Score:
         source = place_record_look(self, candidate, self.rdms)
+        if 'stimulus_id' in self.rdms.coords:
+            source = _in_stimulus_order(source, self.rdms['stimulus_id'].values, self.identifier)
         raw = subject_scores(self.compare,
                              self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
         return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)

@@ -376,3 +376,15 @@ def test_neural_benchmark_refuses_answers_for_other_time_bins_or_no_assembly():
         bench(_Answers(lambda shown, bins: _features(values, ids, [(0, 100)])))  # was scored as if it were 70-170
     with pytest.raises(TypeError, match="the model's look_at returned ndarray, not an assembly"):
         bench(_Answers(lambda shown, bins: values))  # was AttributeError: 'numpy.ndarray' object has no attribute 'dims'
+
+
+def test_property_tables_are_not_mixed_and_scores_are_not_assemblies():
+    "A neuroid x property table without property_name was raveled: its properties mixed into one sample"
+    bins = np.linspace(0, 4, 9)
+    model, data = rng.gamma(2, 0.6, (200, 2)), rng.gamma(2.5, 0.6, 80)
+    with pytest.raises(ValueError, match=r'source has shape \(200, 2\): give one value per neuroid \(1-d\)'):
+        properties.ks_similarity(model, data, bins=bins)
+    assert properties.ks_similarity(model[:, :1], data, bins=bins).center == properties.ks_similarity(model[:, 0], data, bins=bins).center
+    with pytest.raises(TypeError, match=r"source must be an assembly with a 'presentation' dim, got a single value \(Score\)"):
+        regression.pls_cv(Score(0.5), TARGET)
+    assert rsa.squared_ratio(0.2, 0.5).center == pytest.approx(0.16)  # was AttributeError

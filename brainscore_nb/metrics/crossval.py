@@ -41,6 +41,9 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
     "The assembly checked to be 2-d with stimulus_ids, transposed to presentation first"
     if not isinstance(assembly, xr.DataArray):
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got {type(assembly).__name__}")
+    if not assembly.ndim:
+        raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got a single value "
+                        f"({type(assembly).__name__}): is it a score?")
     if dim not in assembly.dims:
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got dims {assembly.dims}: "
                         f"name its stimulus dim {dim!r}")

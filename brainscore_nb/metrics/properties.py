@@ -29,9 +29,13 @@ def ks_histogram_similarity(p, # a histogram (proportions per bin)
 # %% ../../nbs/15_properties.ipynb #5ee39337
 def _finite(values, name:str):
     "The finite values of a 1-d property sample, and how many were left out"
-    try: v = np.asarray(getattr(values, 'values', values), np.float64).ravel()
+    try: v = np.asarray(getattr(values, 'values', values), np.float64)
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} has values that are not numbers: {e}") from None
+    if np.squeeze(v).ndim > 1:  # raveled, the columns (properties) would be mixed into one sample
+        raise ValueError(f"{name} has shape {v.shape}: give one value per neuroid (1-d); for a neuroid x "
+                         f"property table pass property_name=...")
+    v = v.ravel()
     ok = np.isfinite(v)
     if not ok.any(): raise ValueError(f"{name} has no finite values")
     return v[ok], int((~ok).sum())

@@ -18,7 +18,7 @@ from .score import Score, keep_heldout
 from .crossval import (aligned_arrays, cv_splits, pearson_columns, _as_2d, _check_finite,
                                             metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
-from .ceilings import inter_subject
+from .ceilings import inter_subject, _as_score
 
 # %% ../../nbs/13_rsa.ipynb #2b462a2e
 def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
@@ -253,10 +253,12 @@ def squared_ratio(score:Score, # the raw score, r
                   *, signed:bool=False # keep the sign of r: sign(r / c) (r / c)^2
                  )->Score:
     "(score / ceiling)^2 with raw, ceiling and error in attrs; NaN with a reason when the ceiling is not > 0"
-    c, name = float(ceiling.center), 'signed_squared_ratio' if signed else 'squared_ratio'
-    attrs = {'raw': score, 'ceiling': ceiling, 'error': score.error, 'normalisation': name}
+    score, ceiling = _as_score(score, 'score'), _as_score(ceiling, 'the ceiling')
+    c, name = float(ceiling.values), 'signed_squared_ratio' if signed else 'squared_ratio'
+    attrs = {'raw': score, 'ceiling': ceiling, 'error': float(score.attrs.get('error', np.nan)),
+             'normalisation': name}
     if not (np.isfinite(c) and c > 0):
         why = f"the ceiling is {c}, not above 0: nothing to normalise by"
         return Score(np.nan, attrs=attrs | {'reason': why})
-    ratio = score.center / c
+    ratio = float(score.values) / c
     return Score(np.sign(ratio) * ratio ** 2 if signed else ratio ** 2, attrs=attrs)

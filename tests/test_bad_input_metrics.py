@@ -388,3 +388,8 @@ def test_property_tables_are_not_mixed_and_scores_are_not_assemblies():
     with pytest.raises(TypeError, match=r"source must be an assembly with a 'presentation' dim, got a single value \(Score\)"):
         regression.pls_cv(Score(0.5), TARGET)
     assert rsa.squared_ratio(0.2, 0.5).center == pytest.approx(0.16)  # was AttributeError
+
+
+def test_a_ridge_penalty_too_small_says_what_to_do():
+    with pytest.raises(np.linalg.LinAlgError, match=r'not positive definite \(alpha=1e-30\): use a larger alpha'):
+        regression.ridge_cv(SOURCE, TARGET, splits=3, alpha=1e-30)

@@ -210,7 +210,7 @@ def _ridge_inverse(X, alpha:float, dtype=None):
     c, lower = sl.cho_factor(M, lower=True, overwrite_a=True, check_finite=False)
     B, info = sl.lapack.dpotri(c, lower=True, overwrite_c=True)
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
-                                         f"(alpha={alpha})")
+                                         f"(alpha={alpha}): use a larger alpha")
     return _symmetrize_lower(B)
 
 # %% ../../nbs/12_regression.ipynb #62d469e3
@@ -245,7 +245,7 @@ def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
     try: L = sl.cholesky(M, lower=True, overwrite_a=True, check_finite=False)
     except np.linalg.LinAlgError:
         raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
-                                    f"(alpha={alpha})") from None
+                                    f"(alpha={alpha}): use a larger alpha") from None
     w = sl.solve_triangular(L, np.concatenate([Y[order], np.ones((n, 1))], axis=1),
                             lower=True, overwrite_b=True, check_finite=False)  # L⁻¹ [Y 1]
     s = w[:, -1] @ w[:, -1]  # 1'A⁻¹1
@@ -255,7 +255,7 @@ def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
     z = sl.solve_triangular(Lh, w[k:], lower=True, trans='T', check_finite=False)
     Bh, info = sl.lapack.dpotri(Lh, lower=True, overwrite_c=True)  # (A⁻¹)_hh = (Lh Lh')⁻¹
     if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
-                                         f"(alpha={alpha})")
+                                         f"(alpha={alpha}): use a larger alpha")
     return _symmetrize_lower(Bh), z[:, -1], s, z[:, :-1] - z[:, -1:] * b
 
 # %% ../../nbs/12_regression.ipynb #62cec00f

@@ -393,3 +393,8 @@ def test_property_tables_are_not_mixed_and_scores_are_not_assemblies():
 def test_a_ridge_penalty_too_small_says_what_to_do():
     with pytest.raises(np.linalg.LinAlgError, match=r'not positive definite \(alpha=1e-30\): use a larger alpha'):
         regression.ridge_cv(SOURCE, TARGET, splits=3, alpha=1e-30)
+
+
+def test_ks_bins_that_are_not_numbers_are_named():
+    with pytest.raises(ValueError, match='ks_similarity needs increasing bin edges'):  # was "could not convert string to float"
+        properties.ks_similarity(rng.gamma(2, 0.6, 50), rng.gamma(2, 0.6, 40), bins='0 1 2')

@@ -75,7 +75,8 @@ def ks_similarity(source, # the model units' property values (1-d array or assem
             attrs.get('bins', [])
     if property_name is not None:
         source, target = _property(source, property_name), _property(target, property_name)
-    bins = np.asarray(bins, np.float64)
+    try: bins = np.asarray(bins, np.float64)
+    except (TypeError, ValueError): bins = np.array([])  # not numbers: refused just below
     if bins.ndim != 1 or len(bins) < 3 or not (np.diff(bins) > 0).all():
         raise ValueError("ks_similarity needs increasing bin edges (at least 2 bins): pass bins=... or set "
                          "target.attrs['bins'] (Brain-Score: target.attrs[f'{property_name}_bins'])")

@@ -398,3 +398,13 @@ def test_a_ridge_penalty_too_small_says_what_to_do():
 def test_ks_bins_that_are_not_numbers_are_named():
     with pytest.raises(ValueError, match='ks_similarity needs increasing bin edges'):  # was "could not convert string to float"
         properties.ks_similarity(rng.gamma(2, 0.6, 50), rng.gamma(2, 0.6, 40), bins='0 1 2')
+
+
+def test_precomputed_features_must_be_presentation_by_neuroid():
+    "3-d features (a time bin kept) failed with xarray's 'must be a permuted list of dims'; an array with an IndexError"
+    from brainscore_nb.models.interface import PrecomputedFeatures
+    with pytest.raises(ValueError, match=r"timed: the features must be an assembly of presentation x neuroid .* "
+                                         r"dims \('presentation', 'neuroid', 'time_bin'\): select one time bin first"):
+        PrecomputedFeatures(SOURCE.expand_dims('time_bin', 2), 'timed')
+    with pytest.raises(ValueError, match='got ndarray with dims None'):
+        PrecomputedFeatures(X, 'array')

@@ -84,6 +84,11 @@ class PrecomputedFeatures(BrainModel):
                  identifier:str='precomputed', # the model's name
                  visual_degrees:float=8, # the field of view the features were computed for
                  regions=('V1', 'V2', 'V4', 'IT')): # regions the features stand for
+        dims = getattr(features, 'dims', None)
+        if dims is None or set(dims) != {'presentation', 'neuroid'} or 'stimulus_id' not in features.coords:
+            raise ValueError(f"{identifier}: the features must be an assembly of presentation x neuroid "
+                             f"with a stimulus_id coord, got {type(features).__name__} with dims {dims}: "
+                             f"select one time bin first (e.g. .isel(time_bin=0, drop=True))")
         self._features, self._identifier, self._degrees, self.regions = (
             features, identifier, visual_degrees, tuple(regions))
         self.recording = None

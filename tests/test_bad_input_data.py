@@ -320,3 +320,36 @@ def test_malformed_metadata_gives_a_clear_error_or_round_trips(tmp_path, values)
     except ValidationError as e: assert "[extra]" in str(e) or 'as CSV' in str(e), str(e); return
     back = load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
     assert [str(v) for v in back['extra']] == [str(v) for v in ss['extra']]
+
+
+# 14. settings a user can get wrong (s19): a misspelled variable, a count that is no number, a relative path
+def test_misspelled_setting_variable_warns_with_the_right_name(monkeypatch):
+    import brainscore_nb.config as config
+    monkeypatch.setattr(config, '_warned', set())
+    monkeypatch.setenv('BRAINSCORE_NB_PACKAGE_DIR', '/tmp/somewhere')  # meant: PACKAGES_DIR
+    with pytest.warns(UserWarning, match=r"environment variable BRAINSCORE_NB_PACKAGE_DIR names no setting, so it is "
+                                         r"ignored; did you mean 'packages_dir'\?"):
+        get_setting('home')
+
+
+def test_misspelled_settings_ini_key_warns(tmp_path, monkeypatch):
+    import brainscore_nb.config as config
+    monkeypatch.setattr(config, '_warned', set())
+    (tmp_path / 'settings.ini').write_text('[brainscore_nb]\nmax_zip_byte = 5\n')
+    monkeypatch.setenv('BRAINSCORE_NB_SETTINGS', str(tmp_path / 'settings.ini'))
+    with pytest.warns(UserWarning, match=r"key 'max_zip_byte' in .*settings.ini names no setting.*'max_zip_bytes'"):
+        assert get_setting('max_zip_bytes') == '20000000000'
+
+
+def test_non_numeric_zip_limit_names_the_variable(tmp_path, monkeypatch):
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Limit', tmp_path / 'pkgs')
+    monkeypatch.setenv('BRAINSCORE_NB_MAX_ZIP_BYTES', '20GB')  # before: "invalid literal for int() with base 10"
+    with pytest.raises(ValueError, match=r"setting 'max_zip_bytes' from environment variable "
+                                         r"BRAINSCORE_NB_MAX_ZIP_BYTES is '20GB', not a whole number"):
+        load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
+
+
+def test_relative_path_in_a_variable_is_made_absolute(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('BRAINSCORE_NB_PACKAGES_DIR', 'pkgs')  # before: 'pkgs', which moved with every chdir
+    assert get_setting('packages_dir') == str(tmp_path / 'pkgs')

@@ -353,3 +353,76 @@ def test_relative_path_in_a_variable_is_made_absolute(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv('BRAINSCORE_NB_PACKAGES_DIR', 'pkgs')  # before: 'pkgs', which moved with every chdir
     assert get_setting('packages_dir') == str(tmp_path / 'pkgs')
+
+
+# 15. a package's CSV edited by hand (s19): every damage is named with the file and row, never loaded as other data
+def _edited_csv(tmp_path, old, new):
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Edited', tmp_path / 'pkgs')
+    csv = tmp_path / 'pkgs' / 'stimulus_Hand.csv'
+    csv.write_text(pkg['csv_path'].read_text().replace(old, new))
+    return csv, pkg['zip_path']
+
+
+def test_csv_row_with_a_field_too_many_is_refused(tmp_path):
+    "Before: pandas took the first column as the index, so stimulus_id became 's0.png' and filename 'x'"
+    csv, z = _edited_csv(tmp_path, 's0,s0.png\n', 's0,s0.png,x\n')
+    with pytest.raises(ValueError, match=r"stimulus_Hand.csv cannot be read as a CSV \(ParserWarning"):
+        load_stimulus_set_from_package(csv, z)
+
+
+@pytest.mark.parametrize('old, new, message', [
+    ('s1,s1.png', ',s1.png', r"stimulus_Hand.csv row\(s\) \[3\] have an empty stimulus_id"),  # before: loaded, id ''
+    ('s1,s1.png', 's0,s1.png', r"stimulus_Hand.csv rows \[2, 3\] share stimulus_id\(s\) \['s0'\]"),  # no file named
+    ('s1,s1.png', 's1,s9.png', r"stimulus_Hand.csv row 3 \(stimulus_id 's1'\): filename 's9.png' is not one of "),
+    ('s1,s1.png\n', 's1,s1.png,"a\n', r"stimulus_Hand.csv cannot be read as a CSV \(ParserError"),  # pandas' text only
+])
+def test_hand_edited_csv_rows_are_named(tmp_path, old, new, message):
+    csv, z = _edited_csv(tmp_path, old, new)
+    with pytest.raises(ValueError, match=message): load_stimulus_set_from_package(csv, z)
+
+
+def test_truncated_zip_is_named(tmp_path):
+    "Before: zipfile.BadZipFile: File is not a zip file (no file named)"
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Cut', tmp_path / 'pkgs')
+    pkg['zip_path'].write_bytes(pkg['zip_path'].read_bytes()[:200])
+    with pytest.raises(ValueError, match=r"stimulus_Cut.zip is not a readable ZIP \(File is not a zip file\): it is "
+                                         r"truncated, damaged or not a ZIP; fetch or package it again"):
+        load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
+
+
+def test_truncated_or_foreign_netcdf_is_named(tmp_path):
+    "Before: h5py's OSError without the file's name, and KeyError: '_brainscore_nb' for another tool's NetCDF"
+    import xarray as xr
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    nc = package_data_assembly_locally(assembly(), 'Cut', 'stim', 'NeuroidAssembly', tmp_path)['path']
+    nc.write_bytes(nc.read_bytes()[:500])
+    with pytest.raises(ValueError, match=r"assy_Cut.nc is not a readable assembly file \(OSError.*fetch or package it"):
+        load_assembly_from_package(nc)
+    xr.DataArray(np.zeros(2), dims=['x']).to_netcdf(tmp_path / 'other.nc', engine='h5netcdf')
+    with pytest.raises(ValueError, match=r"other.nc was not written by save_assembly.*read_brainio_assembly"):
+        load_assembly_from_package(tmp_path / 'other.nc')
+
+
+def test_stimulus_set_with_a_doubled_id_is_not_attached(tmp_path):
+    "Before: pandas' 'cannot reindex on an axis with duplicate labels', from attach and from Brain-Score's merge"
+    from brainscore_nb.data.assemblies import attach_stimulus_set
+    from brainscore_nb.data.brainio import merge_stimulus_set_meta
+    ss = small_set(tmp_path, size=[1, 2, 3])
+    doubled = StimulusSet(pd.concat([ss, ss.iloc[:1].assign(size=9)]), identifier='t')
+    for attach in (attach_stimulus_set, merge_stimulus_set_meta):
+        with pytest.raises(ValueError, match=r"stimulus set 't' has 1 stimulus_id\(s\) in more than one row, e.g. \['s0'\]"):
+            attach(assembly(), doubled)
+    assert attach_stimulus_set(assembly(), ss.iloc[::-1])['size'].values.tolist() == [1, 2, 3]  # order: by stimulus_id
+
+
+@pytest.mark.parametrize('rename, message', [
+    (lambda df: df.set_axis(['stimulus_id', 'a', 'a'], axis=1), r"duplicate columns \[a\]: 1 column name\(s\) occur"),
+    (lambda df: df.rename(columns={'a': 3}), r"column name \[3\]: a column name must be a string, got int 3"),
+])
+def test_duplicate_or_non_string_column_names_are_refused(tmp_path, rename, message):
+    "Before: AttributeError: 'StimulusSet' object has no attribute 'dtype', and KeyError: 3"
+    ss = small_set(tmp_path, a=[1, 2, 3], b=[4, 5, 6])
+    bad = StimulusSet(rename(pd.DataFrame(ss)), identifier='t', stimulus_paths=ss.stimulus_paths)
+    with pytest.raises(ValidationError, match=message):
+        package_stimulus_set_locally(bad, 'Names', tmp_path / 'pkgs')
+    assert not (tmp_path / 'pkgs').exists()

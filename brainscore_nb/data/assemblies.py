@@ -123,7 +123,13 @@ def identifier(self:DataAssembly):
 # %% ../../nbs/04_assemblies.ipynb #e525670d
 def _presentation_values(stimulus_set, column, ids):
     "Values of `column` for each of `ids` (stimulus_ids, possibly repeated)"
-    return stimulus_set.set_index('stimulus_id')[column].reindex(ids).to_numpy()
+    by_id = stimulus_set.set_index('stimulus_id')[column]
+    if by_id.index.has_duplicates:  # which row's value a presentation gets would be a guess
+        dup = sorted(set(by_id.index[by_id.index.duplicated()]))
+        raise ValueError(f"stimulus set {stimulus_set.identifier!r} has {len(dup)} stimulus_id(s) in more "
+                         f"than one row, e.g. {dup[:3]}: its metadata cannot be matched to presentations; "
+                         "keep one row per stimulus (e.g. .drop_duplicates('stimulus_id'))")
+    return by_id.reindex(ids).to_numpy()
 
 def attach_stimulus_set(
     assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
@@ -251,7 +257,15 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
                   group:str|None=None # HDF5 group inside the file
                  )->xr.DataArray:
     "Read an assembly written by `save_assembly`, with its class, dtypes and attrs restored"
-    with xr.open_dataarray(path, engine='h5netcdf', group=group) as da: da = da.load()
+    try:
+        with xr.open_dataarray(path, engine='h5netcdf', group=group) as da: da = da.load()
+    except FileNotFoundError: raise FileNotFoundError(f"no assembly file at {path}") from None
+    except (OSError, ValueError) as e:  # h5py's messages name neither the file nor what to do
+        raise ValueError(f"{path} is not a readable assembly file ({type(e).__name__}: {e}): it is "
+                         "truncated, damaged or not NetCDF; fetch or package it again") from None
+    if _META not in da.attrs:
+        raise ValueError(f"{path} was not written by save_assembly (it has no {_META!r} attribute): read a "
+                         "Brain-Score (BrainIO) file with brainscore_nb.data.brainio.read_brainio_assembly")
     meta = json.loads(da.attrs.pop(_META))
     for k, dtype in meta['dtypes'].items():
         if k == 'None': da = da.astype(dtype)

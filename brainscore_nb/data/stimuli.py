@@ -8,6 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/stimuli.html.md"""
 __all__ = ['RESERVED_COLUMNS', 'NA_STRINGS', 'StimulusSet']
 
 # %% ../../nbs/03_stimuli.ipynb #f2100165
+import warnings
 from pathlib import Path
 import pandas as pd
 from fastcore.basics import patch
@@ -120,9 +121,16 @@ NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-na
 def _read_csv(csv, text_columns=())->pd.DataFrame:
     "A metadata CSV with stimulus_id and `text_columns` read verbatim ('NA' stays 'NA'), the rest inferred"
     text = {'stimulus_id', *text_columns}
-    other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
-    return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False,
-                       na_values={c: NA_STRINGS for c in other})
+    try:
+        other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
+        with warnings.catch_warnings():  # more fields than the header: pandas would shift every column
+            warnings.simplefilter('error', pd.errors.ParserWarning)
+            return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False,
+                               na_values={c: NA_STRINGS for c in other}, index_col=False)
+    except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
+            UnicodeDecodeError) as e:
+        raise ValueError(f"{csv} cannot be read as a CSV ({type(e).__name__}: {str(e).strip()}): every row "
+                         "needs as many comma-separated fields as the header, in UTF-8") from None
 
 # %% ../../nbs/03_stimuli.ipynb #89bef6b9
 @patch(cls_method=True)
@@ -139,6 +147,12 @@ def from_csv(
             raise ValueError(
                 f"{csv} has no {c!r} column (columns: {', '.join(map(str, df.columns))})"
             )
+    if (empty := [i + 2 for i, s in enumerate(df.stimulus_id) if not s.strip()]):
+        raise ValueError(f"{csv} row(s) {empty[:5]} have an empty stimulus_id: give every row a unique one")
+    if len(dup := df.stimulus_id[df.stimulus_id.duplicated(keep=False)]):
+        rows = [i + 2 for i in dup.index[:5]]
+        raise ValueError(f"{csv} rows {rows} share stimulus_id(s) {sorted(set(dup))[:3]}: stimulus_id "
+                         "must be unique (one row per stimulus)")
     paths = [Path(stimuli_dir) / str(f) for f in df[filename_column]]
     if filename_column == 'filename':
         df = df.drop(columns='filename')

@@ -128,7 +128,11 @@ def _name_problems(names, what: str = 'column') -> list:
     out = []
     for n in names:
         s = str(n)
-        if not s.strip() or s.startswith('Unnamed: '):
+        if not isinstance(n, str):
+            out.append(Problem(f'{what} name', repr(n), f'a {what} name must be a string, got '
+                               f'{type(n).__name__} {n!r} (files keep names as text, so it would come back '
+                               f'as {s!r}): rename it, e.g. with .rename(columns=str)'))
+        elif not s.strip() or s.startswith('Unnamed: '):
             out.append(
                 Problem(
                     f'empty {what} name',
@@ -201,6 +205,10 @@ def validate_stimulus_set(
         p.append(Problem('identifier', '-',
                          f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
     if len(stimulus_set) == 0: p.append(Problem('empty', '-', 'the stimulus set has no rows'))
+    if (dup := sorted({str(c) for c in stimulus_set.columns[stimulus_set.columns.duplicated()]})):
+        p.append(Problem('duplicate columns', ', '.join(dup), f'{len(dup)} column name(s) occur more than '
+                         'once, so a column cannot be told from its namesake: rename or drop the copies'))
+        return report  # every other check reads one column by its name
     if 'stimulus_id' not in stimulus_set.columns:
         hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
                 else ': add a stimulus_id column (one unique id per stimulus)')

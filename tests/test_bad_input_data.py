@@ -426,3 +426,30 @@ def test_duplicate_or_non_string_column_names_are_refused(tmp_path, rename, mess
     with pytest.raises(ValidationError, match=message):
         package_stimulus_set_locally(bad, 'Names', tmp_path / 'pkgs')
     assert not (tmp_path / 'pkgs').exists()
+
+
+# 16. a catalog TSV edited by hand (s19)
+def _catalog(tmp_path, monkeypatch, edit):
+    from brainscore_nb.data.catalog import catalog_path
+    monkeypatch.delenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', raising=False)
+    lines = catalog_path().read_text().splitlines()[:4]
+    path = tmp_path / 'catalog.tsv'
+    path.write_text('\n'.join(edit(lines)) + '\n')
+    monkeypatch.setenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', str(path))
+    return path
+
+
+@pytest.mark.parametrize('edit, message', [
+    # before: pandas read the first column as an index: "no dataset ... (0 registered)"
+    (lambda ls: [ls[0], ls[1] + '\textra', *ls[2:]], r"cannot be read \(ParserWarning.*tab-separated fields"),
+    # before: an entry with sha1 '', and "not a sha1: ''" on load, naming neither catalog nor row
+    (lambda ls: [ls[0], ls[1], '\t'.join(ls[2].split('\t')[:6]), ls[3]],
+     r"row 3 \('Allen2022_fmri_4subj_train'\) has no value in column\(s\) \['sha1'\]"),
+    # before: KeyError: 'version_id'
+    (lambda ls: ['\t'.join(v for v in line.split('\t')[:7]) for line in ls], r"lacks column\(s\) \['version_id'"),
+])
+def test_hand_edited_catalog_is_named(tmp_path, monkeypatch, edit, message):
+    from brainscore_nb.data.datasets import load_dataset
+    path = _catalog(tmp_path, monkeypatch, edit)
+    with pytest.raises(ValueError, match=f'catalog {path} ' + message):
+        load_dataset('Allen2022_fmri_4subj_test')

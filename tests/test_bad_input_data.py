@@ -453,3 +453,27 @@ def test_hand_edited_catalog_is_named(tmp_path, monkeypatch, edit, message):
     path = _catalog(tmp_path, monkeypatch, edit)
     with pytest.raises(ValueError, match=f'catalog {path} ' + message):
         load_dataset('Allen2022_fmri_4subj_test')
+
+
+# 17. a missing text value kept with missing_ok loads as missing, not as '' (s19)
+def test_missing_text_in_a_package_loads_as_missing(tmp_path):
+    "Before: NetCDF wrote the NaN of a text column as '', so a trial without an answer loaded with answer ''"
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    trials = BehavioralAssembly(np.array(['dog', None, 'cat'], dtype=object), dims=['presentation'], coords={
+        'stimulus_id': ('presentation', ['s0', 's1', 's2']), 'condition': ('presentation', np.array(['a', None, 'b'], dtype=object))})
+    pkg = package_data_assembly_locally(trials, 'Gaps', 'stim', 'BehavioralAssembly', tmp_path, missing_ok=('values', 'condition'))
+    back = load_assembly_from_package(pkg['path'])
+    assert pd.isna(back.values).tolist() == pd.isna(back['condition'].values).tolist() == [False, True, False]
+    assert back.drop_attrs().identical(trials.drop_attrs())
+    whole = assembly().assign_coords(region=('neuroid', np.array(['IT', 'V4'], dtype=object)))  # text, none missing
+    sha = package_data_assembly_locally(whole, 'Whole', 'stim', 'NeuroidAssembly', tmp_path)['sha1']
+    assert sha == '9489c96269502a899ac3b6ed716cd8a8a7038562'  # the bytes of d3c3b52: unchanged
+
+
+def test_missing_text_is_refused_in_brainio_form(tmp_path):
+    "Before: write_brainio_assembly wrote a missing answer as '' and read_brainio_assembly gave 'dog', '', 'cat'"
+    from brainscore_nb.data.brainio import write_brainio_assembly
+    trials = BehavioralAssembly(np.array(['dog', None, 'cat'], dtype=object), dims=['presentation'],
+                                coords={'stimulus_id': ('presentation', ['s0', 's1', 's2'])})
+    with pytest.raises(TypeError, match=r"coords \['values'\] hold objects that are not all text \(None, NaN"):
+        write_brainio_assembly(trials, tmp_path / 'assy_Gaps.nc')

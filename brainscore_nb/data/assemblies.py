@@ -232,6 +232,14 @@ def _encode_attrs(attrs):
             other[k] = v
     return native, other, arrays
 
+def _missing(values)->dict:
+    "Flat positions of None ('None') and of other missing values ('nan') in an object array"
+    flat = np.asarray(values, dtype=object).ravel()
+    where = np.flatnonzero(pd.isna(flat))
+    out = {'None': [int(i) for i in where if flat[i] is None],
+           'nan': [int(i) for i in where if flat[i] is not None]}
+    return {k: v for k, v in out.items() if v}
+
 def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                   path, # NetCDF file to write
                   group:str|None=None # HDF5 group inside the file (used for array-valued attrs)
@@ -245,6 +253,9 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
     }
     meta = dict(cls=type(assembly).__name__, attrs=other, arrays=list(arrays), dtypes=dtypes,
                 name=assembly.name)
+    missing = {str(k): w for k, v in [*assembly.coords.items(), (None, assembly.variable)]
+               if v.dtype.kind == 'O' and (w := _missing(v.values))}
+    if missing: meta['missing'] = missing  # only then: the bytes of every other package stay as they were
     da = xr.DataArray(assembly.variable, coords=assembly.coords,
                       attrs={**native, _META: json.dumps(meta, sort_keys=True)})
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
@@ -252,6 +263,12 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
         save_assembly(v, path, group=f"{group or ''}/attr_{k}")
 
 # %% ../../nbs/04_assemblies.ipynb #769a10de
+def _restore_missing(values, where:dict)->np.ndarray:
+    "An object copy of `values` with None and NaN put back at the flat positions `where` records"
+    out = np.asarray(values, dtype=object).copy()
+    for kind, positions in where.items(): out.reshape(-1)[positions] = None if kind == 'None' else np.nan
+    return out
+
 def load_assembly(path, # NetCDF file written by `save_assembly`
                   cls=None, # class to return (default: the class that was saved)
                   group:str|None=None # HDF5 group inside the file
@@ -270,6 +287,9 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
     for k, dtype in meta['dtypes'].items():
         if k == 'None': da = da.astype(dtype)
         else: da = da.assign_coords({k: da[k].astype(dtype)})
+    for k, where in meta.get('missing', {}).items():  # NetCDF writes a missing text value as ''
+        if k == 'None': da = da.copy(data=_restore_missing(da.values, where))
+        else: da = da.assign_coords({k: (da[k].dims, _restore_missing(da[k].values, where))})
     attrs = {
         **da.attrs,
         **meta['attrs'],

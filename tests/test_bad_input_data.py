@@ -477,3 +477,37 @@ def test_missing_text_is_refused_in_brainio_form(tmp_path):
                                 coords={'stimulus_id': ('presentation', ['s0', 's1', 's2'])})
     with pytest.raises(TypeError, match=r"coords \['values'\] hold objects that are not all text \(None, NaN"):
         write_brainio_assembly(trials, tmp_path / 'assy_Gaps.nc')
+
+
+# 18. stimulus_paths and assemblies built wrong (s19)
+@pytest.mark.parametrize('paths, message', [
+    (lambda P: list(P.values()), r"stimulus_paths must map each stimulus_id to its file \(a dict\), got a list"),
+    (lambda P: {**P, 's2': None}, r"stimulus_paths\['s2'\] is None \(NoneType\), not a file path"),
+    (lambda P: pd.Series(P), None),  # a Series maps ids to paths too (before: 'truth value of a Series is ambiguous')
+])
+def test_stimulus_paths_that_are_not_a_dict_of_paths(tmp_path, paths, message):
+    "Before: AttributeError: 'list' object has no attribute 'items'; TypeError: expected str, bytes or os.PathLike"
+    ss = small_set(tmp_path)
+    if message is None:
+        assert StimulusSet(ss, stimulus_paths=paths(ss.stimulus_paths)).stimulus_paths == ss.stimulus_paths
+        return
+    with pytest.raises(TypeError, match=message): StimulusSet(ss, stimulus_paths=paths(ss.stimulus_paths))
+
+
+def test_stimulus_paths_assigned_later_as_a_list_is_named(tmp_path):
+    "Brain-Score's tutorials assign stimulus_paths after construction; before: AttributeError: 'list' ... 'get'"
+    ss = small_set(tmp_path)
+    ss.stimulus_paths = list(ss.stimulus_paths.values())
+    with pytest.raises(ValidationError, match=r"stimulus_paths \[-\]: stimulus_paths must map each stimulus_id"):
+        package_stimulus_set_locally(ss, 'Late', tmp_path / 'pkgs')
+
+
+def test_text_mixed_with_numbers_is_a_validation_problem(tmp_path):
+    "Before: valid, then xarray's 'unable to infer dtype on variable __xarray_dataarray_variable__' when packaging"
+    a = assembly()
+    mixed = a.copy(data=np.array([[1, 'a'], [2, 3], [4, 5]], dtype=object))
+    with pytest.raises(ValidationError, match=r"mixed types \[values\]: holds text and int values"):
+        package_data_assembly_locally(mixed, 'Mixed', 'stim', 'NeuroidAssembly', tmp_path)
+    with pytest.raises(TypeError, match=r"stimulus_set_identifier must be a non-empty string, got 5 \(int\)"):
+        package_data_assembly_locally(a, 'Mixed', 5, 'NeuroidAssembly', tmp_path)  # before: attrs held the int 5
+    assert not list(tmp_path.glob('assy_*'))

@@ -379,6 +379,8 @@ def package_data_assembly_locally(
     ):
         if v is None:
             raise TypeError(f"missing argument {name}")
+        if not isinstance(v, str) or not v.strip():
+            raise TypeError(f"{name} must be a non-empty string, got {v!r} ({type(v).__name__})")
     if isinstance(missing_ok, str):
         missing_ok = (missing_ok,)
     if assembly_class_name not in ASSEMBLY_CLASSES:

@@ -8,7 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/stimuli.html.md"""
 __all__ = ['RESERVED_COLUMNS', 'NA_STRINGS', 'StimulusSet']
 
 # %% ../../nbs/03_stimuli.ipynb #f2100165
-import warnings
+import os, warnings
 from pathlib import Path
 import pandas as pd
 from fastcore.basics import patch
@@ -26,6 +26,19 @@ def _refuse_reserved(columns):
             raise ValueError(f"column {c!r} is reserved: {why}")
 
 # %% ../../nbs/03_stimuli.ipynb #62376cfc
+def _paths_dict(paths)->dict:
+    "stimulus_id (text) -> Path of a mapping, or a TypeError saying what a stimulus_paths must be"
+    if not hasattr(paths, 'items'):
+        raise TypeError(f"stimulus_paths must map each stimulus_id to its file (a dict), got a "
+                        f"{type(paths).__name__}: e.g. dict(zip(df['stimulus_id'], paths))")
+    out = {}
+    for k, v in paths.items():
+        if not isinstance(v, (str, os.PathLike)):
+            raise TypeError(f"stimulus_paths[{k!r}] is {v!r} ({type(v).__name__}), not a file path: give "
+                            "every stimulus its file, or drop the stimulus")
+        out[str(k)] = Path(v)
+    return out
+
 class StimulusSet(pd.DataFrame):
     "Stimulus metadata, one row per stimulus, with `identifier` and `stimulus_paths` (stimulus_id -> file)"
     _metadata = ['identifier', 'stimulus_paths']
@@ -40,10 +53,10 @@ class StimulusSet(pd.DataFrame):
             for k in self._metadata: self.__dict__.setdefault(k, getattr(data, k, None))
         if identifier is not None or 'identifier' not in self.__dict__: self.identifier = identifier
         if stimulus_paths is not None or 'stimulus_paths' not in self.__dict__:
-            stimulus_paths = stimulus_paths or {}
+            stimulus_paths = {} if stimulus_paths is None else stimulus_paths
         else:
             stimulus_paths = self.stimulus_paths
-        self.stimulus_paths = {str(k): Path(v) for k, v in stimulus_paths.items()}  # a copy: never shared
+        self.stimulus_paths = _paths_dict(stimulus_paths)  # a copy: never shared
 
     @property
     def _constructor(self):

@@ -225,6 +225,14 @@ def validate_stimulus_set(
             p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=dtype), str(c))
     p += _cr_problems(pd.DataFrame(stimulus_set).loc[
         :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
+    paths = getattr(stimulus_set, 'stimulus_paths', {})
+    if not hasattr(paths, 'get'):  # assigned after construction, e.g. a list
+        p.append(Problem('stimulus_paths', '-', 'stimulus_paths must map each stimulus_id to its file '
+                                                f'(a dict), got a {type(paths).__name__}'))
+        check_files = False
+    elif (keys := [k for k in paths if not isinstance(k, str)]):
+        p.append(Problem('stimulus_paths', '-', f'{len(keys)} keys of stimulus_paths are not strings, e.g. '
+                                                f'{_examples(keys)}: key it by the stimulus_id text'))
     if check_files and isinstance(stimulus_set, StimulusSet) and 'stimulus_id' in stimulus_set.columns:
         for sid in pd.unique(stimulus_set['stimulus_id']):
             if (prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid))): p.append(prob)
@@ -239,6 +247,16 @@ def _structure_problem(message:str)->Problem:
         return Problem('structure', m[1], f"{message}: add a column {m[1]!r} to the responses CSV (a coord "
                                           f"{m[1]!r} on dim {m[2]!r} when building the assembly in Python)")
     return Problem('structure', '-', message)
+
+def _mixed_problem(values, where:str)->Problem|None:
+    "A problem if an object array holds text and other kinds of values (a file cannot store the mix)"
+    if values.dtype.kind != 'O': return None
+    kinds = {'str' if isinstance(v, str) else type(v).__name__ for v in values.ravel()
+             if not (v is None or (isinstance(v, float) and v != v))}
+    if 'str' in kinds and len(kinds) > 1:
+        return Problem('mixed types', where, f"holds text and {', '.join(sorted(kinds - {'str'}))} values, "
+                       "which no file format keeps together: give it one dtype, e.g. .astype(str) or "
+                       ".astype(float)")
 
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
@@ -261,6 +279,8 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
                      *((str(c), v.variable) for c, v in assembly.coords.items())]:
         if (prob := _dtype_problem(v.dtype, where)): p.append(prob); wide.add(where)
     if 'values' not in wide: p += _nonfinite_problems(assembly.values, 'values')
+    arrays = [('values', assembly.variable), *((str(c), v) for c, v in assembly.coords.items())]
+    p += [prob for where, v in arrays if where not in wide and (prob := _mixed_problem(v.values, where))]
     for c, v in assembly.coords.items():
         if str(c) in wide: continue
         p += [Problem(q.check, q.where, q.message + (

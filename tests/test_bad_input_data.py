@@ -511,3 +511,15 @@ def test_text_mixed_with_numbers_is_a_validation_problem(tmp_path):
     with pytest.raises(TypeError, match=r"stimulus_set_identifier must be a non-empty string, got 5 \(int\)"):
         package_data_assembly_locally(a, 'Mixed', 5, 'NeuroidAssembly', tmp_path)  # before: attrs held the int 5
     assert not list(tmp_path.glob('assy_*'))
+
+
+def test_package_command_refuses_a_responses_row_with_a_field_too_many(tmp_path):
+    "Before: pandas read the first column as the index, so every column shifted (stimulus_id took the responses)"
+    from brainscore_nb.cli import cli
+    folder = _folder(tmp_path, [0.4, 0.3, 0.5])
+    lines = (tmp_path / 'trials.csv').read_text().splitlines()
+    (tmp_path / 'trials.csv').write_text('\n'.join([lines[0], lines[1] + ',0.9', *lines[2:]]) + '\n')
+    r = CliRunner().invoke(cli, ['package', str(folder), '--identifier', 'Lab.c', '--responses', str(tmp_path / 'trials.csv'),
+                                 '--out', str(tmp_path / 'out')])
+    assert r.exit_code != 0 and 'trials.csv cannot be read as a CSV (ParserWarning' in r.output, r.output
+    assert not (tmp_path / 'out').exists() or not list((tmp_path / 'out').glob('assy_*'))

@@ -192,8 +192,8 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
 def _trials(responses, response_column:str):
     "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
     from brainscore_nb.data.assemblies import BehavioralAssembly
-    from brainscore_nb.data.stimuli import _read_csv
-    df = _read_csv(responses)  # as StimulusSet.from_csv reads; a malformed row is an error naming the file
+    from brainscore_nb.data.stimuli import read_metadata_csv
+    df = read_metadata_csv(responses)  # as StimulusSet.from_csv reads it
     if response_column not in df.columns:
         raise ValueError(f"{responses} has no response column {response_column!r} (columns: "
                          f"{', '.join(df.columns)}); "

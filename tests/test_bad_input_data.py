@@ -523,3 +523,12 @@ def test_package_command_refuses_a_responses_row_with_a_field_too_many(tmp_path)
                                  '--out', str(tmp_path / 'out')])
     assert r.exit_code != 0 and 'trials.csv cannot be read as a CSV (ParserWarning' in r.output, r.output
     assert not (tmp_path / 'out').exists() or not list((tmp_path / 'out').glob('assy_*'))
+
+
+def test_mistyped_assembly_class_name_on_load(tmp_path):
+    "Before: TypeError: 'str' object is not callable (load_assembly_from_package), KeyError after the download (S3)"
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    nc = package_data_assembly_locally(assembly(), 'Cls', 'stim', 'NeuroidAssembly', tmp_path)['path']
+    assert type(load_assembly_from_package(nc, cls='NeuroidAssembly')) is NeuroidAssembly
+    with pytest.raises(ValueError, match=r"unknown assembly class 'NeuroidAsembly'; did you mean 'NeuroidAssembly'\?"):
+        load_assembly_from_package(nc, cls='NeuroidAsembly')

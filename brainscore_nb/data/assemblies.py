@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from fastcore.basics import patch
+from ..names import did_you_mean
 
 # %% ../../nbs/04_assemblies.ipynb #01ff6623
 ASSEMBLY_CLASSES = {}
@@ -263,6 +264,14 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
         save_assembly(v, path, group=f"{group or ''}/attr_{k}")
 
 # %% ../../nbs/04_assemblies.ipynb #769a10de
+def _class_named(cls):
+    "`cls`, or the assembly class named `cls`, or a ValueError naming the close names"
+    if not isinstance(cls, str): return cls
+    if cls not in ASSEMBLY_CLASSES:
+        raise ValueError(f"unknown assembly class {cls!r}{did_you_mean(cls, ASSEMBLY_CLASSES, n=1)} "
+                         f"(known: {', '.join(sorted(ASSEMBLY_CLASSES))})")
+    return ASSEMBLY_CLASSES[cls]
+
 def _restore_missing(values, where:dict)->np.ndarray:
     "An object copy of `values` with None and NaN put back at the flat positions `where` records"
     out = np.asarray(values, dtype=object).copy()
@@ -274,6 +283,7 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
                   group:str|None=None # HDF5 group inside the file
                  )->xr.DataArray:
     "Read an assembly written by `save_assembly`, with its class, dtypes and attrs restored"
+    cls = _class_named(cls)
     try:
         with xr.open_dataarray(path, engine='h5netcdf', group=group) as da: da = da.load()
     except FileNotFoundError: raise FileNotFoundError(f"no assembly file at {path}") from None

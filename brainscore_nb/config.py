@@ -46,11 +46,14 @@ def find_settings(start=None # directory holding settings.ini (default: the work
 
 # %% ../nbs/00_config.ipynb #0e56bb6d
 INT_KEYS = {'max_zip_bytes', 'max_zip_entries'}  # settings that must be whole numbers >= 0
+_REQUIRED_PATHS = {'home', 'packages_dir'}  # path settings that cannot be empty ('mirror' can: no mirror)
 _OTHER_VARIABLES = {'SETTINGS', 'BRAINSCORE_CATALOG', 'SCREENSHOTS'}  # BRAINSCORE_NB_* that are no setting
 _warned = set()
 
-def _check_number(key:str, value:str, where:str):
-    "A ValueError naming `where` if `key` must be a whole number and `value` is not one"
+def _check_value(key:str, value:str, where:str):
+    "A ValueError naming `where` if `key` must be a whole number and is not, or must be a folder and is empty"
+    if key in _REQUIRED_PATHS and not str(value).strip():  # '' would be the working directory
+        raise ValueError(f"setting {key!r} from {where} is empty: name a folder, or unset it for the default")
     if key in INT_KEYS and not str(value).strip().isdigit():
         raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 (bytes or a "
                          "count, e.g. 20000000000): correct it")
@@ -80,12 +83,12 @@ def get_setting(key:str, # one of `DEFAULTS`' keys
     _warn_unknown(f)
     env = os.environ.get(f'BRAINSCORE_NB_{key.upper()}')
     if env is not None:
-        _check_number(key, env, f'environment variable BRAINSCORE_NB_{key.upper()}')
+        _check_value(key, env, f'environment variable BRAINSCORE_NB_{key.upper()}')
         return os.path.abspath(Path(env).expanduser()) if key in PATH_KEYS and env else env
     if f is not None:
         cp = configparser.ConfigParser()
         cp.read(f)
         value = cp.get('brainscore_nb', key, fallback=value)
-        _check_number(key, value, str(f))
+        _check_value(key, value, str(f))
         if key in PATH_KEYS and value: return str((f.resolve().parent/Path(value).expanduser()).resolve())
     return str(Path(value).expanduser()) if key in PATH_KEYS and value else value

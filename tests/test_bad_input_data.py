@@ -532,3 +532,13 @@ def test_mistyped_assembly_class_name_on_load(tmp_path):
     assert type(load_assembly_from_package(nc, cls='NeuroidAssembly')) is NeuroidAssembly
     with pytest.raises(ValueError, match=r"unknown assembly class 'NeuroidAsembly'; did you mean 'NeuroidAssembly'\?"):
         load_assembly_from_package(nc, cls='NeuroidAsembly')
+
+
+def test_empty_home_is_refused(tmp_path, monkeypatch):
+    "Before: BRAINSCORE_NB_HOME='' (an unset shell variable exported) put the store in the working directory"
+    from brainscore_nb.data.datasets import load_stimulus_set
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('BRAINSCORE_NB_HOME', '')
+    with pytest.raises(ValueError, match="setting 'home' from environment variable BRAINSCORE_NB_HOME is empty"):
+        load_stimulus_set('Kriegeskorte2008')
+    assert list(tmp_path.iterdir()) == []

@@ -542,3 +542,14 @@ def test_empty_home_is_refused(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="setting 'home' from environment variable BRAINSCORE_NB_HOME is empty"):
         load_stimulus_set('Kriegeskorte2008')
     assert list(tmp_path.iterdir()) == []
+
+
+def test_duplicate_time_bins_are_refused(tmp_path):
+    "Before: packaged; a later selection of the 70-170 ms bin got two bins"
+    a = NeuroidAssembly(np.zeros((3, 2, 2)), dims=['presentation', 'neuroid', 'time_bin'], coords={
+        'stimulus_id': ('presentation', ['s0', 's1', 's2']), 'neuroid_id': ('neuroid', ['n0', 'n1']),
+        'time_bin_start': ('time_bin', [70, 70]), 'time_bin_end': ('time_bin', [170, 170])})
+    with pytest.raises(ValidationError, match=r"duplicate time bins \[time_bin_start, time_bin_end\]: 1 time bins repeat"):
+        package_data_assembly_locally(a, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)
+    ok = a.assign_coords(time_bin_start=('time_bin', [70, 170]), time_bin_end=('time_bin', [170, 270]))
+    assert package_data_assembly_locally(ok, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)['path'].is_file()

@@ -300,6 +300,11 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
         if (n := int((assembly['time_bin_start'].values >= assembly['time_bin_end'].values).sum())):
             p.append(Problem('time bins', 'time_bin_start, time_bin_end',
                              f'{n} time bins do not end after they start'))
+        bins = pd.DataFrame({'s': assembly['time_bin_start'].values.ravel(),
+                             'e': assembly['time_bin_end'].values.ravel()})
+        if assembly['time_bin_start'].dims == ('time_bin',) and (n := int(bins.duplicated().sum())):
+            p.append(Problem('duplicate time bins', 'time_bin_start, time_bin_end',
+                             f'{n} time bins repeat a (start, end) pair, so selecting a bin is ambiguous'))
     if type(assembly).__name__ == 'BehavioralAssembly' and (
             lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
         report.notes.append(

@@ -553,3 +553,12 @@ def test_duplicate_time_bins_are_refused(tmp_path):
         package_data_assembly_locally(a, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)
     ok = a.assign_coords(time_bin_start=('time_bin', [70, 170]), time_bin_end=('time_bin', [170, 270]))
     assert package_data_assembly_locally(ok, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)['path'].is_file()
+
+
+def test_multiindex_is_a_validation_problem_naming_the_fix(tmp_path):
+    "Before: valid, then xarray's NotImplementedError from inside the NetCDF writer when packaging"
+    a = assembly().assign_coords(rep=('presentation', [0, 0, 1])).set_index(presentation=['stimulus_id', 'rep'])
+    with pytest.raises(ValidationError, match=r"MultiIndex \[presentation\]: .*call \.reset_index\('presentation'\)"):
+        package_data_assembly_locally(a, 'Multi', 'stim', 'NeuroidAssembly', tmp_path)
+    flat = package_data_assembly_locally(a.reset_index('presentation'), 'Multi', 'stim', 'NeuroidAssembly', tmp_path)
+    assert flat['path'].is_file()

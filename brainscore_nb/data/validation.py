@@ -274,6 +274,9 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
                                       'to have its structure checked'))
     p += _name_problems(assembly.coords, 'coord')
     p += [Problem('empty dim', d, f'dim {d!r} has no entries') for d, n in assembly.sizes.items() if n == 0]
+    p += [Problem('MultiIndex', d, f'dim {d!r} is a MultiIndex of {list(assembly.indexes[d].names)}, which '
+                  f'NetCDF cannot store: call .reset_index({d!r}) first (the levels stay coords)')
+          for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)]
     wide = {w.where for w in p if w.check == 'dtype'}
     for where, v in [('values', assembly.variable),
                      *((str(c), v.variable) for c, v in assembly.coords.items())]:

@@ -192,11 +192,8 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
 def _trials(responses, response_column:str):
     "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
     from brainscore_nb.data.assemblies import BehavioralAssembly
-    from brainscore_nb.data.stimuli import NA_STRINGS
-    # as StimulusSet.from_csv reads
-    other = [c for c in pd.read_csv(responses, nrows=0).columns if c != 'stimulus_id']
-    df = pd.read_csv(responses, dtype={'stimulus_id': str}, keep_default_na=False,
-                     na_values={c: NA_STRINGS for c in other})
+    from brainscore_nb.data.stimuli import read_metadata_csv
+    df = read_metadata_csv(responses)  # as StimulusSet.from_csv reads it
     if response_column not in df.columns:
         raise ValueError(f"{responses} has no response column {response_column!r} (columns: "
                          f"{', '.join(df.columns)}); "

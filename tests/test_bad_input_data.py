@@ -320,3 +320,245 @@ def test_malformed_metadata_gives_a_clear_error_or_round_trips(tmp_path, values)
     except ValidationError as e: assert "[extra]" in str(e) or 'as CSV' in str(e), str(e); return
     back = load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
     assert [str(v) for v in back['extra']] == [str(v) for v in ss['extra']]
+
+
+# 14. settings a user can get wrong (s19): a misspelled variable, a count that is no number, a relative path
+def test_misspelled_setting_variable_warns_with_the_right_name(monkeypatch):
+    import brainscore_nb.config as config
+    monkeypatch.setattr(config, '_warned', set())
+    monkeypatch.setenv('BRAINSCORE_NB_PACKAGE_DIR', '/tmp/somewhere')  # meant: PACKAGES_DIR
+    with pytest.warns(UserWarning, match=r"environment variable BRAINSCORE_NB_PACKAGE_DIR names no setting, so it is "
+                                         r"ignored; did you mean 'packages_dir'\?"):
+        get_setting('home')
+
+
+def test_misspelled_settings_ini_key_warns(tmp_path, monkeypatch):
+    import brainscore_nb.config as config
+    monkeypatch.setattr(config, '_warned', set())
+    (tmp_path / 'settings.ini').write_text('[brainscore_nb]\nmax_zip_byte = 5\n')
+    monkeypatch.setenv('BRAINSCORE_NB_SETTINGS', str(tmp_path / 'settings.ini'))
+    with pytest.warns(UserWarning, match=r"key 'max_zip_byte' in .*settings.ini names no setting.*'max_zip_bytes'"):
+        assert get_setting('max_zip_bytes') == '20000000000'
+
+
+def test_non_numeric_zip_limit_names_the_variable(tmp_path, monkeypatch):
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Limit', tmp_path / 'pkgs')
+    monkeypatch.setenv('BRAINSCORE_NB_MAX_ZIP_BYTES', '20GB')  # before: "invalid literal for int() with base 10"
+    with pytest.raises(ValueError, match=r"setting 'max_zip_bytes' from environment variable "
+                                         r"BRAINSCORE_NB_MAX_ZIP_BYTES is '20GB', not a whole number"):
+        load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
+
+
+def test_relative_path_in_a_variable_is_made_absolute(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('BRAINSCORE_NB_PACKAGES_DIR', 'pkgs')  # before: 'pkgs', which moved with every chdir
+    assert get_setting('packages_dir') == str(tmp_path / 'pkgs')
+
+
+# 15. a package's CSV edited by hand (s19): every damage is named with the file and row, never loaded as other data
+def _edited_csv(tmp_path, old, new):
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Edited', tmp_path / 'pkgs')
+    csv = tmp_path / 'pkgs' / 'stimulus_Hand.csv'
+    csv.write_text(pkg['csv_path'].read_text().replace(old, new))
+    return csv, pkg['zip_path']
+
+
+def test_csv_row_with_a_field_too_many_is_refused(tmp_path):
+    "Before: pandas took the first column as the index, so stimulus_id became 's0.png' and filename 'x'"
+    csv, z = _edited_csv(tmp_path, 's0,s0.png\n', 's0,s0.png,x\n')
+    with pytest.raises(ValueError, match=r"stimulus_Hand.csv cannot be read as a CSV \(ParserWarning"):
+        load_stimulus_set_from_package(csv, z)
+
+
+@pytest.mark.parametrize('old, new, message', [
+    ('s1,s1.png', ',s1.png', r"stimulus_Hand.csv row\(s\) \[3\] have an empty stimulus_id"),  # before: loaded, id ''
+    ('s1,s1.png', 's0,s1.png', r"stimulus_Hand.csv rows \[2, 3\] share stimulus_id\(s\) \['s0'\]"),  # no file named
+    ('s1,s1.png', 's1,s9.png', r"stimulus_Hand.csv row 3 \(stimulus_id 's1'\): filename 's9.png' is not one of "),
+    ('s1,s1.png\n', 's1,s1.png,"a\n', r"stimulus_Hand.csv cannot be read as a CSV \(ParserError"),  # pandas' text only
+])
+def test_hand_edited_csv_rows_are_named(tmp_path, old, new, message):
+    csv, z = _edited_csv(tmp_path, old, new)
+    with pytest.raises(ValueError, match=message): load_stimulus_set_from_package(csv, z)
+
+
+def test_truncated_zip_is_named(tmp_path):
+    "Before: zipfile.BadZipFile: File is not a zip file (no file named)"
+    pkg = package_stimulus_set_locally(small_set(tmp_path), 'Cut', tmp_path / 'pkgs')
+    pkg['zip_path'].write_bytes(pkg['zip_path'].read_bytes()[:200])
+    with pytest.raises(ValueError, match=r"stimulus_Cut.zip is not a readable ZIP \(File is not a zip file\): it is "
+                                         r"truncated, damaged or not a ZIP; fetch or package it again"):
+        load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
+
+
+def test_truncated_or_foreign_netcdf_is_named(tmp_path):
+    "Before: h5py's OSError without the file's name, and KeyError: '_brainscore_nb' for another tool's NetCDF"
+    import xarray as xr
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    nc = package_data_assembly_locally(assembly(), 'Cut', 'stim', 'NeuroidAssembly', tmp_path)['path']
+    nc.write_bytes(nc.read_bytes()[:500])
+    with pytest.raises(ValueError, match=r"assy_Cut.nc is not a readable assembly file \(OSError.*fetch or package it"):
+        load_assembly_from_package(nc)
+    xr.DataArray(np.zeros(2), dims=['x']).to_netcdf(tmp_path / 'other.nc', engine='h5netcdf')
+    with pytest.raises(ValueError, match=r"other.nc was not written by save_assembly.*read_brainio_assembly"):
+        load_assembly_from_package(tmp_path / 'other.nc')
+
+
+def test_stimulus_set_with_a_doubled_id_is_not_attached(tmp_path):
+    "Before: pandas' 'cannot reindex on an axis with duplicate labels', from attach and from Brain-Score's merge"
+    from brainscore_nb.data.assemblies import attach_stimulus_set
+    from brainscore_nb.data.brainio import merge_stimulus_set_meta
+    ss = small_set(tmp_path, size=[1, 2, 3])
+    doubled = StimulusSet(pd.concat([ss, ss.iloc[:1].assign(size=9)]), identifier='t')
+    for attach in (attach_stimulus_set, merge_stimulus_set_meta):
+        with pytest.raises(ValueError, match=r"stimulus set 't' has 1 stimulus_id\(s\) in more than one row, e.g. \['s0'\]"):
+            attach(assembly(), doubled)
+    assert attach_stimulus_set(assembly(), ss.iloc[::-1])['size'].values.tolist() == [1, 2, 3]  # order: by stimulus_id
+
+
+@pytest.mark.parametrize('rename, message', [
+    (lambda df: df.set_axis(['stimulus_id', 'a', 'a'], axis=1), r"duplicate columns \[a\]: 1 column name\(s\) occur"),
+    (lambda df: df.rename(columns={'a': 3}), r"column name \[3\]: a column name must be a string, got int 3"),
+])
+def test_duplicate_or_non_string_column_names_are_refused(tmp_path, rename, message):
+    "Before: AttributeError: 'StimulusSet' object has no attribute 'dtype', and KeyError: 3"
+    ss = small_set(tmp_path, a=[1, 2, 3], b=[4, 5, 6])
+    bad = StimulusSet(rename(pd.DataFrame(ss)), identifier='t', stimulus_paths=ss.stimulus_paths)
+    with pytest.raises(ValidationError, match=message):
+        package_stimulus_set_locally(bad, 'Names', tmp_path / 'pkgs')
+    assert not (tmp_path / 'pkgs').exists()
+
+
+# 16. a catalog TSV edited by hand (s19)
+def _catalog(tmp_path, monkeypatch, edit):
+    from brainscore_nb.data.catalog import catalog_path
+    monkeypatch.delenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', raising=False)
+    lines = catalog_path().read_text().splitlines()[:4]
+    path = tmp_path / 'catalog.tsv'
+    path.write_text('\n'.join(edit(lines)) + '\n')
+    monkeypatch.setenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', str(path))
+    return path
+
+
+@pytest.mark.parametrize('edit, message', [
+    # before: pandas read the first column as an index: "no dataset ... (0 registered)"
+    (lambda ls: [ls[0], ls[1] + '\textra', *ls[2:]], r"cannot be read \(ParserWarning.*tab-separated fields"),
+    # before: an entry with sha1 '', and "not a sha1: ''" on load, naming neither catalog nor row
+    (lambda ls: [ls[0], ls[1], '\t'.join(ls[2].split('\t')[:6]), ls[3]],
+     r"row 3 \('Allen2022_fmri_4subj_train'\) has no value in column\(s\) \['sha1'\]"),
+    # before: KeyError: 'version_id'
+    (lambda ls: ['\t'.join(v for v in line.split('\t')[:7]) for line in ls], r"lacks column\(s\) \['version_id'"),
+])
+def test_hand_edited_catalog_is_named(tmp_path, monkeypatch, edit, message):
+    from brainscore_nb.data.datasets import load_dataset
+    path = _catalog(tmp_path, monkeypatch, edit)
+    with pytest.raises(ValueError, match=f'catalog {path} ' + message):
+        load_dataset('Allen2022_fmri_4subj_test')
+
+
+# 17. a missing text value kept with missing_ok loads as missing, not as '' (s19)
+def test_missing_text_in_a_package_loads_as_missing(tmp_path):
+    "Before: NetCDF wrote the NaN of a text column as '', so a trial without an answer loaded with answer ''"
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    trials = BehavioralAssembly(np.array(['dog', None, 'cat'], dtype=object), dims=['presentation'], coords={
+        'stimulus_id': ('presentation', ['s0', 's1', 's2']), 'condition': ('presentation', np.array(['a', None, 'b'], dtype=object))})
+    pkg = package_data_assembly_locally(trials, 'Gaps', 'stim', 'BehavioralAssembly', tmp_path, missing_ok=('values', 'condition'))
+    back = load_assembly_from_package(pkg['path'])
+    assert pd.isna(back.values).tolist() == pd.isna(back['condition'].values).tolist() == [False, True, False]
+    assert back.drop_attrs().identical(trials.drop_attrs())
+    whole = assembly().assign_coords(region=('neuroid', np.array(['IT', 'V4'], dtype=object)))  # text, none missing
+    sha = package_data_assembly_locally(whole, 'Whole', 'stim', 'NeuroidAssembly', tmp_path)['sha1']
+    assert sha == '9489c96269502a899ac3b6ed716cd8a8a7038562'  # the bytes of d3c3b52: unchanged
+
+
+def test_missing_text_is_refused_in_brainio_form(tmp_path):
+    "Before: write_brainio_assembly wrote a missing answer as '' and read_brainio_assembly gave 'dog', '', 'cat'"
+    from brainscore_nb.data.brainio import write_brainio_assembly
+    trials = BehavioralAssembly(np.array(['dog', None, 'cat'], dtype=object), dims=['presentation'],
+                                coords={'stimulus_id': ('presentation', ['s0', 's1', 's2'])})
+    with pytest.raises(TypeError, match=r"coords \['values'\] hold objects that are not all text \(None, NaN"):
+        write_brainio_assembly(trials, tmp_path / 'assy_Gaps.nc')
+
+
+# 18. stimulus_paths and assemblies built wrong (s19)
+@pytest.mark.parametrize('paths, message', [
+    (lambda P: list(P.values()), r"stimulus_paths must map each stimulus_id to its file \(a dict\), got a list"),
+    (lambda P: {**P, 's2': None}, r"stimulus_paths\['s2'\] is None \(NoneType\), not a file path"),
+    (lambda P: pd.Series(P), None),  # a Series maps ids to paths too (before: 'truth value of a Series is ambiguous')
+])
+def test_stimulus_paths_that_are_not_a_dict_of_paths(tmp_path, paths, message):
+    "Before: AttributeError: 'list' object has no attribute 'items'; TypeError: expected str, bytes or os.PathLike"
+    ss = small_set(tmp_path)
+    if message is None:
+        assert StimulusSet(ss, stimulus_paths=paths(ss.stimulus_paths)).stimulus_paths == ss.stimulus_paths
+        return
+    with pytest.raises(TypeError, match=message): StimulusSet(ss, stimulus_paths=paths(ss.stimulus_paths))
+
+
+def test_stimulus_paths_assigned_later_as_a_list_is_named(tmp_path):
+    "Brain-Score's tutorials assign stimulus_paths after construction; before: AttributeError: 'list' ... 'get'"
+    ss = small_set(tmp_path)
+    ss.stimulus_paths = list(ss.stimulus_paths.values())
+    with pytest.raises(ValidationError, match=r"stimulus_paths \[-\]: stimulus_paths must map each stimulus_id"):
+        package_stimulus_set_locally(ss, 'Late', tmp_path / 'pkgs')
+
+
+def test_text_mixed_with_numbers_is_a_validation_problem(tmp_path):
+    "Before: valid, then xarray's 'unable to infer dtype on variable __xarray_dataarray_variable__' when packaging"
+    a = assembly()
+    mixed = a.copy(data=np.array([[1, 'a'], [2, 3], [4, 5]], dtype=object))
+    with pytest.raises(ValidationError, match=r"mixed types \[values\]: holds text and int values"):
+        package_data_assembly_locally(mixed, 'Mixed', 'stim', 'NeuroidAssembly', tmp_path)
+    with pytest.raises(TypeError, match=r"stimulus_set_identifier must be a non-empty string, got 5 \(int\)"):
+        package_data_assembly_locally(a, 'Mixed', 5, 'NeuroidAssembly', tmp_path)  # before: attrs held the int 5
+    assert not list(tmp_path.glob('assy_*'))
+
+
+def test_package_command_refuses_a_responses_row_with_a_field_too_many(tmp_path):
+    "Before: pandas read the first column as the index, so every column shifted (stimulus_id took the responses)"
+    from brainscore_nb.cli import cli
+    folder = _folder(tmp_path, [0.4, 0.3, 0.5])
+    lines = (tmp_path / 'trials.csv').read_text().splitlines()
+    (tmp_path / 'trials.csv').write_text('\n'.join([lines[0], lines[1] + ',0.9', *lines[2:]]) + '\n')
+    r = CliRunner().invoke(cli, ['package', str(folder), '--identifier', 'Lab.c', '--responses', str(tmp_path / 'trials.csv'),
+                                 '--out', str(tmp_path / 'out')])
+    assert r.exit_code != 0 and 'trials.csv cannot be read as a CSV (ParserWarning' in r.output, r.output
+    assert not (tmp_path / 'out').exists() or not list((tmp_path / 'out').glob('assy_*'))
+
+
+def test_mistyped_assembly_class_name_on_load(tmp_path):
+    "Before: TypeError: 'str' object is not callable (load_assembly_from_package), KeyError after the download (S3)"
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    nc = package_data_assembly_locally(assembly(), 'Cls', 'stim', 'NeuroidAssembly', tmp_path)['path']
+    assert type(load_assembly_from_package(nc, cls='NeuroidAssembly')) is NeuroidAssembly
+    with pytest.raises(ValueError, match=r"unknown assembly class 'NeuroidAsembly'; did you mean 'NeuroidAssembly'\?"):
+        load_assembly_from_package(nc, cls='NeuroidAsembly')
+
+
+def test_empty_home_is_refused(tmp_path, monkeypatch):
+    "Before: BRAINSCORE_NB_HOME='' (an unset shell variable exported) put the store in the working directory"
+    from brainscore_nb.data.datasets import load_stimulus_set
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('BRAINSCORE_NB_HOME', '')
+    with pytest.raises(ValueError, match="setting 'home' from environment variable BRAINSCORE_NB_HOME is empty"):
+        load_stimulus_set('Kriegeskorte2008')
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_duplicate_time_bins_are_refused(tmp_path):
+    "Before: packaged; a later selection of the 70-170 ms bin got two bins"
+    a = NeuroidAssembly(np.zeros((3, 2, 2)), dims=['presentation', 'neuroid', 'time_bin'], coords={
+        'stimulus_id': ('presentation', ['s0', 's1', 's2']), 'neuroid_id': ('neuroid', ['n0', 'n1']),
+        'time_bin_start': ('time_bin', [70, 70]), 'time_bin_end': ('time_bin', [170, 170])})
+    with pytest.raises(ValidationError, match=r"duplicate time bins \[time_bin_start, time_bin_end\]: 1 time bins repeat"):
+        package_data_assembly_locally(a, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)
+    ok = a.assign_coords(time_bin_start=('time_bin', [70, 170]), time_bin_end=('time_bin', [170, 270]))
+    assert package_data_assembly_locally(ok, 'Bins', 'stim', 'NeuroidAssembly', tmp_path)['path'].is_file()
+
+
+def test_multiindex_is_a_validation_problem_naming_the_fix(tmp_path):
+    "Before: valid, then xarray's NotImplementedError from inside the NetCDF writer when packaging"
+    a = assembly().assign_coords(rep=('presentation', [0, 0, 1])).set_index(presentation=['stimulus_id', 'rep'])
+    with pytest.raises(ValidationError, match=r"MultiIndex \[presentation\]: .*call \.reset_index\('presentation'\)"):
+        package_data_assembly_locally(a, 'Multi', 'stim', 'NeuroidAssembly', tmp_path)
+    flat = package_data_assembly_locally(a.reset_index('presentation'), 'Multi', 'stim', 'NeuroidAssembly', tmp_path)
+    assert flat['path'].is_file()

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from fastcore.basics import patch
+from ..names import did_you_mean
 
 # %% ../../nbs/04_assemblies.ipynb #01ff6623
 ASSEMBLY_CLASSES = {}
@@ -123,7 +124,13 @@ def identifier(self:DataAssembly):
 # %% ../../nbs/04_assemblies.ipynb #e525670d
 def _presentation_values(stimulus_set, column, ids):
     "Values of `column` for each of `ids` (stimulus_ids, possibly repeated)"
-    return stimulus_set.set_index('stimulus_id')[column].reindex(ids).to_numpy()
+    by_id = stimulus_set.set_index('stimulus_id')[column]
+    if by_id.index.has_duplicates:  # which row's value a presentation gets would be a guess
+        dup = sorted(set(by_id.index[by_id.index.duplicated()]))
+        raise ValueError(f"stimulus set {stimulus_set.identifier!r} has {len(dup)} stimulus_id(s) in more "
+                         f"than one row, e.g. {dup[:3]}: its metadata cannot be matched to presentations; "
+                         "keep one row per stimulus (e.g. .drop_duplicates('stimulus_id'))")
+    return by_id.reindex(ids).to_numpy()
 
 def attach_stimulus_set(
     assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
@@ -226,6 +233,14 @@ def _encode_attrs(attrs):
             other[k] = v
     return native, other, arrays
 
+def _missing(values)->dict:
+    "Flat positions of None ('None') and of other missing values ('nan') in an object array"
+    flat = np.asarray(values, dtype=object).ravel()
+    where = np.flatnonzero(pd.isna(flat))
+    out = {'None': [int(i) for i in where if flat[i] is None],
+           'nan': [int(i) for i in where if flat[i] is not None]}
+    return {k: v for k, v in out.items() if v}
+
 def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                   path, # NetCDF file to write
                   group:str|None=None # HDF5 group inside the file (used for array-valued attrs)
@@ -239,6 +254,9 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
     }
     meta = dict(cls=type(assembly).__name__, attrs=other, arrays=list(arrays), dtypes=dtypes,
                 name=assembly.name)
+    missing = {str(k): w for k, v in [*assembly.coords.items(), (None, assembly.variable)]
+               if v.dtype.kind == 'O' and (w := _missing(v.values))}
+    if missing: meta['missing'] = missing  # only then: the bytes of every other package stay as they were
     da = xr.DataArray(assembly.variable, coords=assembly.coords,
                       attrs={**native, _META: json.dumps(meta, sort_keys=True)})
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
@@ -246,16 +264,42 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
         save_assembly(v, path, group=f"{group or ''}/attr_{k}")
 
 # %% ../../nbs/04_assemblies.ipynb #769a10de
+def _class_named(cls):
+    "`cls`, or the assembly class named `cls`, or a ValueError naming the close names"
+    if not isinstance(cls, str): return cls
+    if cls not in ASSEMBLY_CLASSES:
+        raise ValueError(f"unknown assembly class {cls!r}{did_you_mean(cls, ASSEMBLY_CLASSES, n=1)} "
+                         f"(known: {', '.join(sorted(ASSEMBLY_CLASSES))})")
+    return ASSEMBLY_CLASSES[cls]
+
+def _restore_missing(values, where:dict)->np.ndarray:
+    "An object copy of `values` with None and NaN put back at the flat positions `where` records"
+    out = np.asarray(values, dtype=object).copy()
+    for kind, positions in where.items(): out.reshape(-1)[positions] = None if kind == 'None' else np.nan
+    return out
+
 def load_assembly(path, # NetCDF file written by `save_assembly`
                   cls=None, # class to return (default: the class that was saved)
                   group:str|None=None # HDF5 group inside the file
                  )->xr.DataArray:
     "Read an assembly written by `save_assembly`, with its class, dtypes and attrs restored"
-    with xr.open_dataarray(path, engine='h5netcdf', group=group) as da: da = da.load()
+    cls = _class_named(cls)
+    try:
+        with xr.open_dataarray(path, engine='h5netcdf', group=group) as da: da = da.load()
+    except FileNotFoundError: raise FileNotFoundError(f"no assembly file at {path}") from None
+    except (OSError, ValueError) as e:  # h5py's messages name neither the file nor what to do
+        raise ValueError(f"{path} is not a readable assembly file ({type(e).__name__}: {e}): it is "
+                         "truncated, damaged or not NetCDF; fetch or package it again") from None
+    if _META not in da.attrs:
+        raise ValueError(f"{path} was not written by save_assembly (it has no {_META!r} attribute): read a "
+                         "Brain-Score (BrainIO) file with brainscore_nb.data.brainio.read_brainio_assembly")
     meta = json.loads(da.attrs.pop(_META))
     for k, dtype in meta['dtypes'].items():
         if k == 'None': da = da.astype(dtype)
         else: da = da.assign_coords({k: da[k].astype(dtype)})
+    for k, where in meta.get('missing', {}).items():  # NetCDF writes a missing text value as ''
+        if k == 'None': da = da.copy(data=_restore_missing(da.values, where))
+        else: da = da.assign_coords({k: (da[k].dims, _restore_missing(da[k].values, where))})
     attrs = {
         **da.attrs,
         **meta['attrs'],

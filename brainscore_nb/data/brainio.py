@@ -183,13 +183,13 @@ def write_brainio_assembly(
     }
     mixed = [
         k
-        for k, v in a.coords.items()
+        for k, v in [*a.coords.items(), ('values', a.variable)]  # values too: NaN text would load as ''
         if v.dtype.kind == 'O' and not all(isinstance(x, str) for x in v.values.ravel())
     ]
     if mixed:
         raise TypeError(
-            f"coords {mixed} hold objects that are not all text (None, numbers, ...): give them "
-            "one dtype first"
+            f"coords {mixed} hold objects that are not all text (None, NaN, numbers, ...), which a BrainIO "
+            "file would write as '' or fail on: give them one dtype first (save_assembly keeps missing text)"
         )
     coords = {
         k: (v.dims, v.values.astype(str) if v.dtype.kind == 'O' else v.values)

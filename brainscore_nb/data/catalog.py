@@ -10,7 +10,7 @@ __all__ = ['CatalogError', 'catalog_path', 'load_brainscore_catalog', 'catalog_e
            'dataset_lines']
 
 # %% ../../nbs/09b_catalog.ipynb #8c62d43a
-import os
+import os, warnings
 from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
@@ -36,10 +36,35 @@ def catalog_path(
     return Path(str(resources.files('brainscore_nb.data')/'brainscore_catalog.tsv'))
 
 # %% ../../nbs/09b_catalog.ipynb #dc8b25f5
+_COLUMNS = ('kind', 'registry_key', 'identifier', 'bucket', 'cls', 'stimulus_set', 'sha1', 'version_id',
+            'csv_sha1', 'zip_sha1', 'csv_version_id', 'zip_version_id')  # Brain-Score's, tab-separated
+_NEEDED = {'assembly': ('registry_key', 'identifier', 'bucket', 'sha1'),
+           'stimulus_set': ('registry_key', 'identifier', 'bucket', 'csv_sha1', 'zip_sha1')}
+
+def _catalog_problem(df:pd.DataFrame) -> str|None:
+    "What makes a catalog table unusable (a column or a value missing), naming the row, or None"
+    if (lack := [c for c in _COLUMNS if c not in df.columns]):
+        return (f"lacks column(s) {lack} (columns read: {list(df.columns)[:6]}): a catalog needs the "
+                f"tab-separated columns {', '.join(_COLUMNS)}")
+    for i, r in enumerate(df.to_dict('records')):
+        if r['kind'] not in _NEEDED:
+            return f"row {i + 2}: kind {r['kind']!r} is neither 'assembly' nor 'stimulus_set'"
+        if (empty := [c for c in _NEEDED[r['kind']] if not r[c]]):
+            return f"row {i + 2} ({r['registry_key']!r}) has no value in column(s) {empty}: fill them in"
+
 @lru_cache(maxsize=8)
 def _read_catalog(path:str, mtime:float) -> pd.DataFrame:
-    df = pd.read_csv(path, sep='\t', dtype=str, keep_default_na=False)
-    return df.replace({'null': '', 'None': ''})
+    try:
+        with warnings.catch_warnings():  # a row with a field too many: pandas would shift every column
+            warnings.simplefilter('error', pd.errors.ParserWarning)
+            df = pd.read_csv(path, sep='\t', dtype=str, keep_default_na=False, index_col=False)
+    except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
+            UnicodeDecodeError) as e:
+        raise ValueError(f"catalog {path} cannot be read ({type(e).__name__}: {str(e).strip()}): every row "
+                         "needs as many tab-separated fields as the header, in UTF-8") from None
+    df = df.replace({'null': '', 'None': ''})
+    if (problem := _catalog_problem(df)): raise ValueError(f"catalog {path} {problem}")
+    return df
 
 def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_path`)
                            ) -> pd.DataFrame:

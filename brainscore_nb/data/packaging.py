@@ -312,7 +312,7 @@ def _confined(stimulus_set:StimulusSet, folder:Path, csv_path)->StimulusSet:
     root = folder.resolve()
     for row, sid in enumerate(stimulus_set['stimulus_id']):
         p = Path(stimulus_set.stimulus_paths[sid])
-        if p.resolve().parent != root:
+        if p.resolve().parent != root or not p.is_file():
             raise ValueError(
                 f"{csv_path} row {row + 2} (stimulus_id {sid!r}): filename "
                 f"{os.path.relpath(p, folder)!r} is not "
@@ -331,7 +331,10 @@ def load_stimulus_set_from_package(
 ) -> StimulusSet:
     "The StimulusSet of a local package; the ZIP is extracted next to it, once per content"
     identifier = identifier or Path(csv_path).stem.removeprefix('stimulus_')
-    folder = _extract(Path(zip_path), zip_sha1)
+    try: folder = _extract(Path(zip_path), zip_sha1)
+    except zipfile.BadZipFile as e:  # truncated, edited in place, or not a ZIP at all
+        raise ValueError(f"{zip_path} is not a readable ZIP ({e}): it is truncated, damaged or not a ZIP; "
+                         "fetch or package it again") from None
     stimulus_set = _confined(
         StimulusSet.from_csv(csv_path, folder, 'filename', identifier=identifier), folder, csv_path
     )
@@ -376,6 +379,8 @@ def package_data_assembly_locally(
     ):
         if v is None:
             raise TypeError(f"missing argument {name}")
+        if not isinstance(v, str) or not v.strip():
+            raise TypeError(f"{name} must be a non-empty string, got {v!r} ({type(v).__name__})")
     if isinstance(missing_ok, str):
         missing_ok = (missing_ok,)
     if assembly_class_name not in ASSEMBLY_CLASSES:

@@ -15,7 +15,7 @@ from ..config import get_setting
 from .fetch import ChecksumError
 from .files import sha1_file
 from .stimuli import StimulusSet
-from .assemblies import ASSEMBLY_CLASSES
+from .assemblies import _class_named
 from .packaging import (package_stimulus_set_locally, package_data_assembly_locally,
                                           load_stimulus_set_from_package, load_assembly_from_package, s3_name)
 from .store import Catalog, cached_object
@@ -430,9 +430,8 @@ def load_assembly_from_s3(
     progress=None # progress(bytes_received) during the download
 ):
     "Download (once) and load an assembly published on S3, checked against its pinned sha1"
-    key = _key('assy_', identifier, '.nc')
+    key, cls = _key('assy_', identifier, '.nc'), _class_named(cls)  # a mistyped class: before the download
     path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)
-    cls = ASSEMBLY_CLASSES[cls] if isinstance(cls, str) else cls
     _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id,
             endpoint)
     return load_assembly_from_package(path, stimulus_set_loader() if stimulus_set_loader else None, cls)

@@ -128,7 +128,11 @@ def _name_problems(names, what: str = 'column') -> list:
     out = []
     for n in names:
         s = str(n)
-        if not s.strip() or s.startswith('Unnamed: '):
+        if not isinstance(n, str):
+            out.append(Problem(f'{what} name', repr(n), f'a {what} name must be a string, got '
+                               f'{type(n).__name__} {n!r} (files keep names as text, so it would come back '
+                               f'as {s!r}): rename it, e.g. with .rename(columns=str)'))
+        elif not s.strip() or s.startswith('Unnamed: '):
             out.append(
                 Problem(
                     f'empty {what} name',
@@ -201,6 +205,10 @@ def validate_stimulus_set(
         p.append(Problem('identifier', '-',
                          f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
     if len(stimulus_set) == 0: p.append(Problem('empty', '-', 'the stimulus set has no rows'))
+    if (dup := sorted({str(c) for c in stimulus_set.columns[stimulus_set.columns.duplicated()]})):
+        p.append(Problem('duplicate columns', ', '.join(dup), f'{len(dup)} column name(s) occur more than '
+                         'once, so a column cannot be told from its namesake: rename or drop the copies'))
+        return report  # every other check reads one column by its name
     if 'stimulus_id' not in stimulus_set.columns:
         hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
                 else ': add a stimulus_id column (one unique id per stimulus)')
@@ -217,6 +225,14 @@ def validate_stimulus_set(
             p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=dtype), str(c))
     p += _cr_problems(pd.DataFrame(stimulus_set).loc[
         :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
+    paths = getattr(stimulus_set, 'stimulus_paths', {})
+    if not hasattr(paths, 'get'):  # assigned after construction, e.g. a list
+        p.append(Problem('stimulus_paths', '-', 'stimulus_paths must map each stimulus_id to its file '
+                                                f'(a dict), got a {type(paths).__name__}'))
+        check_files = False
+    elif (keys := [k for k in paths if not isinstance(k, str)]):
+        p.append(Problem('stimulus_paths', '-', f'{len(keys)} keys of stimulus_paths are not strings, e.g. '
+                                                f'{_examples(keys)}: key it by the stimulus_id text'))
     if check_files and isinstance(stimulus_set, StimulusSet) and 'stimulus_id' in stimulus_set.columns:
         for sid in pd.unique(stimulus_set['stimulus_id']):
             if (prob := _file_problem(sid, stimulus_set.stimulus_paths.get(sid))): p.append(prob)
@@ -231,6 +247,16 @@ def _structure_problem(message:str)->Problem:
         return Problem('structure', m[1], f"{message}: add a column {m[1]!r} to the responses CSV (a coord "
                                           f"{m[1]!r} on dim {m[2]!r} when building the assembly in Python)")
     return Problem('structure', '-', message)
+
+def _mixed_problem(values, where:str)->Problem|None:
+    "A problem if an object array holds text and other kinds of values (a file cannot store the mix)"
+    if values.dtype.kind != 'O': return None
+    kinds = {'str' if isinstance(v, str) else type(v).__name__ for v in values.ravel()
+             if not (v is None or (isinstance(v, float) and v != v))}
+    if 'str' in kinds and len(kinds) > 1:
+        return Problem('mixed types', where, f"holds text and {', '.join(sorted(kinds - {'str'}))} values, "
+                       "which no file format keeps together: give it one dtype, e.g. .astype(str) or "
+                       ".astype(float)")
 
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
@@ -248,11 +274,16 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
                                       'to have its structure checked'))
     p += _name_problems(assembly.coords, 'coord')
     p += [Problem('empty dim', d, f'dim {d!r} has no entries') for d, n in assembly.sizes.items() if n == 0]
+    p += [Problem('MultiIndex', d, f'dim {d!r} is a MultiIndex of {list(assembly.indexes[d].names)}, which '
+                  f'NetCDF cannot store: call .reset_index({d!r}) first (the levels stay coords)')
+          for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)]
     wide = {w.where for w in p if w.check == 'dtype'}
     for where, v in [('values', assembly.variable),
                      *((str(c), v.variable) for c, v in assembly.coords.items())]:
         if (prob := _dtype_problem(v.dtype, where)): p.append(prob); wide.add(where)
     if 'values' not in wide: p += _nonfinite_problems(assembly.values, 'values')
+    arrays = [('values', assembly.variable), *((str(c), v) for c, v in assembly.coords.items())]
+    p += [prob for where, v in arrays if where not in wide and (prob := _mixed_problem(v.values, where))]
     for c, v in assembly.coords.items():
         if str(c) in wide: continue
         p += [Problem(q.check, q.where, q.message + (
@@ -272,6 +303,11 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
         if (n := int((assembly['time_bin_start'].values >= assembly['time_bin_end'].values).sum())):
             p.append(Problem('time bins', 'time_bin_start, time_bin_end',
                              f'{n} time bins do not end after they start'))
+        bins = pd.DataFrame({'s': assembly['time_bin_start'].values.ravel(),
+                             'e': assembly['time_bin_end'].values.ravel()})
+        if assembly['time_bin_start'].dims == ('time_bin',) and (n := int(bins.duplicated().sum())):
+            p.append(Problem('duplicate time bins', 'time_bin_start, time_bin_end',
+                             f'{n} time bins repeat a (start, end) pair, so selecting a bin is ambiguous'))
     if type(assembly).__name__ == 'BehavioralAssembly' and (
             lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
         report.notes.append(

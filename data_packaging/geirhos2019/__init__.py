@@ -71,10 +71,10 @@ def trials(name:str, # the experiment
            mirror=None # mirror root; default: the `mirror` setting
           ) -> pd.DataFrame:
     "The published trial CSVs of `subjects` in experiment `name`, concatenated, with a stimulus_id column"
-    from brainscore_nb.data.stimuli import _read_csv
+    from brainscore_nb.data.stimuli import read_metadata_csv
     columns = ('subj', 'object_response', 'category', 'imagename')
-    df = pd.concat([_read_csv(MANIFEST.fetch(trial_file(name, s), mirror=mirror), columns) for s in subjects],
-                   ignore_index=True)
+    files = [MANIFEST.fetch(trial_file(name, s), mirror=mirror) for s in subjects]
+    df = pd.concat([read_metadata_csv(f, columns) for f in files], ignore_index=True)
     df['stimulus_id'] = [Path(n.split('_', 6)[6]).stem for n in df['imagename']]
     return df
 

@@ -190,15 +190,19 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     "Median over neuroids per split, mean over splits; error the std of split medians over sqrt(splits)"
     values = np.atleast_2d(np.asarray(values, np.float64))
     medians = _nanmedian(values, axis=1)
+    defined = int(np.isfinite(medians).sum())
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)
-        center, error = np.nanmean(medians), np.nanstd(medians) / np.sqrt(np.isfinite(medians).sum())
+        center, error = np.nanmean(medians), np.nanstd(medians) / np.sqrt(defined)
     coords = {'split': np.arange(len(values))}
     if neuroid_ids is not None: coords['neuroid_id'] = ('neuroid', np.asarray(neuroid_ids))
     raw = xr.DataArray(values, dims=['split', 'neuroid'], coords=coords)
     if not np.isfinite(center) and 'reason' not in attrs:
         attrs['reason'] = ("every neuroid's value is undefined on every split (constant predictions or "
                            "constant test data): see attrs['raw']")
+    elif defined == 1 and 'reason' not in attrs:  # the spread of one value is no error estimate
+        error = np.nan
+        attrs['reason'] = "one split only: the error over splits is unknown"
     return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 

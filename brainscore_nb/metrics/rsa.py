@@ -233,6 +233,10 @@ def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. comp
                    rdms:xr.DataArray # subject x presentation x presentation_2
                   )->Score:
     "Mean over subjects of compare(model, subject), error the standard error over subjects"
+    if not isinstance(rdms, xr.DataArray) or 'subject' not in rdms.dims or not rdms.sizes['subject']:
+        got = rdms.sizes if isinstance(rdms, xr.DataArray) else type(rdms).__name__
+        raise ValueError(f"subject_scores needs the subjects' RDMs along a 'subject' dim (one or more), got "
+                         f"{got}: stack them with xr.concat(rdms, dim='subject')")
     values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
     score = Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
     return keep_heldout(score, **_rdm_material(compare, rdms, model_rdm, values))

@@ -79,8 +79,6 @@ def result_row(model:str, # model identifier
             row.update(status='failed', error_message=f"score is {row['score']}: {_reason(score)}")
     return row | _made_by(score, bench, candidate)
 
-_row = result_row  # the name earlier tests use
-
 # %% ../nbs/41_batch.ipynb #f4b9caac
 def _within(fn, # () -> value
             timeout:float|None # seconds; None or 0: no limit

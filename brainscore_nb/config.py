@@ -9,6 +9,7 @@ __all__ = ['DEFAULTS', 'PATH_KEYS', 'INT_KEYS', 'find_settings', 'get_setting']
 
 # %% ../nbs/00_config.ipynb #a102d8e1
 import configparser, os, warnings
+from functools import cache
 from pathlib import Path
 from .names import did_you_mean
 
@@ -58,15 +59,18 @@ def _check_value(key:str, value:str, where:str):
         raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 (bytes or a "
                          "count, e.g. 20000000000): correct it")
 
+@cache
+def _ini_keys(f:Path, mtime:int)->tuple:
+    "The keys of settings file `f`'s [brainscore_nb] section, read once per modification time"
+    cp = configparser.ConfigParser()
+    cp.read(f)
+    return tuple(cp.options('brainscore_nb')) if cp.has_section('brainscore_nb') else ()
+
 def _warn_unknown(f:Path|None):
     "Warn once per name about BRAINSCORE_NB_* variables and settings.ini keys that name no setting"
     names = [(f'environment variable {k}', k.removeprefix('BRAINSCORE_NB_').lower()) for k in os.environ
              if k.startswith('BRAINSCORE_NB_') and k.removeprefix('BRAINSCORE_NB_') not in _OTHER_VARIABLES]
-    if f is not None:
-        cp = configparser.ConfigParser()
-        cp.read(f)
-        if cp.has_section('brainscore_nb'):
-            names += [(f'key {k!r} in {f}', k) for k in cp.options('brainscore_nb')]
+    if f is not None: names += [(f'key {k!r} in {f}', k) for k in _ini_keys(f, f.stat().st_mtime_ns)]
     for where, k in names:
         if k not in DEFAULTS and where not in _warned:
             _warned.add(where)

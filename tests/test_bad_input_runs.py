@@ -63,7 +63,7 @@ def test_nan_score_is_failed_and_rerun(tmp_path, bad_benchmarks):
     assert sorted(CALLS) == ['Bad.nan', 'Bad.ok']
     _run(['pixels'], ['Bad.nan', 'Bad.ok'], out=tmp_path / 'out')  # resuming re-runs the failed pair only
     assert sorted(CALLS) == ['Bad.nan', 'Bad.nan', 'Bad.ok']
-    row = batch._row('m', 'b', Score(np.inf))
+    row = batch.result_row('m', 'b', Score(np.inf))
     assert row['status'] == 'failed' and row['error_message'] == "score is inf: the score's attrs give no reason"
 
 
@@ -227,7 +227,7 @@ def test_tutorial_neural_benchmark_and_unceiled():
     u = NeuralBenchmark('X.V4-raw', v4, first_r, None, version=1, parent='V4')
     su = u(model)
     assert su.attrs['unceiled'] is True and abs(su.center - 1.0) < 1e-9 and np.isnan(su.attrs['ceiling'].center)
-    row = batch._row('cheat', 'X.V4-raw', su)
+    row = batch.result_row('cheat', 'X.V4-raw', su)
     assert row['status'] == 'ok' and np.isnan(row['ceiling'])
     with pytest.raises(TypeError, match='ceiling_func must be a function'):
         NeuralBenchmark('X.V4', v4, first_r, 0.7, version=1, parent='V4')

@@ -13,7 +13,7 @@ import pytest
 import xarray as xr
 from pytest import approx
 
-from brainscore_nb.batch import _row, results_table, write_results
+from brainscore_nb.batch import result_row as _row, results_table, write_results
 from brainscore_nb.data.assemblies import NeuroidAssembly, load_assembly
 from brainscore_nb.metrics.behavior import accuracy, error_consistency
 from brainscore_nb.metrics.ceilings import internal_consistency

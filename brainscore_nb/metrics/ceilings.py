@@ -110,9 +110,8 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     a = _as_2d(assembly, 'assembly')
     if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
         raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
-    if a.dtype.kind != 'f': _check_finite(a.values, 'assembly')  # complex or text: a clear error, not a cast
+    _check_finite(a.values, 'assembly')  # before any cast: complex or text is a clear error
     values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
-    _check_finite(values, 'assembly')
     reps = np.unique(a[split_coord].values)
     if len(reps) < 2:
         raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")

@@ -183,6 +183,8 @@ def _nanmedian(values, axis):
         return np.nanmedian(values, axis=axis)
 
 # %% ../../nbs/11_crossval.ipynb #be84c6e1
+_ONE_SPLIT = "one split only: the error over splits is unknown"  # one value has no spread
+
 def split_score(values, # split x neuroid values (NaN where undefined)
                 neuroid_ids=None, # ids of the neuroids, for the raw values' coords
                 **attrs # anything else to record in the Score's attrs
@@ -200,9 +202,7 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     if not np.isfinite(center) and 'reason' not in attrs:
         attrs['reason'] = ("every neuroid's value is undefined on every split (constant predictions or "
                            "constant test data): see attrs['raw']")
-    elif defined == 1 and 'reason' not in attrs:  # the spread of one value is no error estimate
-        error = np.nan
-        attrs['reason'] = "one split only: the error over splits is unknown"
+    elif defined == 1 and 'reason' not in attrs: error, attrs['reason'] = np.nan, _ONE_SPLIT
     return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
@@ -233,8 +233,10 @@ def _spantime_score(r, bins:list, neuroid_ids, **attrs)->Score:
               'time_bin_end': ('time_bin', [b[1] for b in bins])}
     raw = xr.DataArray(r, dims=['split', 'time_bin', 'neuroid'],
                        coords={**coords, 'neuroid_id': ('neuroid', neuroid_ids)})
+    if len(per_split) == 1 and 'reason' not in attrs: attrs['reason'] = _ONE_SPLIT
+    error = per_split.std() / np.sqrt(len(per_split)) if len(per_split) > 1 else np.nan
     return Score(per_split.mean(), attrs={
-        'error': float(per_split.std() / np.sqrt(len(per_split))), 'raw': raw,
+        'error': float(error), 'raw': raw,
         'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
         'n_nan': int(np.isnan(r).sum()), **attrs})
 

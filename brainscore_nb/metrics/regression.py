@@ -156,18 +156,16 @@ def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26)
     # the centring of every row: a fold's own follows from the intercept
     mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]
     n = X.shape[0] if rows is None else len(rows)
+    G = np.zeros((n, n), order='F')  # Fortran order, so that LAPACK factorises and inverts it in place
     # feature blocks of at least `features` columns, wider while a centred block fits in `budget` bytes
     width = max(features, budget // max(n * np.dtype(dtype).itemsize, 1))
-    G = None  # Fortran order, so that LAPACK factorises and inverts it in place
     for k in range(0, p, width):  # centre a slice, one BLAS syrk (the lower triangle), sum in float64
         cols = slice(k, min(k + width, p))
         Xk = X[:, cols] if rows is None else X[rows, cols]
         Xk = Xk.astype(dtype, copy=False) - mean[cols].astype(dtype)
-        if Xk.dtype == np.float64:
-            G = sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0 if k else 0.0, c=G, overwrite_c=1)
-        elif G is None: G = np.asfortranarray(sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1), np.float64)
+        if Xk.dtype == np.float64: sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
         else: G += sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1)
-    return np.zeros((n, n), order='F') if G is None else G
+    return G
 
 # %% ../../nbs/12_regression.ipynb #e02ed83d
 def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=False):

@@ -2,23 +2,17 @@
 tests (as `nbdev-test` does), one pytest test each. Each notebook of nbs/ that passes is kept, executed, under
 _executed/ for the documentation site (docs/build.py), so that tests/test_site.py, which pytest runs after this
 file, builds the site without running the notebooks again."""
-import importlib.util
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from site_build import docs_build
 import nbdev.test as nbt  # imported as a module so that pytest does not collect nbdev's own test_nb
 from nbdev.config import get_config
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / 'nbs'
 RECIPES = ROOT / 'data_packaging'  # data_packaging.ipynb and <authoryear>/<authoryear>.ipynb
-if 'docs_build' not in sys.modules:  # docs/build.py (by path: a module named `build` is also on sys.path)
-    _spec = importlib.util.spec_from_file_location('docs_build', ROOT / 'docs' / 'build.py')
-    sys.modules['docs_build'] = importlib.util.module_from_spec(_spec)
-    _spec.loader.exec_module(sys.modules['docs_build'])
-docs_build = sys.modules['docs_build']
 NOTEBOOKS = sorted(p for p in [*NBS.rglob('*.ipynb'), *RECIPES.glob('*.ipynb'), *RECIPES.glob('*/*.ipynb')]
                    if not p.name.startswith(('_', '.')) and '.ipynb_checkpoints' not in p.parts)
 

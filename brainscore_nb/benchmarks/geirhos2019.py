@@ -20,8 +20,8 @@ from ..metrics.ceilings import inter_subject, ceil_score
 from ..models.interface import BrainModel
 from ..models.zoo import GEIRHOS16_IMAGENET
 from .base import (check_choice, BehavioralBenchmark, benchmark_registry,
-                                           finalize, stimuli_of,
-                                           UNCEILED)
+                                           finalize, stimuli_of)
+from . import base  # base.UNCEILED is made on first use: not at import
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #5758ceb8
 BIBTEX = """@inproceedings{geirhos2019imagenet,
@@ -83,7 +83,7 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
     if (unknown := sorted(set(map(str, trials['truth'].values)) - set(map(str, categories)))):
         raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the "
                          f"categories the model may choose")
-    ceiling_func = (lambda: UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[kind], trials)
+    ceiling_func = (lambda: base.UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[kind], trials)
     return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label,
                             fitting_stimuli=categories, metric=_METRICS[kind],
                             ceiling_func=ceiling_func, version=version, parent=parent, bibtex=bibtex,

@@ -11,7 +11,8 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'kriegeskorte2008']
 from functools import partial
 from ..data.datasets import load_dataset
 from ..metrics.rsa import rdm_matrix, compare_rdms
-from .base import check_choice, RSABenchmark, benchmark_registry, UNCEILED
+from .base import check_choice, RSABenchmark, benchmark_registry
+from . import base  # base.UNCEILED is made on first use: not at import
 
 # %% ../../nbs/benchmarks/kriegeskorte2008.ipynb #dc387c0d
 def _subjects(rdms):
@@ -34,7 +35,7 @@ def kriegeskorte2008(kind:str # 'mIT', 'hIT' or 'behavior'
     rdms = _subjects(load_dataset(f'Kriegeskorte2008.{kind}'))
     return RSABenchmark(f'Kriegeskorte2008.{kind}-rdm', rdms, region='IT', model_rdm=rdm_matrix,
                         compare=compare_rdms,
-                        ceiling_func=(lambda: UNCEILED) if kind == 'mIT' else None, version=1,
+                        ceiling_func=(lambda: base.UNCEILED) if kind == 'mIT' else None, version=1,
                         parent='behavior' if kind == 'behavior' else 'IT', bibtex=BIBTEX,
                         visual_degrees=VISUAL_DEGREES)
 

@@ -10,13 +10,14 @@ __all__ = ['CatalogError', 'catalog_path', 'load_brainscore_catalog', 'catalog_e
            'dataset_lines']
 
 # %% ../../nbs/09b_catalog.ipynb #8c62d43a
-import os, warnings
+import os
 from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 import pandas as pd
 from ..names import resolve
 from .fetch import ChecksumError
+from .stimuli import _read_csv_strictly
 from .s3 import (S3Error, S3CredentialsError, _endpoint, _fetch_object, _key,
                                    _record, _split_bucket)
 from .brainio import (read_brainio_assembly, read_brainio_stimulus_set,
@@ -54,14 +55,8 @@ def _catalog_problem(df:pd.DataFrame) -> str|None:
 
 @lru_cache(maxsize=8)
 def _read_catalog(path:str, mtime:float) -> pd.DataFrame:
-    try:
-        with warnings.catch_warnings():  # a row with a field too many: pandas would shift every column
-            warnings.simplefilter('error', pd.errors.ParserWarning)
-            df = pd.read_csv(path, sep='\t', dtype=str, keep_default_na=False, index_col=False)
-    except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
-            UnicodeDecodeError) as e:
-        raise ValueError(f"catalog {path} cannot be read ({type(e).__name__}: {str(e).strip()}): every row "
-                         "needs as many tab-separated fields as the header, in UTF-8") from None
+    df = _read_csv_strictly(path, f"catalog {path} cannot be read", sep='\t', dtype=str,
+                            keep_default_na=False)
     df = df.replace({'null': '', 'None': ''})
     if (problem := _catalog_problem(df)): raise ValueError(f"catalog {path} {problem}")
     return df

@@ -16,7 +16,7 @@ import pandas as pd
 from ..config import get_setting
 from .files import sha1_file, temp_path, collect_stale
 from .stimuli import StimulusSet
-from .assemblies import ASSEMBLY_CLASSES, save_assembly, load_assembly, attach_stimulus_set
+from .assemblies import _class_named, save_assembly, load_assembly, attach_stimulus_set
 from .store import store_lock
 from .validation import Problem, ValidationReport, validate_stimulus_set, validate_assembly
 
@@ -383,12 +383,9 @@ def package_data_assembly_locally(
             raise TypeError(f"{name} must be a non-empty string, got {v!r} ({type(v).__name__})")
     if isinstance(missing_ok, str):
         missing_ok = (missing_ok,)
-    if assembly_class_name not in ASSEMBLY_CLASSES:
-        raise ValueError(
-            f"unknown assembly class {assembly_class_name!r}; known: {', '.join(sorted(ASSEMBLY_CLASSES))}"
-        )
-    if type(assembly) is not ASSEMBLY_CLASSES[assembly_class_name]:
-        assembly = ASSEMBLY_CLASSES[assembly_class_name](assembly)
+    cls = _class_named(assembly_class_name)  # a mistyped name: the close one suggested
+    if type(assembly) is not cls:
+        assembly = cls(assembly)
     report = validate_assembly(assembly)
     report.problems = [
         p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)

@@ -132,21 +132,29 @@ NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-na
               '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
 
 # %% ../../nbs/03_stimuli.ipynb #3c7a9e14
+def _read_csv_strictly(path, # a CSV (or, with sep='\t', TSV) file
+                       failure:str, # the error's opening, e.g. "<path> cannot be read as a CSV"
+                       **kw # pd.read_csv's options
+                      )->pd.DataFrame:
+    "pd.read_csv, refusing a row with more fields than the header (pandas would shift every column)"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('error', pd.errors.ParserWarning)
+            return pd.read_csv(path, index_col=False, **kw)
+    except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
+            UnicodeDecodeError) as e:
+        fields = 'tab-separated' if kw.get('sep') == '\t' else 'comma-separated'
+        raise ValueError(f"{failure} ({type(e).__name__}: {str(e).strip()}): every row needs as many "
+                         f"{fields} fields as the header, in UTF-8") from None
+
 def read_metadata_csv(csv, # a metadata or trials CSV with a stimulus_id column
                       text_columns=() # columns read verbatim too, like stimulus_id
                      )->pd.DataFrame:
     "A metadata CSV with stimulus_id and `text_columns` read verbatim ('NA' stays 'NA'), the rest inferred"
-    text = {'stimulus_id', *text_columns}
-    try:
-        other = [c for c in pd.read_csv(csv, nrows=0).columns if c not in text]
-        with warnings.catch_warnings():  # more fields than the header: pandas would shift every column
-            warnings.simplefilter('error', pd.errors.ParserWarning)
-            return pd.read_csv(csv, dtype={c: str for c in text}, keep_default_na=False,
-                               na_values={c: NA_STRINGS for c in other}, index_col=False)
-    except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
-            UnicodeDecodeError) as e:
-        raise ValueError(f"{csv} cannot be read as a CSV ({type(e).__name__}: {str(e).strip()}): every row "
-                         "needs as many comma-separated fields as the header, in UTF-8") from None
+    text, failure = {'stimulus_id', *text_columns}, f"{csv} cannot be read as a CSV"
+    other = [c for c in _read_csv_strictly(csv, failure, nrows=0).columns if c not in text]
+    return _read_csv_strictly(csv, failure, dtype={c: str for c in text}, keep_default_na=False,
+                              na_values={c: NA_STRINGS for c in other})
 
 # %% ../../nbs/03_stimuli.ipynb #89bef6b9
 @patch(cls_method=True)

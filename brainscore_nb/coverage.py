@@ -7,20 +7,20 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/coverage.html.md"""
 # %% auto #0
 __all__ = ['brainscore_benchmarks', 'read_crosschecks', 'coverage']
 
-# %% ../nbs/47_coverage.ipynb #12b755ee
+# %% ../nbs/47_coverage.ipynb #375fb5c0
 import json
 import importlib.resources
 from pathlib import Path
 import pandas as pd
 from .registry import list_benchmarks
 
-# %% ../nbs/47_coverage.ipynb #fbf55c79
+# %% ../nbs/47_coverage.ipynb #0a499b69
 def brainscore_benchmarks()->pd.DataFrame:
     "Brain-Score 2.4.2's benchmark identifiers, with the plugin that registers each and its kind"
     path = importlib.resources.files('brainscore_nb') / 'benchmarks' / 'brainscore_benchmarks.tsv'
     return pd.read_csv(str(path), sep='\t', dtype=str, keep_default_na=False)
 
-# %% ../nbs/47_coverage.ipynb #b16aa1a2
+# %% ../nbs/47_coverage.ipynb #995e18fa
 def read_crosschecks(folder # the folder of `<plugin>.json` cross-check records
                     )->dict:
     "{benchmark identifier: its cross-check record} from every `<plugin>.json` in `folder`"
@@ -32,11 +32,12 @@ def read_crosschecks(folder # the folder of `<plugin>.json` cross-check records
         if not isinstance(found, dict) or not all(isinstance(r, dict) for r in found.values()):
             raise ValueError(f"{path}: expected an object mapping benchmark ids to records")
         for identifier, record in found.items():
-            if identifier in records: raise ValueError(f"{path}: {identifier!r} is also recorded in another file")
+            if identifier in records:
+                raise ValueError(f"{path}: {identifier!r} is also recorded in another file")
             records[identifier] = dict(record, plugin=path.stem)
     return records
 
-# %% ../nbs/47_coverage.ipynb #442ac2fe
+# %% ../nbs/47_coverage.ipynb #9172d6c4
 def _headline(numbers)->float:
     "A record's main number: the ceiled score, else the ceiling, else the raw score"
     if not isinstance(numbers, dict): return float('nan')

@@ -16,7 +16,6 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from scipy.special import erfinv
-from scipy.stats import rankdata
 from sklearn.model_selection import ShuffleSplit
 from threadpoolctl import threadpool_limits
 from .score import Score, heldout
@@ -151,18 +150,85 @@ def _pairs(n:int, correlation:str)->tuple:
     "The cells an RDM comparison uses: the upper triangle (Spearman) or every off-diagonal cell (Pearson)"
     return np.triu_indices(n, 1) if correlation == 'spearman' else np.nonzero(~np.eye(n, dtype=bool))
 
-def _pair_r(a, b, w, correlation:str, ranked:bool=False)->np.ndarray:
-    "Weighted Spearman or Pearson r per draw of cell values `a`, `b` (P or draws x P; `ranked`: `a` ranked)"
-    # the ranks in the whole sample, weighted: no sort per draw (exact when every weight is 1)
-    if correlation == 'spearman':
-        a, b = a if ranked else rankdata(a, axis=-1), rankdata(b, axis=-1)
-    return _rowwise_pearson(a, b, w)
+def _weighted_ranks(v, w)->np.ndarray:
+    "Mid-ranks of the values `v` (P, or draws x P) in each draw, value p counted `w[:, p]` times (draws x P)"
+    # what ranking the drawn sample itself gives (ties and repeated cells share their mean rank), by one sort
+    # of the values, not one per draw, where every draw ranks the same values
+    v = np.asarray(v, np.float64)
+    order = np.argsort(v, axis=-1, kind='stable')
+    vs = np.take_along_axis(v, order, -1)
+    ws = w[:, order] if v.ndim == 1 else np.take_along_axis(w, order, -1)
+    shape, P = ws.shape, ws.shape[-1]
+    new = np.ones(vs.shape, bool); new[..., 1:] = vs[..., 1:] != vs[..., :-1]  # a group of ties starts
+    ends = np.ones(vs.shape, bool); ends[..., :-1] = new[..., 1:]
+    at = np.arange(P)
+    first = np.broadcast_to(np.maximum.accumulate(np.where(new, at, 0), axis=-1), shape)
+    last = np.minimum.accumulate(np.where(ends, at, P - 1)[..., ::-1], axis=-1)[..., ::-1]
+    last = np.broadcast_to(last, shape)
+    cw = np.cumsum(ws, axis=-1)
+    before = np.take_along_axis(cw - ws, first, -1)  # the weight of the values below the group
+    ranks = before + (np.take_along_axis(cw, last, -1) - before + 1) / 2
+    out = np.empty(shape)
+    np.put_along_axis(out, np.broadcast_to(order, shape), ranks, -1)
+    return out
+
+def _ranks_in_draws(vs, ws)->tuple:
+    "Sorted values `vs` (P) counted `ws` times (P x draws): each draw's mid-ranks, sum of t^3 - t over ties"
+    cw = np.cumsum(ws, axis=0)
+    tied = vs[1:] == vs[:-1]
+    if not tied.any():  # only the copies of a cell tie
+        return cw - (ws - 1) / 2, np.einsum('pd,pd,pd->d', ws, ws, ws) - cw[-1]
+    at, new, ends = np.arange(len(vs)), np.r_[True, ~tied], np.r_[~tied, True]
+    first = np.maximum.accumulate(np.where(new, at, 0))
+    before = (cw - ws)[first]
+    t = cw[ends] - before[ends]  # each group of equal values: its weight
+    last = np.minimum.accumulate(np.where(ends, at, len(vs) - 1)[::-1])[::-1]
+    return before + (cw[last] - before + 1) / 2, (t ** 3 - t).sum(0)
+
+def _spearman_draws(a, b, w, block:int=256)->np.ndarray:
+    "Spearman r per draw of cells `a`, `b` (P) counted `w` times (draws x P, or (C, i, j): C[:, i] C[:, j])"
+    oa, ob = np.argsort(a, kind='stable'), np.argsort(b, kind='stable')
+    where = np.empty_like(oa); where[oa] = np.arange(len(oa))
+    into_b, a, b = where[ob], np.asarray(a)[oa], np.asarray(b)[ob]
+    if isinstance(w, tuple): C, i, j = w; ia, ja, ib, jb = i[oa], j[oa], i[ob], j[ob]
+    out = []
+    for s in range(0, len(C) if isinstance(w, tuple) else len(w), block):  # blocks of draws: bounded memory
+        if isinstance(w, tuple):  # a cell's count: its stimuli's counts' product, built in each sorted order
+            ct = np.ascontiguousarray(C[s:s + block].T)
+            wa, wb = ct[ia] * ct[ja], ct[ib] * ct[jb]
+        else:  # cells x draws: sorting moves whole rows
+            wt = np.ascontiguousarray(w[s:s + block].T)
+            wa, wb = wt[oa], wt[ob]
+        ra, ta = _ranks_in_draws(a, wa)
+        rb, tb = _ranks_in_draws(b, wb)
+        n = wb.sum(0)
+        # mid-ranks keep the sum n(n+1)/2; their squares sum to n(n+1)(2n+1)/6 less (t^3 - t)/12 per tie group
+        with np.errstate(divide='ignore', invalid='ignore'):
+            square, centre = n * (n + 1) * (2 * n + 1) / 6, n * ((n + 1) / 2) ** 2
+            cov = np.einsum('pd,pd,pd->d', wb, ra[into_b], rb) - centre
+            va, vb = square - ta / 12 - centre, square - tb / 12 - centre
+            ok = (va > 1e-12 * square) & (vb > 1e-12 * square)
+            out.append(np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan))
+    return np.concatenate(out) if out else np.zeros(0)
+
+def _pair_r(a, b, w, correlation:str, block:int=64)->np.ndarray:
+    "Weighted Spearman or Pearson r per draw of cells `a`, `b` (P or draws x P), weights `w` (draws x P)"
+    if correlation != 'spearman': return _rowwise_pearson(a, b, w)
+    if np.ndim(a) == 1 and np.ndim(b) == 1: return _spearman_draws(a, b, w)
+    out = []  # values that differ between draws: ranked draw by draw (blocks of draws bound the memory)
+    for s in range(0, len(w), block):
+        rows = slice(s, s + block)
+        part = lambda x: x if np.ndim(x) == 1 else x[rows]
+        wr = w[rows]
+        out.append(_rowwise_pearson(_weighted_ranks(part(a), wr), _weighted_ranks(part(b), wr), wr))
+    return np.concatenate(out) if out else np.zeros(0)
 
 def _rdm_subjects(m:dict, d:Draws)->np.ndarray:
     "The model's RDM against each subject's over the drawn stimuli's pairs, mean over the drawn subjects"
     C, K = d.of('stimulus_id', m['stimulus_id']), d.of('subject', m['subject'])
     i, j = _pairs(len(m['stimulus_id']), m['correlation'])
-    W, model = C[:, i] * C[:, j], m['model'][i, j]
+    # Spearman: the cells' counts built where each draw is ranked
+    W, model = (C, i, j) if m['correlation'] == 'spearman' else C[:, i] * C[:, j], m['model'][i, j]
     # draws x subjects
     per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)
     return (K * per).sum(1) / K.sum(1)
@@ -179,9 +245,7 @@ def _rdm_loso(m:dict, d:Draws)->np.ndarray:
         patterns, which = np.unique(others, axis=0, return_inverse=True)
         with np.errstate(divide='ignore', invalid='ignore'):
             mean = (patterns @ R) / patterns.sum(1, keepdims=True)
-        # ranked once per distinct set of other subjects
-        if m['correlation'] == 'spearman': mean = rankdata(mean, axis=-1)
-        per.append(_pair_r(mean[which.ravel()], R[k], W, m['correlation'], ranked=True))
+        per.append(_pair_r(mean[which.ravel()], R[k], W, m['correlation']))
     per = np.stack(per, axis=1)
     ok = np.isfinite(per) & (K > 0)
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -248,31 +312,19 @@ def _ks(m:dict, d:Draws)->np.ndarray:
     return np.mean(out, axis=0)
 
 def _part_cells(m:dict, k:int)->tuple:
-    "Test part k's stimuli and its upper-triangle cells (i, j) with the two RDMs' ranks in the part; once"
+    "Test part k's stimuli and its upper-triangle cells (i, j) with the two RDMs' values there; once"
     cache = m.setdefault('_cells', {})
     if k not in cache:
         te = np.asarray(m['tests'][k]); i, j = np.triu_indices(len(te), 1)
-        cache[k] = (te, i, j, *(rankdata(m[x][te[i], te[j]]) for x in ('source', 'target')))
+        cache[k] = (te, i, j, *(m[x][te[i], te[j]] for x in ('source', 'target')))
     return cache[k]
-
-def _pair_pearson(C, i, j, a, b)->np.ndarray:
-    "Pearson r of cell values a, b, cell (i, j) weighted by C[:, i] C[:, j], by quadratic forms"
-    a, b, n = a - a.mean(), b - b.mean(), C.shape[1]  # centred first: the moments below do not cancel
-    def form(v):
-        M = np.zeros((n, n)); M[i, j] = v
-        return ((C @ M) * C).sum(1)
-    sw, sa, sb, saa, sbb, sab = (form(v) for v in (1.0, a, b, a * a, b * b, a * b))
-    with np.errstate(divide='ignore', invalid='ignore'):
-        va, vb, cov = saa - sa * sa / sw, sbb - sb * sb / sw, sab - sa * sb / sw
-        ok = (va > 1e-12 * saa) & (vb > 1e-12 * sbb)
-        return np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan)
 
 def _rdm_cv(m:dict, d:Draws)->np.ndarray:
     "RDM similarity per test part: weighted Spearman r of the two RDMs over the drawn stimuli's pairs, mean"
     C, per = d.of('stimulus_id', m['stimulus_id']), []
     for k in range(len(m['tests'])):
         te, i, j, a, b = _part_cells(m, k)
-        per.append(_pair_pearson(C[:, te], i, j, a, b))
+        per.append(_spearman_draws(a, b, (C[:, te], i, j)))  # each draw's cells ranked again
     return np.mean(per, axis=0)
 
 def _hsic(WK, WL, WKL, W)->np.ndarray:

@@ -39,6 +39,25 @@ def __repr__(self:Score):
     err = f" ± {_fmt(self.attrs['error'])}" if 'error' in self.attrs else ''
     return f"<Score {_fmt(float(self.values))}{err}{' (' + ', '.join(parts) + ')' if parts else ''}>"
 
+# %% ../../nbs/10_score.ipynb #a87d793d
+def _applied_to_raw(name:str):
+    "xarray's method `name` for Score, applied to the raw values in attrs as well"
+    base = getattr(DataAssembly, name)
+    def method(self, *args, _apply_raw:bool=True, **kwargs):
+        out = base(self, *args, **kwargs)
+        for key, value in self.attrs.items():
+            if 'raw' not in key: continue
+            if _apply_raw and isinstance(value, xr.DataArray):
+                try: value = getattr(value, name)(*args, **kwargs)
+                except (KeyError, ValueError, IndexError): pass  # raw values without that dim: kept whole
+            out.attrs[key] = value
+        return out
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"xarray's `{name}`, applied to the raw values in attrs too (Brain-Score's Score)"
+    return method
+
+for _name in ('sel', 'isel', 'squeeze', 'expand_dims'): setattr(Score, _name, _applied_to_raw(_name))
+
 # %% ../../nbs/10_score.ipynb #d71754f7
 _HELDOUT = {}  # id(score) -> held-out material, dropped when the score is garbage-collected
 

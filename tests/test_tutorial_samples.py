@@ -19,39 +19,17 @@ import pytest
 import xarray as xr
 from PIL import Image
 
+from brainscore_nb.compat import BRAINSCORE_IMPORTS, port_imports
+
 SEEDS = Path(__file__).resolve().parents[1].parent / 'shared' / 'seeds'
 SEED_FILES = {'000': '000_51ff479247b166ec.txt', '001': '001_2cad7aca94ffe530.txt', '002': '002_3140c2549c70a5aa.txt',
               '003': '003_36a9ae110eeecfe8.txt', '004': '004_538c9b4dfef26f8c.txt'}
 
-# Brain-Score module -> brainscore_nb module, for `from <module> import ...` lines. Exact module names only:
-# a Brain-Score import not in this table is an error, so the table is complete for the samples.
-IMPORTS = {
-    'brainscore_vision': 'brainscore_nb',  # the front door: load_*, score, the five registries
-    'brainscore_vision.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase, ceil_score
-    'brainscore_vision.benchmark_helpers.neural_common': 'brainscore_nb.compat',  # NeuralBenchmark, TrainTestNeuralBenchmark,
-                                                                                  # average_repetition, filter_reliable_neuroids
-    'brainscore_vision.benchmark_helpers.properties_common': 'brainscore_nb.benchmarks.base',  # PropertiesBenchmark
-    'brainscore_vision.benchmark_helpers.screen': 'brainscore_nb.models.screen',  # place_on_screen
-    'brainscore_vision.model_interface': 'brainscore_nb.models.interface',  # BrainModel
-    'brainscore_vision.utils': 'brainscore_nb.compat',  # LazyLoad
-    'brainscore_core': 'brainscore_nb.metrics.score',  # Score
-    'brainscore_core.metrics': 'brainscore_nb.metrics.score',  # Score
-    'brainscore_core.supported_data_standards.brainio': 'brainscore_nb.data',  # `import packaging` from it
-    'brainscore_core.supported_data_standards.brainio.stimuli': 'brainscore_nb.data.stimuli',  # StimulusSet
-    'brainscore_core.supported_data_standards.brainio.assemblies': 'brainscore_nb.data.assemblies',  # *Assembly
-    'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.packaging',  # package_*_locally
-    'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
-}
-_IMPORT_LINE = re.compile(r'^(\s*)(from|import)\s+([\w.]+)', re.M)
+# Brain-Score module -> brainscore_nb module, for `from <module> import ...` lines: the library's one table
+# (brainscore_nb.compat.BRAINSCORE_IMPORTS); a Brain-Score import not in it is an error, so it is complete for the samples.
+IMPORTS = BRAINSCORE_IMPORTS
+translate = port_imports
 
-def translate(code:str)->str:
-    "`code` with each Brain-Score import line rewritten through IMPORTS; every other line unchanged"
-    def swap(m):
-        indent, kw, module = m.groups()
-        if not module.split('.')[0] in ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio'): return m.group(0)
-        if kw == 'import' or module not in IMPORTS: raise KeyError(f"no brainscore_nb mapping for {m.group(0).strip()!r}: add it to IMPORTS")
-        return f"{indent}from {IMPORTS[module]}"
-    return _IMPORT_LINE.sub(swap, code)
 
 def test_translate_changes_only_import_lines():
     for name, (seed, code) in SAMPLES.items():
@@ -59,7 +37,7 @@ def test_translate_changes_only_import_lines():
         assert len(before) == len(after), name
         for a, b in zip(before, after):
             if a != b: assert a.lstrip().startswith('from ') and b.lstrip().startswith('from brainscore_nb'), (name, a, b)
-    with pytest.raises(KeyError, match='add it to IMPORTS'): translate('from brainscore_vision.unknown import x')
+    with pytest.raises(KeyError, match='add it to BRAINSCORE_IMPORTS'): translate('from brainscore_vision.unknown import x')
 
 # Published typos that keep a sample from compiling, repaired here: sample -> [(seed text, stored text)]
 REPAIRS = {

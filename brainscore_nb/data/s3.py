@@ -425,6 +425,7 @@ def load_assembly_from_s3(
     version_id:str|None=None, # pinned S3 version (None: the latest)
     cls=None, # assembly class to return (default: the packaged one)
     stimulus_set_loader=None, # function of no arguments returning the stimulus set to attach
+    merge_stimulus_set_meta:bool=True, # merge its columns into presentations (False: only attach it)
     *, endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
     access:str='auto', # 'public', 'private' or 'auto'
     progress=None # progress(bytes_received) during the download
@@ -434,4 +435,10 @@ def load_assembly_from_s3(
     path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)
     _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id,
             endpoint)
-    return load_assembly_from_package(path, stimulus_set_loader() if stimulus_set_loader else None, cls)
+    stimuli = stimulus_set_loader() if stimulus_set_loader else None
+    if stimuli is None or merge_stimulus_set_meta: return load_assembly_from_package(path, stimuli, cls)
+    # Brain-Score's reference loader: the set attached, its metadata not merged (property tables have no
+    # presentation dimension to merge it into)
+    assembly = load_assembly_from_package(path, None, cls)
+    assembly.attrs.update(stimulus_set=stimuli, stimulus_set_identifier=stimuli.identifier)
+    return assembly

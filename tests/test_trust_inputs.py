@@ -412,3 +412,17 @@ def test_any_non_ascii_identifier_is_refused_with_its_characters_named(name):
     with pytest.raises(KeyError) as e:
         resolve({name: 1}, name, 'model')
     assert 'non-ASCII character(s)' in str(e.value) and 'U+' in str(e.value)
+
+
+# ---------------------------------------------------------------- confinement, for any name
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(['..', '.', 'a', 'b.png', '', '/', 'link', 'sub']), min_size=1, max_size=6))
+def test_confined_never_returns_a_path_outside_its_root(tmp_path, parts):
+    from brainscore_nb.data.files import confined
+    root = tmp_path / 'root'
+    (root / 'sub').mkdir(parents=True, exist_ok=True)
+    if not (root / 'link').is_symlink(): (root / 'link').symlink_to(tmp_path)  # a way out
+    name = '/'.join(parts)
+    try: out = confined(name, root, 'name')
+    except ValueError as e: assert 'points outside' in str(e)
+    else: assert out == root.resolve() or root.resolve() in out.parents

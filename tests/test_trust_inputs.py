@@ -24,7 +24,7 @@ from brainscore_nb.cli import cli
 from brainscore_nb.data.assemblies import NeuroidAssembly
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.packaging import load_stimulus_set_from_package, package_stimulus_set_locally
-from brainscore_nb.data.stimuli import StimulusSet, load_rgb
+from brainscore_nb.data.stimuli import StimulusSet
 from brainscore_nb.data.validation import validate_stimulus_set
 
 
@@ -242,7 +242,7 @@ def test_a_silent_server_fails_within_the_timeout_and_says_so(s3_env, tmp_path, 
             s3.upload_file(f, 'b', 'x.nc', endpoint=endpoint)
         publish_s = time.perf_counter() - start
     assert load_s < 8 and publish_s < 8, (load_s, publish_s)  # main: 272 s and 91 s
-    assert any('no answer after 1 s' in r.getMessage() for r in caplog.records)
+    assert any('still waiting after 1 s' in r.getMessage() for r in caplog.records)
 
 
 class Plain(http.server.BaseHTTPRequestHandler):
@@ -286,6 +286,7 @@ def test_a_plain_web_server_is_not_taken_for_s3(s3_env, tmp_path, monkeypatch):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.integers(0, 65535), min_size=16, max_size=16))
 def test_16_bit_grey_keeps_its_brightness(tmp_path, values):
+    from brainscore_nb.data.stimuli import load_rgb
     a = np.array(values, np.uint16).reshape(4, 4)
     p = tmp_path / 'g16.png'
     Image.fromarray(a).save(p)
@@ -333,12 +334,20 @@ def test_fixed_width_bytes_ids_merge_metadata(tmp_path):
     assert a['stimulus_id'].values.tolist() == IDS and a['object_name'].values.tolist() == ['car', 'dog', 'cup']
 
 
-def test_char_array_ids_with_encoding_merge_metadata(tmp_path):
-    ds = tiny_dataset(IDS)
-    ds['stimulus_id'].encoding.update(dtype='S1', _Encoding='utf-8')
-    ds.to_netcdf(tmp_path / 'c.nc', engine='h5netcdf')
+@pytest.mark.parametrize('encoding', [None, 'utf-8'])
+def test_char_array_ids_merge_metadata(tmp_path, encoding):
+    "A character array (presentation x string5 of S1), as netCDF writers store text, with or without _Encoding"
+    import h5netcdf
+    with h5netcdf.File(tmp_path / 'c.nc', 'w') as f:
+        f.dimensions = {'presentation': 3, 'neuroid': 2, 'string5': 5}
+        f.create_variable('data', ('presentation', 'neuroid'), float)[:] = np.arange(6.0).reshape(3, 2)
+        f.create_variable('neuroid_id', ('neuroid',), 'S2')[:] = np.array([b'n1', b'n2'])
+        v = f.create_variable('stimulus_id', ('presentation', 'string5'), 'S1')
+        v[:] = np.array([list(i.encode()) for i in IDS], 'u1').view('S1')
+        if encoding: v.attrs['_Encoding'] = encoding
+        f['data'].attrs['coordinates'] = 'stimulus_id'
     a = read_brainio_assembly(tmp_path / 'c.nc', stimulus_set=META)
-    assert a['object_name'].values.tolist() == ['car', 'dog', 'cup']
+    assert a['stimulus_id'].values.tolist() == IDS and a['object_name'].values.tolist() == ['car', 'dog', 'cup']
 
 
 def test_bytes_ids_of_other_stimuli_are_an_error_not_nan(tmp_path):
@@ -426,3 +435,15 @@ def test_confined_never_returns_a_path_outside_its_root(tmp_path, parts):
     try: out = confined(name, root, 'name')
     except ValueError as e: assert 'points outside' in str(e)
     else: assert out == root.resolve() or root.resolve() in out.parents
+
+
+# ---------------------------------------------------------------- the other commands that write (audit)
+@pytest.mark.parametrize('kind, name', [('benchmark', '../../Lab2026.V4-pls'), ('model', '../../lab-net'),
+                                        ('data', '../../Lab2026'), ('model', '/tmp/lab-net')])
+def test_new_writes_only_inside_its_dir(tmp_path, kind, name):
+    "`new` makes its folder from the name (letters and digits only), or refuses the name: never outside --dir"
+    d = tmp_path / 'a' / 'b'
+    d.mkdir(parents=True)
+    r = CliRunner().invoke(cli, ['new', kind, name, '--dir', str(d)])
+    outside = [p for p in tmp_path.rglob('*') if not (p == d or d in p.parents or p in d.parents)]
+    assert outside == [], (r.output, outside)

@@ -89,8 +89,8 @@ def _waiting(what:str, after:float|None=None):
     "Say on stderr (logging) when `what` has had no answer for `after` seconds, so a silent server shows"
     after = min(5, _timeout() / 2) if after is None else after  # default: 5 s, or half the timeout
     timer = threading.Timer(after, lambda: _log.warning(
-        f"{what}: no answer after {after:g} s; waiting up to {_timeout()} s of silence (the s3_timeout "
-        "setting)"))
+        f"{what}: still waiting after {after:g} s (a server silent for {_timeout()} s is given up: the "
+        "s3_timeout setting)"))
     timer.daemon = True
     timer.start()
     try: yield

@@ -185,9 +185,13 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
     from brainscore_nb.data.stimuli import StimulusSet
     metadata = Path(metadata) if metadata else (folder/'stimuli.csv'
                                                 if (folder/'stimuli.csv').exists() else None)
-    if metadata: return StimulusSet.from_csv(metadata, folder, filename_column, identifier=identifier)
+    from brainscore_nb.data.files import confined
     images = '*.[pjgbtPJGBT]*[gGfFpP]'  # png, jpg, jpeg, gif, bmp, tif(f), webp
-    return StimulusSet.from_files(folder, images, identifier=identifier)
+    stimuli = (StimulusSet.from_csv(metadata, folder, filename_column, identifier=identifier) if metadata
+               else StimulusSet.from_files(folder, images, identifier=identifier))
+    for sid, p in stimuli.stimulus_paths.items():  # a symlink out of FOLDER would pack another file
+        confined(p, folder, f"stimulus {sid!r}" + (f" ({metadata})" if metadata else ''))
+    return stimuli
 
 def _trials(responses, response_column:str):
     "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
@@ -290,7 +294,10 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
                f"stimulus set(s)"
                + (f", layers projected to {a['projected_to']} features" if a['projected_to']
                   else '') + f"; {seconds:.1f} s")
-    path = lambda ext: Path(out)/f'{model}__{benchmark}.layers.{ext}'
+    from brainscore_nb.batch import safe_name
+    from brainscore_nb.data.files import confined
+    # ids may hold '/' or '..': the file name is made safe, and checked to stay in --out
+    path = lambda ext: confined(f'{safe_name(model, benchmark)}.layers.{ext}', out, '--out file')
     Path(out).mkdir(parents=True, exist_ok=True)
     table.to_csv(path('csv'), index=False)
     ax = plot_layer_scores(table)

@@ -19,12 +19,14 @@ DEFAULTS = dict(
     packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's)
     mirror='',                                # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
     s3_endpoint='', s3_bucket='brainscore-nb',  # S3-compatible store for publishing
+    s3_timeout='20',                          # seconds an S3 server may stay silent before a request fails
     dask_scheduler='',                        # scheduler address for batch runs; empty: LocalCluster
     array_backend='numpy',                    # where metrics compute: numpy, torch, torch:cuda, cupy, ...
     pair_timeout='',                          # seconds one batch pair may take; empty: no limit
     models='pixels', benchmarks='',           # defaults for batch runs
     max_zip_bytes='20000000000',              # most bytes a package ZIP may expand to (checked first)
     max_zip_entries='1000000',                # most entries a package ZIP may hold
+    max_zip_ratio='200',                      # most a ZIP may expand (bytes out / bytes in) past 64 MiB
 )
 PATH_KEYS = {'home', 'packages_dir', 'mirror'}
 
@@ -46,7 +48,8 @@ def find_settings(start=None # directory holding settings.ini (default: the work
     return None
 
 # %% ../nbs/00_config.ipynb #0e56bb6d
-INT_KEYS = {'max_zip_bytes', 'max_zip_entries'}  # settings that must be whole numbers >= 0
+# settings that must be whole numbers >= 0
+INT_KEYS = {'max_zip_bytes', 'max_zip_entries', 'max_zip_ratio', 's3_timeout'}
 _REQUIRED_PATHS = {'home', 'packages_dir'}  # path settings that cannot be empty ('mirror' can: no mirror)
 _OTHER_VARIABLES = {'SETTINGS', 'BRAINSCORE_CATALOG', 'SCREENSHOTS'}  # BRAINSCORE_NB_* that are no setting
 _warned = set()

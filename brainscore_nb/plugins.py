@@ -12,6 +12,7 @@ __all__ = ['GROUPS', 'KIND_GROUP', 'broken', 'plugin_entry_points', 'PluginWarni
 import importlib.metadata, re, tomllib, warnings
 from pathlib import Path
 import brainscore_nb
+from .names import non_ascii
 
 # %% ../nbs/00c_plugins.ipynb #cc0a036d
 GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',), 'datasets': ('STIMULUS_SETS', 'DATASETS'),
@@ -88,6 +89,10 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
         if not isinstance(entries, dict):
             return f'{attr} must be a dict (identifier -> entry), not {type(entries).__name__}'
         for identifier, entry in entries.items():
+            if (odd := non_ascii(identifier)):  # would print like another identifier: never registered
+                warnings.warn(f"brainscore_nb plugin {name!r}: {odd}; it is not registered", PluginWarning,
+                              stacklevel=3)
+                continue
             if (
                 registry.setdefault(identifier, entry) is not entry
                 and (name, identifier) not in _conflicts

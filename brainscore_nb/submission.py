@@ -578,13 +578,37 @@ def _run_tests(report:CheckReport, folder:Path):
     report.add('tests pass', p.returncode == 0, summary + ''.join(f'\n       {l}' for l in failures[:10]),
                f'run `python -m pytest tests` in {folder} and fix what fails')
 
+# %% ../nbs/44_submission.ipynb #f4839f28
+def _outside_paths(folder:Path)->str:
+    "What nbdev setting (`*_path` of pyproject's [tool.nbdev] or settings.ini) points outside `folder`; ''"
+    import configparser
+    from brainscore_nb.data.files import confined
+    try: settings = tomllib.loads((folder/'pyproject.toml').read_text()).get('tool', {}).get('nbdev', {})
+    except (OSError, tomllib.TOMLDecodeError): settings = {}
+    if (folder/'settings.ini').is_file():
+        cp = configparser.ConfigParser(interpolation=None)
+        try: cp.read(folder/'settings.ini'); settings = {**dict(cp['DEFAULT']), **settings}
+        except configparser.Error: pass
+    for key, value in settings.items():
+        if key.endswith('_path') and isinstance(value, str) and value:
+            try: confined(value, folder, f"nbdev's {key}")
+            except ValueError as e: return f"{e} (nbdev would write there)"
+    return ''
+
 # %% ../nbs/44_submission.ipynb #600b03f5
 def _check_exported(report:CheckReport, folder:Path):
     "Add whether the package's modules are what its notebooks export (nbdev-export on a copy changes nothing)"
     if not (folder/'nbs').is_dir() or not list((folder/'nbs').glob('*.ipynb')): return
+    if (problem := _outside_paths(folder)):
+        return report.add('modules exported from the notebooks', False, problem,
+                          'name folders inside the plugin (relative paths, no symlink out of it)')
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(shutil.copytree(folder, Path(tmp)/folder.name,
+        # symlinks copied as links: a loop or a link to a big folder is not followed
+        copy = Path(shutil.copytree(folder, Path(tmp)/folder.name, symlinks=True,
                                     ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
+        if (problem := _outside_paths(copy)):  # a relative symlink that leaves the copy
+            return report.add('modules exported from the notebooks', False, problem,
+                              'name folders inside the plugin (relative paths, no symlink out of it)')
         try: _export(copy)
         except RuntimeError as e:
             return report.add('modules exported from the notebooks', False,

@@ -33,7 +33,11 @@ def assembly_class(name) -> type:
 
 # %% ../../nbs/09a_brainio.ipynb #4cc8f861
 def _plain_strings(values:np.ndarray) -> np.ndarray:
-    "Object arrays holding only str (as h5netcdf returns text) as numpy unicode; anything else unchanged"
+    "Text (str objects, fixed-width bytes, bytes objects: UTF-8) as numpy unicode; anything else unchanged"
+    if values.dtype.kind == 'S':  # fixed-width bytes: left as bytes, b'img01' would match no 'img01'
+        return np.char.decode(values, 'utf-8')
+    if values.dtype == object and values.size and all(isinstance(v, bytes) for v in values.ravel()):
+        return np.vectorize(lambda v: v.decode('utf-8'), otypes=[str])(values)
     if values.dtype == object and values.size and all(isinstance(v, str) for v in values.ravel()):
         return values.astype(str)
     return values
@@ -53,7 +57,16 @@ _DATA_VARIABLES = ('data', '__xarray_dataarray_variable__')
 
 def _open_dataarray(path:Path) -> xr.DataArray:
     "The one data variable of a BrainIO NetCDF file, loaded, with the file's attrs"
-    with xr.open_dataset(path, engine='h5netcdf') as ds: ds = ds.load()
+    try:
+        with open(path, 'rb') as f: head = f.read(4)
+    except OSError as e: raise FileNotFoundError(f"cannot read assembly file {path}: {e.strerror}") from None
+    # NetCDF3 (classic or 64-bit offset, as netCDF4 and scipy write it) is read by scipy, NetCDF4 by h5netcdf
+    engine = 'scipy' if head in (b'CDF\x01', b'CDF\x02') else 'h5netcdf'
+    try:
+        with xr.open_dataset(path, engine=engine) as ds: ds = ds.load()
+    except (OSError, ValueError, TypeError) as e:
+        raise ValueError(f"{path} is not a readable NetCDF file ({type(e).__name__}: {e}): it is truncated, "
+                         "damaged or not NetCDF (CDF5 is not supported: save it as NetCDF4)") from None
     names = [n for n in _DATA_VARIABLES if n in ds.data_vars] or list(ds.data_vars)
     if len(names) != 1 and not set(names) & set(_DATA_VARIABLES):
         raise ValueError(
@@ -88,6 +101,10 @@ def merge_stimulus_set_meta(
 ) -> DataAssembly:
     "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords, the set attached"
     ids = assembly['stimulus_id'].values
+    if not pd.Index(pd.unique(ids)).isin(stimulus_set['stimulus_id']).any() and len(ids):
+        raise ValueError(f"none of the assembly's stimulus_ids (e.g. {list(pd.unique(ids)[:3])}, "
+                         f"{ids.dtype}) is in stimulus set {stimulus_set.identifier!r} (e.g. "
+                         f"{list(stimulus_set['stimulus_id'][:3])}): every merged column would be NaN")
     out = assembly.copy()
     for c in stimulus_set.columns.drop('stimulus_id'):
         if c not in out.coords:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse, unquote
 from ..config import get_setting
-from .files import sha1_file, atomic_write
+from .files import sha1_file, atomic_write, confined
 
 # %% ../../nbs/02_fetch.ipynb #65d79d47
 @dataclass(frozen=True)
@@ -86,13 +86,15 @@ def fetch(
     if raw.restricted and not (mirror and (Path(mirror) / raw.mirror_path).is_file()):
         return _own_copy(raw, home)
     if mirror:
-        p = Path(mirror) / raw.mirror_path
+        p = confined(raw.mirror_path, mirror, f"{raw.url}: its mirror path")  # '..' in an address
         if not p.is_file():
             raise FileNotFoundError(f"{raw.name} is not in the mirror: expected {p} ({raw.url})")
         return _verified(
             p, raw, f'mirror {mirror}', f'replace it with the published file from {raw.url}'
         )
-    dest = Path(home or get_setting('home')) / 'raw' / raw.sha1 / raw.name
+    # an address ending in '..%2F..%2Fx' must not name a file outside the download cache
+    dest = confined(Path(raw.sha1) / raw.name, Path(home or get_setting('home')) / 'raw',
+                    f"{raw.url}: its file name")
     if dest.is_file():
         try:
             return _verified(dest, raw, 'the download cache')

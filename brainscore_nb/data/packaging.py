@@ -256,7 +256,20 @@ def _check_entries(zip_path: Path, z: zipfile.ZipFile):
             f"name), e.g. {bad[:3]}: "
             "nothing was extracted"
         )
+    names = [i.filename for i in infos]
+    if len(set(names)) < len(names):  # zipfile serves the last of two entries of one name
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(f"{zip_path} holds {len(names) - len(set(names))} entries whose name another "
+                         f"entry has too, e.g. {dup[:3]}: which one is meant is unknown; nothing was "
+                         "extracted; package it again")
     n, size = len(infos), sum(i.file_size for i in infos)
+    packed = max(sum(i.compress_size for i in infos), 1)
+    if size > 64 << 20 and size / packed > (limit := int(get_setting('max_zip_ratio'))):
+        raise ValueError(
+            f"{zip_path} expands {size / packed:,.0f} times ({packed:,} bytes to {size:,}), more than the "
+            f"max_zip_ratio setting ({limit:,}): stimuli do not compress like that (a ZIP bomb?); nothing "
+            "was extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_RATIO or settings.ini)"
+        )
     if n > (limit := int(get_setting('max_zip_entries'))):
         raise ValueError(
             f"{zip_path} holds {n:,} entries, more than the max_zip_entries setting ({limit:,}): nothing was "

@@ -9,7 +9,8 @@ __all__ = ['UNREACHABLE_FOR', 'S3Error', 'S3CredentialsError', 's3_client', 'upl
            'upload_assembly', 'load_stimulus_set_from_s3', 'load_assembly_from_s3']
 
 # %% ../../nbs/08_s3.ipynb #69b46069
-import base64, hashlib, os, time, warnings
+import base64, hashlib, logging, os, threading, time, warnings
+from contextlib import contextmanager
 from pathlib import Path
 from ..config import get_setting
 from .fetch import ChecksumError
@@ -51,6 +52,10 @@ def _check_credentials(session):
             "with a profile in ~/.aws/credentials); public data needs none (access='public')"
         )
 
+def _timeout()->int:
+    "Seconds an S3 server may stay silent (the `s3_timeout` setting), at least 1"
+    return max(1, int(get_setting('s3_timeout')))
+
 def s3_client(
     *, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
     endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
@@ -61,8 +66,10 @@ def s3_client(
     from botocore.config import Config
     session = boto3.session.Session()
     if signed: _check_credentials(session)
-    config = Config(s3={'addressing_style': 'path'}, retries={'max_attempts': 2, 'mode': 'standard'},
-                    connect_timeout=5, read_timeout=30, **({} if signed else {'signature_version': UNSIGNED}))
+    # no retries inside boto3 (each would wait read_timeout again): _download retries what is worth it
+    config = Config(s3={'addressing_style': 'path'}, retries={'total_max_attempts': 1, 'mode': 'standard'},
+                    connect_timeout=5, read_timeout=_timeout(),
+                    **({} if signed else {'signature_version': UNSIGNED}))
     return session.client('s3', endpoint_url=_endpoint(endpoint),
                           region_name=session.region_name or 'us-east-1', config=config)
 
@@ -74,6 +81,38 @@ def _where(bucket, key, version_id=None, endpoint=None)->str:
         + f" at {_endpoint(endpoint) or 'AWS'}"
     )
 
+
+_log = logging.getLogger(__name__)
+
+@contextmanager
+def _waiting(what:str, after:float|None=None):
+    "Say on stderr (logging) when `what` has had no answer for `after` seconds, so a silent server shows"
+    after = min(5, _timeout() / 2) if after is None else after  # default: 5 s, or half the timeout
+    timer = threading.Timer(after, lambda: _log.warning(
+        f"{what}: still waiting after {after:g} s (a server silent for {_timeout()} s is given up: the "
+        "s3_timeout setting)"))
+    timer.daemon = True
+    timer.start()
+    try: yield
+    finally: timer.cancel()
+
+def _timed_out(e)->bool:
+    "True if `e` is boto's read or connect timeout: the server accepted (or not) and never answered"
+    from botocore.exceptions import ReadTimeoutError, ConnectTimeoutError
+    return isinstance(e, (ReadTimeoutError, ConnectTimeoutError))
+
+def _silent(where:str, e)->S3Error:
+    "The S3Error for a server that did not answer within the timeout"
+    return S3Error(f"{where}: the server did not answer within {_timeout()} s (the s3_timeout setting): it "
+                   f"accepts connections but says nothing; is this the right endpoint? ({type(e).__name__})")
+
+def _check_s3(response:dict, where:str):
+    "An S3Error if `response` (a boto3 answer) came from a server that is no S3 (no x-amz-* header)"
+    headers = {k.lower(): v for k, v in response.get('ResponseMetadata', {}).get('HTTPHeaders', {}).items()}
+    if not any(k.startswith('x-amz-') for k in headers):
+        raise S3Error(f"{where}: the endpoint answered like a plain web server, not S3 (no x-amz-* headers; "
+                      f"Server: {headers.get('server', 'not given')}, Content-Type: "
+                      f"{headers.get('content-type', 'not given')}): check the s3_endpoint setting")
 
 def _explain(error, bucket, key, version_id=None, endpoint=None) -> S3Error:
     "An S3Error (or S3CredentialsError) that says in words what a boto3 ClientError means"
@@ -149,9 +188,20 @@ def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoin
         ):
             return None
         raise
+    _check_s3(head, _where(bucket, key, None, endpoint))
     meta = head.get('Metadata', {})
     if meta.get('sha1') == sha1 and head['ContentLength'] == size:
-        return head
+        # the metadata is only a claim: hash the bytes the server holds before pinning this version
+        h, body = hashlib.sha1(), client.get_object(Bucket=bucket, Key=key,
+                                                    **({'VersionId': head['VersionId']}
+                                                       if head.get('VersionId') else {}))['Body']
+        for chunk in body.iter_chunks(1 << 20): h.update(chunk)
+        if h.hexdigest() == sha1: return head
+        raise S3Error(
+            f"{_where(bucket, key, head.get('VersionId'), endpoint)} records sha1 {sha1} in its metadata but "
+            f"its bytes have sha1 {h.hexdigest()}: the object was replaced behind its metadata; pass "
+            "overwrite=True to upload the right bytes, and do not use the tampered version"
+        )
     raise S3Error(
         f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 "
         f"{meta.get('sha1', 'not recorded')}"
@@ -173,8 +223,6 @@ def upload_file(
     progress=None,  # progress(bytes_sent) called during multipart uploads
 ) -> dict:
     "Upload a file with its sha1 in the metadata, never over other bytes unless `overwrite`; where it went"
-    from botocore.exceptions import ClientError, BotoCoreError
-
     path, (name, prefix) = Path(path), _split_bucket(bucket)
     if sha1 is not None and (actual := sha1_file(path)) != sha1:
         raise ValueError(
@@ -184,6 +232,14 @@ def upload_file(
     sha1 = sha1 or sha1_file(path)
     key, client, size = prefix + key, s3_client(endpoint=endpoint), Path(path).stat().st_size
     metadata = {'sha1': sha1, **({'identifier': identifier} if identifier else {})}
+    with _waiting(f"uploading {path} to {_where(name, key, None, endpoint)}"):
+        return _upload(client, path, name, key, sha1, size, metadata, overwrite=overwrite,
+                       endpoint=endpoint, multipart_threshold=multipart_threshold, progress=progress)
+
+def _upload(client, path, name, key, sha1, size, metadata, *, overwrite, endpoint, multipart_threshold,
+            progress)->dict:
+    "upload_file's requests: refuse other bytes, put (in parts when large), read the result back"
+    from botocore.exceptions import ClientError, BotoCoreError
     try:
         existing = (
             None if overwrite else _refuse_other_bytes(client, name, key, sha1, size, endpoint)
@@ -196,17 +252,20 @@ def upload_file(
             )
         else:
             data = path.read_bytes()
-            version = client.put_object(
+            put = client.put_object(
                 Bucket=name,
                 Key=key,
                 Body=data,
                 ContentMD5=_md5(data),
                 Metadata=metadata,
                 **({} if overwrite else {'IfNoneMatch': '*'}),
-            ).get('VersionId')
+            )
+            _check_s3(put, _where(name, key, None, endpoint))
+            version = put.get('VersionId')
         head = client.head_object(
             Bucket=name, Key=key, **({'VersionId': version} if version else {})
         )
+        _check_s3(head, _where(name, key, version, endpoint))
     except ClientError as e:
         if str(e.response.get('Error', {}).get('Code', '')) in ('PreconditionFailed', '412'):
             raise S3Error(
@@ -216,6 +275,7 @@ def upload_file(
             ) from None
         raise _explain(e, name, key, None, endpoint) from None
     except BotoCoreError as e:
+        if _timed_out(e): raise _silent(_where(name, key, None, endpoint), e) from None
         raise S3Error(f"{_where(name, key, None, endpoint)}: upload failed: {e}") from None
     if head['ContentLength'] != size or head.get('Metadata', {}).get('sha1') != sha1:
         raise S3Error(
@@ -228,7 +288,7 @@ def upload_file(
             f"{_where(name, key, None, endpoint)}: the bucket keeps no versions, so this upload is "
             "pinned by its sha1 only "
             "(a later upload may replace it); turn on versioning for the bucket to pin versions",
-            stacklevel=2,
+            stacklevel=3,
         )
     return dict(bucket=name, key=key, version_id=version, sha1=sha1, size=size,
                 versioned=version is not None)
@@ -338,24 +398,33 @@ def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=No
         )
     for attempt in range(attempts):
         try:
-            body = client.get_object(**args)['Body']
-            with open(dest, 'wb') as f:
-                for chunk in body.iter_chunks(1 << 20):
-                    f.write(chunk)
-                    if progress:
-                        progress(f.tell())
+            with _waiting(f"downloading {_where(bucket, key, version_id, endpoint)}"):
+                _stream(client, args, dest, _where(bucket, key, version_id, endpoint), progress)
             _unreachable.pop(server, None)
             return
         except ClientError as e:
             raise _explain(e, bucket, key, version_id, endpoint) from None
+        except S3Error: raise  # not S3 at all: no retry
         except (BotoCoreError, OSError) as e:
-            last = e  # connection refused or dropped, timeouts, short reads
+            if _timed_out(e):  # a silent server: asking again would only wait as long again
+                _unreachable[server] = time.monotonic()
+                raise _silent(_where(bucket, key, version_id, endpoint), e) from None
+            last = e  # connection refused or dropped, short reads
         time.sleep(0.2 * 2**attempt)
     _unreachable[server] = time.monotonic()
     raise S3Error(
         f"{_where(bucket, key, version_id, endpoint)}: download failed after {attempts} attempts; "
         f"is the server reachable? ({type(last).__name__}: {last})"
     )
+
+def _stream(client, args:dict, dest:Path, where:str, progress=None):
+    "Write one get_object answer to `dest` in chunks, after checking it came from S3"
+    answer = client.get_object(**args)
+    _check_s3(answer, where)
+    with open(dest, 'wb') as f:
+        for chunk in answer['Body'].iter_chunks(1 << 20):
+            f.write(chunk)
+            if progress: progress(f.tell())
 
 def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto',
                   progress=None)->Path:

@@ -15,8 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import xarray as xr
-from PIL import Image
-from .stimuli import StimulusSet, RESERVED_COLUMNS
+from .stimuli import StimulusSet, RESERVED_COLUMNS, load_rgb
 from .assemblies import DataAssembly
 
 # %% ../../nbs/05_validation.ipynb #81b9c304
@@ -177,11 +176,12 @@ def _file_problem(stimulus_id, path)->Problem|None:
         return Problem('missing file', stimulus_id, f'no file at {path}')
     try:
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            with Image.open(path) as im:
-                im.verify()
+            load_rgb(path, stimulus_id)  # decoded in full: a truncated JPEG passes verify()
         else:
             with open(path, 'rb') as f:
                 f.read(1)
+    except ValueError as e:
+        return Problem('unreadable file', stimulus_id, str(e))
     except Exception as e:
         return Problem(
             'unreadable file', stimulus_id, f'{path} cannot be read: {type(e).__name__}: {e}'

@@ -19,6 +19,7 @@ from .. import __version__
 from ..config import get_setting
 from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import NeuroidAssembly, save_assembly, load_assembly
+from ..data.stimuli import load_rgb
 from ..data.files import stimulus_set_hash
 
 # %% ../../nbs/22_activations.ipynb #ba46a477
@@ -34,10 +35,9 @@ class Preprocessing:
         out = np.empty((len(paths), self.image_size, self.image_size, 3), np.float32)
         for i, p in enumerate(paths):
             try:
-                with Image.open(p) as im:
-                    side = (self.image_size,) * 2
-                    rgb = im.convert('RGB').resize(side, Image.Resampling.BILINEAR)
-                    out[i] = np.asarray(rgb, np.float32) / 255
+                side = (self.image_size,) * 2
+                rgb = load_rgb(p).resize(side, Image.Resampling.BILINEAR)  # 16-bit grey scaled, all decoded
+                out[i] = np.asarray(rgb, np.float32) / 255
             except (OSError, ValueError) as e:
                 raise ValueError(f"cannot read stimulus image {p}: {e}") from None
         return (out - np.asarray(self.mean, np.float32)) / np.asarray(self.std, np.float32)

@@ -16,7 +16,7 @@ import pandas as pd
 from .. import __version__
 from ..data.files import sha1_file, atomic_write
 from ..data.assemblies import BehavioralAssembly
-from .interface import BrainModel, check_time_bins, with_time_bins
+from .interface import BrainModel, check_time_bins, with_time_bins, check_visual_degrees
 from ..data.files import stimulus_set_hash
 
 # %% ../../nbs/23_commitment.ipynb #21cbf1dc
@@ -48,7 +48,8 @@ class ModelCommitment(BrainModel):
             identifier, activations_model, dict(region_layer_map or {}))
         self.candidates = None if layers is None else list(layers)
         self.layers = self.candidates or list(dict.fromkeys(self.region_layer_map.values()))
-        self._degrees, self.own_labels, self.selection = visual_degrees, own_labels, dict(selection or {})
+        self._degrees = check_visual_degrees(visual_degrees, f"{identifier}: visual_degrees")
+        self.own_labels, self.selection = own_labels, dict(selection or {})
         self._readout = behavioral_readout_layer or readout_layer
         # region -> every candidate's score (a table; its attrs say the choice and the data)
         self.layer_selection = {}

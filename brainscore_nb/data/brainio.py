@@ -87,8 +87,12 @@ def merge_stimulus_set_meta(
     stimulus_set:StimulusSet # the set its stimuli come from
 ) -> DataAssembly:
     "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords, the set attached"
-    ids = assembly['stimulus_id'].values
     out = assembly.copy()
+    if 'presentation' not in assembly.dims:  # e.g. a PropertyAssembly (neuroid x neuronal_property): the set
+        # is only attached, as Brain-Score loads those (merge_stimulus_set_meta=False)
+        out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
+        return out
+    ids = assembly['stimulus_id'].values
     for c in stimulus_set.columns.drop('stimulus_id'):
         if c not in out.coords:
             out = out.assign_coords(

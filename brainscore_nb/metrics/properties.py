@@ -56,6 +56,24 @@ def _bin_of(values, bins)->np.ndarray:
     right = np.searchsorted(bins, np.clip(values, bins[0], bins[-1]), side='right')
     return np.minimum(right - 1, len(bins) - 2)
 
+def _resampled_proportions(values, draws, bins)->np.ndarray:
+    "`_proportions` of `values[row]` for each row of indices `draws` (bootstrap x n), NaN values left out"
+    k = len(bins) - 1
+    where = np.where(np.isfinite(values), _bin_of(values, bins), -1)[draws]
+    rows = np.broadcast_to(np.arange(len(draws))[:, None], where.shape)
+    ok = where >= 0
+    counts = np.bincount((rows[ok] * k + where[ok]), minlength=len(draws) * k).reshape(len(draws), k)
+    with np.errstate(invalid='ignore', divide='ignore'): return counts / counts.sum(axis=1, keepdims=True)
+
+def _ks_similarities(P, q)->np.ndarray:
+    "`ks_histogram_similarity` of each row of P with q"
+    cq = np.cumsum(q)
+    first, last = np.zeros_like(q), np.zeros_like(q)
+    first[0], last[-1] = 1, 1
+    ks_max = max(np.abs(np.cumsum(first) - cq).max(), np.abs(np.cumsum(last) - cq).max())
+    with np.errstate(invalid='ignore', divide='ignore'):
+        return 1 - np.abs(np.cumsum(P, axis=1) - cq).max(axis=1) / ks_max
+
 def _property(values, name:str):
     "One property's values: a 1-d sample as it is, or column `name` of a neuroid x property assembly"
     if not isinstance(values, xr.DataArray) or values.ndim == 1: return values
@@ -100,11 +118,11 @@ def ks_similarity(source, # the model units' property values (1-d array or assem
     else: s, s_left = _all_values(source, 'source')
     q = _proportions(t, bins)
     n = len(t) if draws == 'finite' else len(t) + t_left
-    if random_state is not None:
-        legacy = np.random.RandomState(random_state); draw = lambda: legacy.choice(s, n)
-    else: rng = np.random.default_rng(seed); draw = lambda: s[rng.integers(0, len(s), n)]
-    P = np.array([_proportions(draw(), bins) for _ in range(bootstrap)])
-    values = np.array([ks_histogram_similarity(p, q) for p in P])
+    if random_state is not None:  # Brain-Score's np.random.choice(s, n) is randint(0, len(s), n)
+        legacy = np.random.RandomState(random_state); draw = lambda: legacy.randint(0, len(s), n)
+    else: rng = np.random.default_rng(seed); draw = lambda: rng.integers(0, len(s), n)
+    P = _resampled_proportions(s, np.stack([draw() for _ in range(bootstrap)]), bins)
+    values = _ks_similarities(P, q)
     failed = np.isnan(values).sum() > bootstrap / 10
     center, error = (0.0, 0.0) if failed else (np.nanmean(values), np.nanstd(values))
     reason = {'reason': 'over 10% of the resampled histograms had no defined KS similarity'} if failed else {}

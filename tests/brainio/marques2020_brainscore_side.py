@@ -7,8 +7,9 @@ Runs brainscore-vision 2.4.2's benchmark classes through its registry (`load_ben
 its BrainIO loaders, with one change: the S3 download (`brainio.s3.get_path`) is replaced by a lookup of the fixture
 files of `tests/brainio/marques2020` (copied to a temporary folder, since its loader unzips next to the file), so
 nothing reaches S3. The "model" is Brain-Score's `PrecomputedFeatures` holding the fixture features with the
-stimulus sets' columns attached, as its own `run_test_properties` attaches them; visual degrees 12 (the gratings'
-own, so only the 8-degree textures are placed on screen). Result caching is off.
+stimulus sets' columns attached, as its own `run_test_properties` attaches them, loaded into memory (its loader
+opens the file with dask, on which the paradigm's in-place clipping of negative responses silently does nothing);
+visual degrees 12 (the gratings' own, so only the 8-degree textures are placed on screen). Result caching is off.
 
 Brain-Score draws its bootstrap with NumPy's global `np.random.choice`, unseeded. Here `np.random.seed(0)` comes
 before the ceiling (`benchmark.ceiling`) and again before the call (`benchmark(model)`, whose raw score draws
@@ -65,7 +66,9 @@ def main():
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
         from brainscore_vision.benchmark_helpers import properties_common as pc
         features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Marques2020_features.nc').load()
-        features = features.reset_index('presentation')
+        # in memory, as a model's activations are: its loader opens the file with dask, and the paradigm's
+        # in-place clipping (`activations.values[activations.values < 0] = 0`) is a no-op on a dask array
+        features = features.load().reset_index('presentation')
         ids = list(features['stimulus_id'].values)
         columns = {}
         for name in STIMULUS_SETS:

@@ -17,7 +17,7 @@ __all__ = ['RF_STIMULI', 'BLANK_STIMULI', 'ORIENTATION_STIMULI', 'RF_NUMBER_OF_T
            'receptive_field_positions', 'stimulus_position', 'firing_rate_affine', 'firing_rates',
            'MarquesPropertiesBenchmark', 'marques2020_benchmark']
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #8936344a
+# %% ../../nbs/benchmarks/marques2020.ipynb #9d12efea
 from functools import partial
 import numpy as np
 import pandas as pd
@@ -31,7 +31,7 @@ from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 from .base import BenchmarkBase, benchmark_registry, finalize, squeeze_time_bin
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #589d0bfc
+# %% ../../nbs/benchmarks/marques2020.ipynb #c8998122
 RF_STIMULI, BLANK_STIMULI, ORIENTATION_STIMULI = ('Marques2020_receptive_field', 'Marques2020_blank',
                                                   'Marques2020_orientation')
 RF_NUMBER_OF_TRIALS, ORIENTATION_NUMBER_OF_TRIALS = 10, 20  # trials of the receptive-field and affine steps
@@ -41,7 +41,7 @@ MEDIAN_MAX_RESPONSE, MEDIAN_SPONTANEOUS, SINGLE_MAX_RESPONSE = 33.8, 0.82, 243.1
 RESPONSE_THRESHOLD = 5  # spikes/s, for responsive units and neurons
 TIME_BINS = [(70, 170)]
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #a98104d9
+# %% ../../nbs/benchmarks/marques2020.ipynb #db0160da
 GRATING_COLUMNS = ('position_y', 'position_x', 'contrast', 'radius', 'spatial_frequency', 'orientation',
                    'phase')
 
@@ -74,7 +74,7 @@ def grating_layout(stimuli # a grating StimulusSet (the GRATING_COLUMNS), rows i
                              f"spatial frequency x orientation x phase")
     return dict(levels, cycles=cycles)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #6e170d93
+# %% ../../nbs/benchmarks/marques2020.ipynb #33d2be41
 def texture_order(stimuli # a texture StimulusSet: `type` (1 noise, 2 texture), `family`, `sample`
                  )->np.ndarray:
     "The rows' order by type, family, sample (Brain-Score's sortby); a ValueError unless a full grid"
@@ -89,7 +89,7 @@ def texture_order(stimuli # a texture StimulusSet: `type` (1 noise, 2 texture), 
         raise ValueError(f"{name}: the textures are not every (type, family, sample) once, with 2 types")
     return order
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #4975a806
+# %% ../../nbs/benchmarks/marques2020.ipynb #e8cb0bc6
 def circular_variance(curve, # responses at each orientation
                       orientation # the orientations, degrees (period 180)
                      )->float:
@@ -97,7 +97,7 @@ def circular_variance(curve, # responses at each orientation
     curve = np.asarray(curve, np.float64)
     return float(1 - np.abs(curve @ np.exp(2j * np.deg2rad(orientation))) / np.abs(curve).sum())
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #4d08045f
+# %% ../../nbs/benchmarks/marques2020.ipynb #6a17fb49
 _FILTERS = {'hanning': [0, 2 / 5, 1, 2 / 5, 0], 'flat': [1, 1, 1, 1, 1], 'smooth': [0, 1 / 5, 1, 1 / 5, 0],
             'triangle': [0.5, 0.75, 1, 0.75, 0.5]}
 
@@ -125,7 +125,7 @@ def orientation_bandwidth(curve, # responses at each orientation (ascending, ove
     if width > 180: width = np.nan
     return (width / 2 if mode == 'half' else width), preferred
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #d1be13fe
+# %% ../../nbs/benchmarks/marques2020.ipynb #1f5690d0
 def orthogonal_preferred_ratio(curve, # responses at each orientation (evenly spaced over 180 degrees)
                               )->float:
     "The response 90 degrees from the preferred orientation over the preferred response"
@@ -133,7 +133,7 @@ def orthogonal_preferred_ratio(curve, # responses at each orientation (evenly sp
     preferred = int(np.argmax(curve))
     return float(curve[(preferred + len(curve) // 2) % len(curve)] / curve[preferred])
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #a5ee6042
+# %% ../../nbs/benchmarks/marques2020.ipynb #942cf046
 def spatial_frequency_tuning(curve, # responses at each spatial frequency (ascending)
                              sf, # the spatial frequencies, cycles/degree
                              *, filt_type:str='triangle', # smoothing (edges padded with the end values)
@@ -153,7 +153,7 @@ def spatial_frequency_tuning(curve, # responses at each spatial frequency (ascen
     width = 2 ** high / 2 ** low - 1 if mode == 'oct' else 2 ** low / 2 ** high * 100
     return width, float(2 ** full[peak])
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #ad216d26
+# %% ../../nbs/benchmarks/marques2020.ipynb #537fa6d8
 def size_tuning(curve, # responses at each radius (ascending)
                 radius # the radii, degrees
                )->tuple:
@@ -167,7 +167,7 @@ def size_tuning(curve, # responses at each radius (ascending)
     surround = radius[np.flatnonzero(past)[0]] * 2
     return gsf, surround, surround / gsf, ssi
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #9697d74b
+# %% ../../nbs/benchmarks/marques2020.ipynb #51901f29
 def texture_modulation(responses # 2 x families: noise row, texture row (family means)
                       )->float:
     "Mean over families of (texture - noise) / (texture + noise)"
@@ -182,7 +182,7 @@ def sparseness(responses # responses to a set of stimuli (any shape)
     n = len(r)
     return float((1 - (r.sum() / n) ** 2 / ((r ** 2).sum() / n)) / (1 - 1 / n))
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #444abafb
+# %% ../../nbs/benchmarks/marques2020.ipynb #2a7b2d90
 def variance_ratio(responses # families x samples (one response per sample)
                   )->tuple:
     "(variance ratio, sample share, family share) of a nested ANOVA, each share + 0.02 in the ratio"
@@ -195,7 +195,7 @@ def variance_ratio(responses # families x samples (one response per sample)
     total = sample + family
     return (family / total + 0.02) / (sample / total + 0.02), sample / total, family / total
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #6eed57eb
+# %% ../../nbs/benchmarks/marques2020.ipynb #e6ff55fd
 def _table(values:list, names:list, keep)->PropertyAssembly:
     "neuroid x neuronal_property of the kept units"
     data = np.concatenate([np.reshape(v, (-1, 1)) for v in values], axis=1)[np.ravel(keep)]
@@ -218,7 +218,7 @@ def _dc_ac(r):
     "Mean over phase and the first harmonic's amplitude (2 |FFT_1| / n), Brain-Score's DC and AC components"
     return r.mean(axis=-1), np.abs(np.fft.fft(r, axis=-1))[..., 1] / r.shape[-1] * 2
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #2b285572
+# %% ../../nbs/benchmarks/marques2020.ipynb #3ef2d92e
 CAVANAUGH2002_PROPERTIES = ['surround_suppression_index', 'strongly_suppressed', 'grating_summation_field',
                             'surround_diameter', 'surround_grating_summation_field_ratio']
 
@@ -238,7 +238,7 @@ def cavanaugh2002_properties(responses, # neuroid x presentation firing rates to
     return _table([ssi, (ssi >= 0.1).astype(float), sizes[:, 0], sizes[:, 1], sizes[:, 2]],
                   CAVANAUGH2002_PROPERTIES, both.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #69166d31
+# %% ../../nbs/benchmarks/marques2020.ipynb #15a51510
 def devalois1982a_properties(responses, # neuroid x presentation firing rates to the orientation gratings
                              baseline, # neuroid x 1 firing rates to the blank
                              stimuli # the orientation StimulusSet
@@ -256,7 +256,7 @@ def devalois1982a_properties(responses, # neuroid x presentation firing rates to
     return _table([preferred], ['preferred_orientation'],
                   dc.reshape(n, -1).max(axis=1) > np.ravel(baseline) + RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #2c977949
+# %% ../../nbs/benchmarks/marques2020.ipynb #32bb164d
 def devalois1982b_properties(responses, # neuroid x presentation firing rates to the sf gratings
                              baseline, # neuroid x 1 firing rates to the blank
                              stimuli # the spatial-frequency StimulusSet
@@ -273,7 +273,7 @@ def devalois1982b_properties(responses, # neuroid x presentation firing rates to
                                            filt_type='smooth', mode='ratio')[1]
     return _table([peak], ['peak_spatial_frequency'], both.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #e60adebf
+# %% ../../nbs/benchmarks/marques2020.ipynb #f25915fe
 RINGACH2002_PROPERTIES = ['baseline', 'max_dc', 'min_dc', 'max_ac', 'modulation_ratio', 'circular_variance',
                           'bandwidth', 'orthogonal_preferred_ratio', 'orientation_selective',
                           'circular_variance_bandwidth_ratio',
@@ -301,7 +301,7 @@ def ringach2002_properties(responses, # neuroid x presentation firing rates to t
                   (~np.isnan(bw)).astype(float), cv / bw, opr - cv, opr / bw]
     return _table(values, RINGACH2002_PROPERTIES, max_dc > np.ravel(baseline) + RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #ec6f4033
+# %% ../../nbs/benchmarks/marques2020.ipynb #651d8728
 def schiller1976_properties(responses, # neuroid x presentation firing rates to the spatial-frequency gratings
                             baseline, # neuroid x 1 firing rates to the blank
                             stimuli # the spatial-frequency StimulusSet
@@ -319,7 +319,7 @@ def schiller1976_properties(responses, # neuroid x presentation firing rates to 
                   ['spatial_frequency_selective', 'spatial_frequency_bandwidth'],
                   dc.reshape(n, -1).max(axis=1) > np.ravel(baseline) + RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #a0a130d8
+# %% ../../nbs/benchmarks/marques2020.ipynb #2cd2f6bb
 FREEMANZIEMBA2013_PROPERTIES = ['texture_modulation_index', 'absolute_texture_modulation_index',
                                 'texture_selectivity', 'noise_selectivity', 'texture_sparseness',
                                 'noise_sparseness', 'variance_ratio', 'sample_variance', 'family_variance',
@@ -345,7 +345,7 @@ def freemanziemba2013_properties(responses, # neuroid x presentation firing rate
               r[:, 0].reshape(n, -1).max(axis=1)]
     return _table(values, FREEMANZIEMBA2013_PROPERTIES, r.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #6f4634d0
+# %% ../../nbs/benchmarks/marques2020.ipynb #c6eac073
 def record(candidate:BrainModel, # a model already recording its region
            stimuli, # a StimulusSet with a `degrees` column (the stimuli's size in the experiment)
            number_of_trials:int # trials asked of the model
@@ -363,7 +363,7 @@ def record(candidate:BrainModel, # a model already recording its region
         raise ValueError(f"{name}: the model's answer is not one presentation per stimulus")
     return np.array(answer.transpose('neuroid', 'presentation').values[:, where], np.float64)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #e18f8259
+# %% ../../nbs/benchmarks/marques2020.ipynb #468d2b81
 def receptive_field_positions(blank, # neuroid x 1 responses to the blank
                               responses, # neuroid x presentation responses to the receptive-field gratings
                               stimuli # the receptive-field StimulusSet (a grid of positions)
@@ -391,7 +391,7 @@ def stimulus_position(stimuli)->np.ndarray:
         raise ValueError(f"{getattr(stimuli, 'identifier', 'the stimuli')}: stimuli at several positions")
     return np.array([y[0], x[0]], np.float64)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #08e2098a
+# %% ../../nbs/benchmarks/marques2020.ipynb #2ba80bf5
 def firing_rate_affine(blank, # neuroid x 1 responses to the blank (the units in the receptive field)
                        responses, # neuroid x presentation responses to the orientation gratings (same units)
                        stimuli # the orientation StimulusSet
@@ -414,7 +414,7 @@ def firing_rates(responses, # neuroid x presentation responses
     "Responses floored at 0, mapped by the affine transform, floored at 0 again"
     return np.clip(affine[0] * np.clip(responses, 0, None) + affine[1], 0, None)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #1d0fba67
+# %% ../../nbs/benchmarks/marques2020.ipynb #925bdf1a
 class MarquesPropertiesBenchmark(BenchmarkBase):
     "Brain-Score's PropertiesBenchmark: receptive fields, firing rates, one property's distribution"
     def __init__(self, identifier:str, # e.g. 'Marques2020_Ringach2002-circular_variance'
@@ -460,7 +460,7 @@ class MarquesPropertiesBenchmark(BenchmarkBase):
         raw.attrs['model_units'] = model.sizes['neuroid']
         return finalize(ceil_score(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #ffbc4246
+# %% ../../nbs/benchmarks/marques2020.ipynb #1ce8ffd4
 BIBTEX_CAVANAUGH2002 = """@article{Cavanaugh2002,
   author = {Cavanaugh, James R. and Bair, Wyeth and Movshon, J. A.}, doi = {10.1152/jn.00692.2001},
   journal = {Journal of Neurophysiology}, number = {5}, pages = {2530--2546}, volume = {88}, year = {2002},
@@ -522,7 +522,7 @@ MARQUES2020 = {
         'sf_selective': ('spatial_frequency_selective', 'V1-spatial_frequency'),
         'sf_bandwidth': ('spatial_frequency_bandwidth', 'V1-spatial_frequency')})}
 
-# %% ../../nbs/benchmarks/marques2020.ipynb #692230cd
+# %% ../../nbs/benchmarks/marques2020.ipynb #8def9ddc
 def marques2020_benchmark(identifier:str, # e.g. 'Marques2020_Ringach2002-circular_variance'
                           load=load_dataset, # name -> property assembly with stimuli; default: the catalog
                           load_stimuli=load_stimulus_set # name -> StimulusSet; default: the catalog

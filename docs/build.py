@@ -38,7 +38,14 @@ def frontmatter(nb: dict) -> dict:
     for line in ''.join(c['source']).strip().strip('-').splitlines():
         if re.match(r'^[\w-]+:', line): key, _, v = line.partition(':'); key = key.strip(); out[key] = v.strip()
         elif key and line.startswith(' '): out[key] += ' ' + line.strip()
-    return out
+    return {k: _unquote(v) for k, v in out.items()}
+
+
+def _unquote(value: str) -> str:
+    "A YAML scalar as its text: quotes removed, '' in a single-quoted string and \\\" in a double-quoted one undone"
+    if len(value) >= 2 and value[0] == value[-1] == "'": return value[1:-1].replace("''", "'")
+    if len(value) >= 2 and value[0] == value[-1] == '"': return json.loads(value) if '\\' in value else value[1:-1]
+    return value
 
 
 def source_sha1(path) -> str:
@@ -221,11 +228,20 @@ def shows_outputs(nb: dict) -> bool:
                for c in nb['cells'])
 
 
+def settings_env(env: dict) -> dict:
+    """`env` with the project's settings.ini named (BRAINSCORE_NB_SETTINGS), unless it names one already: notebooks
+    run from nbs/ and nbs/benchmarks/, and settings are read from the working directory only, so without this a
+    notebook in nbs/benchmarks/ ran without the mirror that settings.ini names and failed offline"""
+    if not env.get('BRAINSCORE_NB_SETTINGS') and (ROOT / 'settings.ini').is_file():
+        env = dict(env, BRAINSCORE_NB_SETTINGS=str(ROOT / 'settings.ini'))
+    return env
+
+
 def build(out: Path, execute_globs=EXECUTE, proc: bool = True, fresh: bool = False) -> Path:
     """Build the site into `out`; return the path of its index.html (`out/build_report.json` says which notebooks ran here).
     What the notebooks write goes to a folder removed after"""
     work = Path(tempfile.mkdtemp(prefix='bsnb-docs-'))
-    saved = {k: os.environ.get(k) for k in ('TMPDIR', 'BRAINSCORE_NB_HOME')}
+    saved = {k: os.environ.get(k) for k in ('TMPDIR', 'BRAINSCORE_NB_HOME', 'BRAINSCORE_NB_SETTINGS')}
     try: return _build(out, execute_globs, proc, work, fresh)
     finally:
         for k, v in saved.items():
@@ -236,7 +252,7 @@ def build(out: Path, execute_globs=EXECUTE, proc: bool = True, fresh: bool = Fal
 
 def _build(out: Path, execute_globs, proc: bool, work: Path, fresh: bool) -> Path:
     "`build`'s steps, with the executed notebooks' store and temporary files under `work`"
-    env = dict(os.environ, MPLBACKEND='module://matplotlib_inline.backend_inline')  # Jupyter's backend: plt.show() emits the figure
+    env = settings_env(dict(os.environ, MPLBACKEND='module://matplotlib_inline.backend_inline'))  # Jupyter's backend: plt.show() emits the figure
     env.setdefault('BRAINSCORE_NB_HOME', str(work / 'home'))
     (work / 'tmp').mkdir()
     env['TMPDIR'] = str(work / 'tmp')

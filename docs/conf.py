@@ -3,6 +3,7 @@ import brainscore_nb
 
 project = 'brainscore_nb'
 author = 'brainscore_nb developers'
+copyright = '2026, the brainscore_nb developers (MIT licence)'  # the footer names the holder
 release = version = brainscore_nb.__version__
 extensions = ['myst_nb']
 root_doc = 'index'

@@ -16,6 +16,12 @@ from seaweed import ACCESS_KEY, PUBLIC_BUCKET, SECRET_KEY
 
 BRAINIO = Path(__file__).resolve().parents[2] / 'shared' / 'brainio'
 PACKAGES = json.loads((BRAINIO / 'packages.json').read_text())
+CROSSCHECKS = Path(__file__).resolve().parent / 'brainio' / 'crosschecks'
+
+
+def crosscheck(plugin: str) -> dict:
+    "A family's cross-check records (tests/brainio/crosschecks/<plugin>.json): Brain-Score's numbers and ours, by id"
+    return json.loads((CROSSCHECKS / f'{plugin}.json').read_text())
 FOLDER = 'brainio-brainscore'
 _versions, _created = {}, {}  # (endpoint, bucket, name, sha1) -> version id; endpoint -> buckets this module made
 

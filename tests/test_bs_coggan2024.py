@@ -10,23 +10,16 @@ import pytest
 from brainscore_nb.data.assemblies import NeuroidAssembly, load_assembly
 from brainscore_nb.models.interface import PrecomputedFeatures
 from brainscore_nb.registry import list_benchmarks, load_benchmark
+from brainio_catalog import crosscheck
 
 HERE = Path(__file__).parent
 
 REGIONS = ('V1', 'V2', 'V4', 'IT')
-BRAINSCORE = {  # case -> region -> (raw, ceiling, score), printed by coggan2024_brainscore_side.py
-    'efficientnet-lite0': {
-        'V1': (0.0016995882207968434, 0.44765520676846976, 1.4414518655066972e-05),
-        'V2': (0.006533693114038449, 0.44933851134130914, 0.00021143173787581832),
-        'V4': (0.032419005064592346, 0.33480025827042525, 0.009376220149923082),
-        'IT': (0.047055497784776246, 0.23973522617851245, 0.03852627657344025),
-    },
-    'random-seed5': {
-        'V1': (-0.06702936026435169, 0.44765520676846976, 0.022420374803788782),
-        'V2': (-0.0672098566427715, 0.44933851134130914, 0.022372713119847266),
-        'V4': (-0.05694505538085066, 0.33480025827042525, 0.028929469557291806),
-        'IT': (-0.033439869837610076, 0.23973522617851245, 0.019456532802313558),
-    },
+_RECORDS = crosscheck('coggan2024_fMRI')  # printed by tests/brainio/coggan2024_brainscore_side.py
+_TRIPLE = lambda d: (d['raw'], d['ceiling'], d['score'])
+BRAINSCORE = {  # case -> region -> (raw, ceiling, score)
+    'efficientnet-lite0': {r: _TRIPLE(_RECORDS[f'tong.Coggan2024_fMRI.{r}-rdm']['brainscore']) for r in REGIONS},
+    'random-seed5': {r: _TRIPLE(_RECORDS[f'tong.Coggan2024_fMRI.{r}-rdm']['brainscore_anti_correlated']) for r in REGIONS},
 }
 
 

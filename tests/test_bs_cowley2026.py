@@ -10,21 +10,16 @@ import pytest
 
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
-from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import crosscheck, assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'cowley2026'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
 SESSIONS = ('190923', '201025', '210225', '211022')
-# Brain-Score 2.4.2's Cowley2026V4PLS on the fixture files (tests/brainio/cowley2026_brainscore_side.py)
-BRAINSCORE = dict(raw=0.5460417965005417, ceiling=0.9382788930420839, score=0.3194404719080737,
-                  session_scores={'190923': 0.34488509007752505, '201025': 0.2917834148704616,
-                                  '210225': 0.26234953949542983, '211022': 0.37874384318887816},
-                  session_ceilings={'190923': 0.9468572619915101, '201025': 0.9307099784225501,
-                                    '210225': 0.9447515240416402, '211022': 0.9307968077126351})
-# ours, measured: the ceilings are Brain-Score's; the PLS fits differ by up to 1.5e-4 because Brain-Score's
-# scikit-learn NIPALS stops at tol 1e-6 (run to convergence, scikit-learn gives our numbers to 1e-9)
-OURS = dict(raw=0.545994, score=0.319385, ci=(0.190847, 0.536846),
-            session_scores={'190923': 0.344936, '201025': 0.291785, '210225': 0.262228, '211022': 0.378591})
+# Brain-Score 2.4.2's Cowley2026V4PLS on the fixture files (tests/brainio/cowley2026_brainscore_side.py) and ours,
+# measured: the ceilings are Brain-Score's; the PLS fits differ by up to 1.5e-4 because Brain-Score's scikit-learn NIPALS
+# stops at tol 1e-6 (run to convergence, scikit-learn gives our numbers to 1e-9)
+RECORD = crosscheck('cowley2026')['Cowley2026.V4-pls']
+BRAINSCORE, OURS = RECORD['brainscore'], RECORD['ours']
 
 
 @pytest.fixture(scope='module', autouse=True)

@@ -16,15 +16,15 @@ from brainscore_nb.metrics.behavior import i2n, i2n_ceiling
 from brainscore_nb.models.interface import BrainModel, PrecomputedBehavior
 
 from brainio_catalog import BRAINIO, PACKAGES, assembly_row, remove_uploads, stimulus_row, upload, use_catalog
-from brainio_catalog import closed_endpoint
+from brainio_catalog import closed_endpoint, crosscheck
 
 PACKAGE = Path(__file__).resolve().parent / 'brainio' / 'rajalingham2018'
 CSV, ZIP = PACKAGE / 'stimulus_fixture_objectome-public.csv', PACKAGE / 'stimulus_fixture_objectome-public.zip'
 TRIALS = BRAINIO / PACKAGES['behavior']['path']
 # Brain-Score 2.4.2 on these files (tests/brainio/brainscore_rajalingham2018.py)
-BS_CEILING_SPLITS = [0.07251851430200243, 0.0713566400793057]
-BS_RAW_SPLITS = [0.2006005012048893, 0.18334179198935488]
-BS_CEILING, BS_RAW, BS_SCORE, BS_ERROR = 0.07193757719065406, 0.19197114659712208, 0.715632148282451, 0.029284301444939598
+_BS = crosscheck('rajalingham2018')['Rajalingham2018public-i2n']['brainscore']  # tests/brainio/brainscore_rajalingham2018.py
+BS_CEILING_SPLITS, BS_RAW_SPLITS = _BS['ceiling_splits'], _BS['raw_splits']
+BS_CEILING, BS_RAW, BS_SCORE, BS_ERROR = _BS['ceiling'], _BS['raw'], _BS['score'], _BS['error']
 
 
 @pytest.fixture(scope='module', autouse=True)

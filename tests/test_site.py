@@ -68,6 +68,26 @@ def test_kept_notebook_used_only_while_its_source_is_unchanged(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == []
 
 
+def test_notebooks_read_the_projects_settings_wherever_they_run(tmp_path):
+    "Offline as README documents it (nothing set): a benchmark notebook in nbs/benchmarks/ reads the mirror settings.ini names"
+    import subprocess, sys
+    clean = {k: v for k, v in os.environ.items() if not k.startswith('BRAINSCORE_NB_')}  # not conftest's variables
+    ask = [sys.executable, '-c', 'from brainscore_nb.config import get_setting; print(get_setting("mirror"))']
+    where = docs_build.NBS / 'benchmarks'
+    before = subprocess.run(ask, cwd=where, env=clean, capture_output=True, text=True, check=True).stdout.strip()
+    assert before == ''  # settings are read from the working directory only: here there is none, so no mirror
+    after = subprocess.run(ask, cwd=where, env=docs_build.settings_env(clean), capture_output=True, text=True, check=True)
+    assert Path(after.stdout.strip()) == (ROOT.parent / 'shared' / 'mirror').resolve()
+
+
+def test_front_matter_titles_are_unquoted():
+    "nbdev writes YAML front matter; quoted titles and descriptions show as their text (no quotes, no doubled apostrophe)"
+    raw = {'cell_type': 'raw', 'source': ["---\n", "title: 'Brain-Score''s way'\n", 'description: "a \\"quoted\\" word"\n',
+                                          "output-file: x.html\n", "---"]}
+    assert docs_build.frontmatter({'cells': [raw]}) == {'title': "Brain-Score's way", 'description': 'a "quoted" word',
+                                                        'output-file': 'x.html'}
+
+
 def test_every_notebook_executed(site):
     "Every notebook's outputs are on the site: none left out, and every page with examples shows their outputs"
     report = json.loads((site / 'build_report.json').read_text())

@@ -55,6 +55,14 @@ CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top
     'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
 CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
+CATALOG_BENCHMARKS |= {f'Marques2020_{p}' for p in (  # tests/test_bs_marques2020.py
+    'Cavanaugh2002-grating_summation_field', 'Cavanaugh2002-surround_diameter', 'Cavanaugh2002-surround_suppression_index',
+    'DeValois1982-peak_sf', 'DeValois1982-pref_or', 'FreemanZiemba2013-abs_texture_modulation_index',
+    'FreemanZiemba2013-max_noise', 'FreemanZiemba2013-max_texture', 'FreemanZiemba2013-texture_modulation_index',
+    'FreemanZiemba2013-texture_selectivity', 'FreemanZiemba2013-texture_sparseness',
+    'FreemanZiemba2013-texture_variance_ratio', 'Ringach2002-circular_variance', 'Ringach2002-cv_bandwidth_ratio',
+    'Ringach2002-max_dc', 'Ringach2002-modulation_ratio', 'Ringach2002-opr_cv_diff', 'Ringach2002-or_bandwidth',
+    'Ringach2002-or_selective', 'Ringach2002-orth_pref_ratio', 'Schiller1976-sf_bandwidth', 'Schiller1976-sf_selective')}
 
 
 def test_the_issues_benchmarks_are_registered():

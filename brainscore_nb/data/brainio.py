@@ -100,12 +100,16 @@ def merge_stimulus_set_meta(
     stimulus_set:StimulusSet # the set its stimuli come from
 ) -> DataAssembly:
     "Brain-Score's StimulusMergeAssemblyLoader: the set's columns as presentation coords, the set attached"
+    out = assembly.copy()
+    if 'presentation' not in assembly.dims:  # e.g. a PropertyAssembly (neuroid x neuronal_property): the set
+        # is only attached, as Brain-Score loads those (merge_stimulus_set_meta=False)
+        out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
+        return out
     ids = assembly['stimulus_id'].values
     if not pd.Index(pd.unique(ids)).isin(stimulus_set['stimulus_id']).any() and len(ids):
         raise ValueError(f"none of the assembly's stimulus_ids (e.g. {list(pd.unique(ids)[:3])}, "
                          f"{ids.dtype}) is in stimulus set {stimulus_set.identifier!r} (e.g. "
                          f"{list(stimulus_set['stimulus_id'][:3])}): every merged column would be NaN")
-    out = assembly.copy()
     for c in stimulus_set.columns.drop('stimulus_id'):
         if c not in out.coords:
             out = out.assign_coords(

@@ -37,6 +37,10 @@ normalisation_registry = {'explained_variance': ceilings.explained_variance,
                           'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
+# %% ../../nbs/19_metric_registry.ipynb #9a34c718
+metric_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
+ceiling_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
+
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
     "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"

@@ -55,6 +55,8 @@ CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top
     'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
 CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
+CATALOG_BENCHMARKS |= {f'MajajHong2015{a}.{r}-{m}' for r in ('V4', 'IT') for a, m in (  # tests/test_bs_majajhong2015.py
+    ('', 'pls'), ('public', 'temporal-pls'), ('public', 'reverse_pls'))}
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -57,6 +57,8 @@ CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 CATALOG_BENCHMARKS |= {f'MajajHong2015{a}.{r}-{m}' for r in ('V4', 'IT') for a, m in (  # tests/test_bs_majajhong2015.py
     ('', 'pls'), ('public', 'temporal-pls'), ('public', 'reverse_pls'))}
+CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2020', 'SanghaviMurty2020')  # tests/test_bs_sanghavi2020.py
+                       for r in ('V4', 'IT')}
 
 
 def test_the_issues_benchmarks_are_registered():

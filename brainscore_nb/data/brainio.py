@@ -40,13 +40,15 @@ def _plain_strings(values:np.ndarray) -> np.ndarray:
 
 
 def _legacy_names(coords: dict) -> dict:
-    "name -> (dims, values), `level_<dim>` coords renamed `level`, `image_id` copied to `stimulus_id`"
+    "name -> (dims, values): `level_<dim>` renamed `level`; `image_id`, `time_bin_stop` copied to new names"
     out = {
         (k[:-1] if k.endswith('_') and dims == (k[:-1],) and k[:-1] not in coords else k): (dims, v)
         for k, (dims, v) in coords.items()
     }
     if 'image_id' in out and 'stimulus_id' not in out:
         out['stimulus_id'] = out['image_id']
+    if 'time_bin_stop' in out and 'time_bin_end' not in out:  # older packages (Sanghavi2020's) end bins so
+        out['time_bin_end'] = out['time_bin_stop']
     return out
 
 _DATA_VARIABLES = ('data', '__xarray_dataarray_variable__')

@@ -80,6 +80,10 @@ def read_brainio_assembly(
         coords = _legacy_names({k: (v.dims, _plain_strings(v.values)) for k, v in da.coords.items()})
         for k, dtype in meta.get('dtypes', {}).items(): coords[k] = (coords[k][0], coords[k][1].astype(dtype))
         cls = assembly_class(cls or attrs.get('assembly_class'))
+        if ('neuroid' in da.dims and 'neuroid_id' not in coords
+                and 'neuroid_id' in cls.required_coords.get('neuroid', ())):  # Bracci2019's package has none
+            coords['neuroid_id'] = (('neuroid',), np.arange(da.sizes['neuroid']))
+            attrs['neuroid_id_from_position'] = 1  # said, not silent
         out = cls(_plain_strings(da.values), dims=da.dims, coords=coords, attrs=attrs, name=meta.get('name'))
     return merge_stimulus_set_meta(out, stimulus_set) if stimulus_set is not None else out
 

@@ -60,6 +60,7 @@ CATALOG_BENCHMARKS |= {f'MajajHong2015{a}.{r}-{m}' for r in ('V4', 'IT') for a, 
 CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2020', 'SanghaviMurty2020')  # tests/test_bs_sanghavi2020.py
                        for r in ('V4', 'IT')}
 CATALOG_BENCHMARKS |= {'Bracci2019.anteriorVTC-rdm'}  # tests/test_bs_bracci2019.py
+CATALOG_BENCHMARKS |= {'Rajalingham2020.IT-pls'}  # tests/test_bs_rajalingham2020.py
 
 
 def test_the_issues_benchmarks_are_registered():

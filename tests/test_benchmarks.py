@@ -61,6 +61,7 @@ CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2
                        for r in ('V4', 'IT')}
 CATALOG_BENCHMARKS |= {'Bracci2019.anteriorVTC-rdm'}  # tests/test_bs_bracci2019.py
 CATALOG_BENCHMARKS |= {'Rajalingham2020.IT-pls'}  # tests/test_bs_rajalingham2020.py
+CATALOG_BENCHMARKS |= {'Kar2019-ost'}  # tests/test_bs_kar2019.py (not cross-checked: Brain-Score's needs TensorFlow)
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -63,6 +63,13 @@ CATALOG_BENCHMARKS |= {f'Marques2020_{p}' for p in (  # tests/test_bs_marques202
     'FreemanZiemba2013-texture_variance_ratio', 'Ringach2002-circular_variance', 'Ringach2002-cv_bandwidth_ratio',
     'Ringach2002-max_dc', 'Ringach2002-modulation_ratio', 'Ringach2002-opr_cv_diff', 'Ringach2002-or_bandwidth',
     'Ringach2002-or_selective', 'Ringach2002-orth_pref_ratio', 'Schiller1976-sf_bandwidth', 'Schiller1976-sf_selective')}
+CATALOG_BENCHMARKS |= {f'MajajHong2015{a}.{r}-{m}' for r in ('V4', 'IT') for a, m in (  # tests/test_bs_majajhong2015.py
+    ('', 'pls'), ('public', 'temporal-pls'), ('public', 'reverse_pls'))}
+CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2020', 'SanghaviMurty2020')  # tests/test_bs_sanghavi2020.py
+                       for r in ('V4', 'IT')}
+CATALOG_BENCHMARKS |= {'Bracci2019.anteriorVTC-rdm'}  # tests/test_bs_bracci2019.py
+CATALOG_BENCHMARKS |= {'Rajalingham2020.IT-pls'}  # tests/test_bs_rajalingham2020.py
+CATALOG_BENCHMARKS |= {'Kar2019-ost'}  # tests/test_bs_kar2019.py (not cross-checked: Brain-Score's needs TensorFlow)
 
 
 def test_the_issues_benchmarks_are_registered():

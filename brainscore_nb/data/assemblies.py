@@ -7,7 +7,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/assemblies.html.md"""
 # %% auto #0
 __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'DataAssembly', 'NeuroidAssembly', 'BehavioralAssembly',
            'PropertyAssembly', 'MetadataAssembly', 'SpikeTimesAssembly', 'walk_coords', 'array_is_element',
-           'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids', 'save_assembly', 'load_assembly']
+           'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids', 'save_assembly', 'load_assembly',
+           'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
 import html, json
@@ -321,3 +322,37 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
     }
     cls = cls or ASSEMBLY_CLASSES.get(meta['cls'], DataAssembly)
     return cls(da.variable, coords=da.coords, attrs=attrs, name=meta['name'])
+
+# %% ../../nbs/04_assemblies.ipynb #34e12838
+def align_time_bins(assembly:xr.DataArray, # ... x time_bin, with time_bin_start / time_bin_end coords (ms)
+                    time_bins:list # [(start, end), ...] ms: the bins wanted
+                   )->xr.DataArray:
+    "Each wanted bin as the overlap-weighted mean of the recorded bins (Brain-Score's `assembly_time_align`)"
+    missing = [c for c in ('time_bin_start', 'time_bin_end') if c not in assembly.coords]
+    if 'time_bin' not in assembly.dims or missing:
+        raise ValueError(f"align_time_bins needs a 'time_bin' dim with time_bin_start and time_bin_end "
+                         f"coords, got dims {assembly.dims}" + (f" without {missing}" if missing else ''))
+    try: want = np.array([(float(s), float(e)) for s, e in time_bins])
+    except (TypeError, ValueError):
+        raise ValueError(f"time_bins must be (start, end) pairs in ms, got {time_bins!r}") from None
+    if not len(want) or (want[:, 1] <= want[:, 0]).any():
+        raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {time_bins!r}")
+    start, end = (np.asarray(assembly[c].values, float) for c in ('time_bin_start', 'time_bin_end'))
+    overlap = np.clip(np.minimum(want[:, 1:], end) - np.maximum(want[:, :1], start), 0, None)
+    weights = overlap / (end - start)  # the share of each recorded bin that falls in the wanted one
+    for (s, e), row in zip(want, overlap):  # every ms of a wanted bin must have been recorded
+        parts = sorted((max(a, s), min(b, e)) for a, b, o in zip(start, end, row) if o > 0)
+        reach = s
+        for a, b in parts: reach = max(reach, b) if a <= reach else reach
+        if reach < e: raise ValueError(
+            f"time bin ({s:g}, {e:g}) is not covered by the recorded bins "
+            f"{list(zip(start.tolist(), end.tolist()))}")
+    moved = assembly.transpose(..., 'time_bin')
+    values = moved.values
+    out = (values @ (weights / weights.sum(1, keepdims=True)).T).astype(values.dtype, copy=False)
+    coords = {k: v for k, v in moved.coords.items() if 'time_bin' not in v.dims}
+    dtype = int if np.all(want == np.round(want)) else float
+    coords.update(time_bin_start=('time_bin', want[:, 0].astype(dtype)),
+                  time_bin_end=('time_bin', want[:, 1].astype(dtype)))
+    cls = type(assembly) if isinstance(assembly, DataAssembly) else xr.DataArray
+    return cls(out, coords=coords, dims=moved.dims, attrs=assembly.attrs)

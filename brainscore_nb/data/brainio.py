@@ -44,13 +44,15 @@ def _plain_strings(values:np.ndarray) -> np.ndarray:
 
 
 def _legacy_names(coords: dict) -> dict:
-    "name -> (dims, values), `level_<dim>` coords renamed `level`, `image_id` copied to `stimulus_id`"
+    "name -> (dims, values): `level_<dim>` renamed `level`; `image_id`, `time_bin_stop` copied to new names"
     out = {
         (k[:-1] if k.endswith('_') and dims == (k[:-1],) and k[:-1] not in coords else k): (dims, v)
         for k, (dims, v) in coords.items()
     }
     if 'image_id' in out and 'stimulus_id' not in out:
         out['stimulus_id'] = out['image_id']
+    if 'time_bin_stop' in out and 'time_bin_end' not in out:  # older packages (Sanghavi2020's) end bins so
+        out['time_bin_end'] = out['time_bin_stop']
     return out
 
 _DATA_VARIABLES = ('data', '__xarray_dataarray_variable__')
@@ -91,6 +93,10 @@ def read_brainio_assembly(
         coords = _legacy_names({k: (v.dims, _plain_strings(v.values)) for k, v in da.coords.items()})
         for k, dtype in meta.get('dtypes', {}).items(): coords[k] = (coords[k][0], coords[k][1].astype(dtype))
         cls = assembly_class(cls or attrs.get('assembly_class'))
+        if ('neuroid' in da.dims and 'neuroid_id' not in coords
+                and 'neuroid_id' in cls.required_coords.get('neuroid', ())):  # Bracci2019's package has none
+            coords['neuroid_id'] = (('neuroid',), np.arange(da.sizes['neuroid']))
+            attrs['neuroid_id_from_position'] = 1  # said, not silent
         out = cls(_plain_strings(da.values), dims=da.dims, coords=coords, attrs=attrs, name=meta.get('name'))
     return merge_stimulus_set_meta(out, stimulus_set) if stimulus_set is not None else out
 

@@ -41,6 +41,17 @@ normalisation_registry = {'explained_variance': ceilings.explained_variance,
 metric_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
 ceiling_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
 
+# %% ../../nbs/19_metric_registry.ipynb #24556dc4
+# Brain-Score's names for the MajajHong2015 temporal and muzellec2026 (reverse predictivity) metrics
+from . import reverse
+metric_registry.update(reverse_pls=reverse.reverse_pls_cv, reverse_pls_cv=reverse.reverse_pls_cv,
+                       reverse_pls_split=reverse.reverse_pls_split,
+                       # ceilings Brain-Score registers as metrics; internal_consistency takes time bins
+                       predictor_consistency=reverse.predictor_consistency,
+                       internal_consistency_temporal=ceilings.internal_consistency)
+ceiling_registry.update(predictor_consistency=reverse.predictor_consistency,
+                        internal_consistency_temporal=ceilings.internal_consistency)
+
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
     "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"

@@ -1,0 +1,46 @@
+"""Brain-Score 2.4.2's own `Bracci2019.anteriorVTC-rdm` on the fixture files of tests/brainio/bracci2019 (written by
+make_bracci2019.py), for comparing with brainscore_nb's (tests/test_bs_bracci2019.py reads the numbers from
+tests/brainio/crosschecks/bracci2019.json).
+
+    BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/bracci2019_brainscore_side.py
+
+Brain-Score's plugin runs unchanged except `brainio.s3.get_path`, which returns the fixture's copies instead of
+downloading; scored with Brain-Score's PrecomputedFeatures at 8 degrees. Prints one JSON object.
+"""
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+FIXTURES = Path(__file__).resolve().parent / 'bracci2019'
+PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
+
+
+def main():
+    from brainscore_core.supported_data_standards.brainio import s3
+    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    folder = Path(tempfile.mkdtemp())
+    s = PACKAGES['stimulus_set']
+    files = {('Bracci2019', 'csv'): s['csv_path'], ('Bracci2019', 'zip'): s['zip_path'],
+             ('Bracci2019', 'nc'): PACKAGES['assembly']['path']}
+    for name in files.values(): shutil.copy(FIXTURES / name, folder)
+    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
+    from brainscore_vision import load_benchmark
+    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(FIXTURES / PACKAGES['features']['path'])).load()
+    try:
+        benchmark = load_benchmark('Bracci2019.anteriorVTC-rdm')
+        score = benchmark(PrecomputedFeatures({'Bracci2019': features}, visual_degrees=8))
+        out = {'Bracci2019.anteriorVTC-rdm': dict(ceiling=float(score.attrs['ceiling']), raw=float(score.attrs['raw']),
+                                                  score=float(score), ceiling_property=float(benchmark.ceiling),
+                                                  identifier=benchmark.identifier, version=benchmark.version,
+                                                  parent=benchmark.parent)}
+    finally:
+        shutil.rmtree(folder)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,72 @@
+"""Brain-Score 2.4.2's own MajajHong2015 benchmarks (plugins majajhong2015 and muzellec2026) on the fixture files of
+tests/brainio/majajhong2015 (written by make_majajhong2015.py), for comparing with brainscore_nb's
+(tests/test_bs_majajhong2015.py reads the numbers from tests/brainio/crosschecks/{majajhong2015,muzellec2026}.json).
+
+    BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/majajhong2015_brainscore_side.py [--converged]
+
+Brain-Score's plugins run unchanged except `brainio.s3.get_path`, which returns the fixture's copies instead of
+downloading. Scored with Brain-Score's PrecomputedFeatures at 8 degrees; for the temporal benchmarks the features
+are the same in every one of the benchmark's 29 time bins (what Brain-Score's TemporalAligned gives for a model
+without time). `--converged` runs scikit-learn's PLS to convergence (see brainscore_freemanziemba2013.py).
+Prints one JSON object: identifier -> ceiling, raw, score (and per time bin for the temporal ones).
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+FIXTURES = Path(__file__).resolve().parent / 'majajhong2015'
+PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
+
+
+def main():
+    import numpy as np
+    from brainscore_core.supported_data_standards.brainio import s3
+    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    folder = Path(tempfile.mkdtemp())
+    s = PACKAGES['stimulus_set']
+    files = {('hvm-public', 'csv'): s['csv_path'], ('hvm-public', 'zip'): s['zip_path'],
+             ('dicarlo.MajajHong2015.public', 'nc'): PACKAGES['public']['path'],
+             ('dicarlo.MajajHong2015.temporal.public', 'nc'): PACKAGES['temporal']['path']}
+    for name in files.values(): shutil.copy(FIXTURES / name, folder)
+    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
+    if '--converged' in sys.argv:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from brainscore_freemanziemba2013 import converge_pls
+        converge_pls()
+    from brainscore_vision import load_benchmark
+    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(FIXTURES / PACKAGES['features']['path'])).load()
+    out = {}
+    try:
+        for region in ('V4', 'IT'):
+            for suffix in ('pls', 'reverse_pls'):
+                identifier = f'MajajHong2015public.{region}-{suffix}'
+                score = load_benchmark(identifier)(PrecomputedFeatures({'hvm-public': features}, visual_degrees=8))
+                out[identifier] = dict(ceiling=float(score.ceiling), raw=float(score.raw), score=float(score),
+                                       ceiling_error=float(score.ceiling.attrs['error']))
+            identifier = f'MajajHong2015public.{region}-temporal-pls'
+            benchmark = load_benchmark(identifier)
+            bins = benchmark.timebins
+            starts, ends = [int(b[0]) for b in bins], [int(b[1]) for b in bins]
+            values = np.repeat(features.values[:, :, None], len(bins), axis=2)
+            timed = NeuroidAssembly(values, dims=['presentation', 'neuroid', 'time_bin'], coords={
+                **{c: ('presentation', features[c].values) for c in ('stimulus_id', 'object_name')},
+                **{c: ('neuroid', features[c].values) for c in ('neuroid_id', 'layer')},
+                'time_bin_start': ('time_bin', starts), 'time_bin_end': ('time_bin', ends)})
+            score = benchmark(PrecomputedFeatures({'hvm-public': timed}, visual_degrees=8))
+            per_bin = lambda x: [float(v) for v in np.asarray(x.values).ravel()]
+            out[identifier] = dict(identifier_in_benchmark=benchmark.identifier, time_bins=[starts, ends],
+                                   n_stimuli=int(benchmark._assembly.sizes['presentation']),
+                                   ceiling=per_bin(score.ceiling), raw=per_bin(score.raw), score=per_bin(score),
+                                   score_dims=list(score.dims))
+    finally:
+        shutil.rmtree(folder)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == '__main__':
+    main()

@@ -9,7 +9,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/hierarchy.html.md"""
 __all__ = ['ROOTS', 'REGIONS', 'TREE', 'SYNONYMS', 'DATASET_NODES', 'node_path', 'check_parent', 'brainscore_parents',
            'parent_of', 'aggregate', 'leaves', 'order']
 
-# %% ../nbs/40a_hierarchy.ipynb #1f3813d3
+# %% ../nbs/40a_hierarchy.ipynb #af781e62
 import csv
 from functools import cache
 from pathlib import Path
@@ -17,7 +17,7 @@ import numpy as np
 import brainscore_nb
 from .names import did_you_mean
 
-# %% ../nbs/40a_hierarchy.ipynb #0e7dda3d
+# %% ../nbs/40a_hierarchy.ipynb #5747299e
 ROOTS = ('average_vision', 'engineering')  # the brain score's root; engineering: shown, never in the brain average
 REGIONS = ('V1', 'V2', 'V4', 'IT')
 TREE = {  # node -> the node it counts in (Brain-Score's website order: V1, V2, V4, IT, then behaviour)
@@ -38,7 +38,7 @@ TREE = {  # node -> the node it counts in (Brain-Score's website order: V1, V2, 
 }
 SYNONYMS = {'behavior_vision': 'behavior', 'engineering_vision': 'engineering'}  # the website's spelling
 
-# %% ../nbs/40a_hierarchy.ipynb #6aed6197
+# %% ../nbs/40a_hierarchy.ipynb #c2449432
 def node_path(node:str # a node of `TREE` (or a root)
              )->list:
     "`node` and the nodes above it, up to its root"
@@ -49,7 +49,7 @@ def node_path(node:str # a node of `TREE` (or a root)
                                             + did_you_mean(node, [*TREE, *ROOTS]))
     return path
 
-# %% ../nbs/40a_hierarchy.ipynb #329b33c0
+# %% ../nbs/40a_hierarchy.ipynb #6f970ea6
 def check_parent(parent, # a benchmark's `parent`
                  who:str='a benchmark' # for the message, e.g. the benchmark's identifier
                 )->str|None:
@@ -63,14 +63,14 @@ def check_parent(parent, # a benchmark's `parent`
                      + f" (regions: {', '.join(REGIONS)}; also behavior, engineering, or a node below them: "
                      "brainscore_nb.hierarchy.TREE)")
 
-# %% ../nbs/40a_hierarchy.ipynb #27e9266d
+# %% ../nbs/40a_hierarchy.ipynb #97e2a21a
 @cache
 def brainscore_parents()->dict:
     "Brain-Score 2.4.2's benchmark identifiers -> their parent (None: counted nowhere), as its plugins set them"
     with open(Path(brainscore_nb.__file__).parent/'brainscore_parents.tsv', newline='') as f:
         return {r['identifier']: r['parent'] or None for r in csv.DictReader(f, delimiter='\t')}
 
-# %% ../nbs/40a_hierarchy.ipynb #91816e5c
+# %% ../nbs/40a_hierarchy.ipynb #74f888b1
 DATASET_NODES = {  # dataset node -> (the region it counts in, its benchmarks: the same data, counted once)
     'Cowley2023.V4': ('V4', ('Cowley2023.V4-pls', 'Cowley2023.V4-ridge')),
     **{f'Coggan2024_fMRI.{r}': (r, (f'Coggan2024_fMRI.{r}-rdm', f'tong.Coggan2024_fMRI.{r}-rdm'))
@@ -78,7 +78,7 @@ DATASET_NODES = {  # dataset node -> (the region it counts in, its benchmarks: t
 }
 TREE.update({node: region for node, (region, _) in DATASET_NODES.items()})
 
-# %% ../nbs/40a_hierarchy.ipynb #4d420351
+# %% ../nbs/40a_hierarchy.ipynb #720fec7b
 def parent_of(benchmark:str, # a benchmark identifier
               recorded=() # the parents its results rows recorded (None or '' where a row has none)
              )->str|None:
@@ -91,7 +91,7 @@ def parent_of(benchmark:str, # a benchmark identifier
                                        "score it again with one version of the benchmark")
     return check_parent(said[0], benchmark) if said else None
 
-# %% ../nbs/40a_hierarchy.ipynb #989fa35d
+# %% ../nbs/40a_hierarchy.ipynb #4ec08c38
 def _combine(parts:np.ndarray, missing:str)->np.ndarray:
     "Mean over axis 0 of children's values: NaN as 0 ('zero') or skipped ('skip'); all NaN stays NaN"
     scored = np.isfinite(parts)
@@ -127,7 +127,7 @@ def aggregate(values:np.ndarray, # (models, benchmarks, ...): each benchmark's s
     for node in children: score(node)
     return out
 
-# %% ../nbs/40a_hierarchy.ipynb #0bc86830
+# %% ../nbs/40a_hierarchy.ipynb #bdf28277
 def leaves(benchmarks:list, # benchmarks of the table
            parents:dict, # benchmark -> node (None: counted nowhere)
            leave_out=() # benchmarks counted nowhere
@@ -139,7 +139,7 @@ def leaves(benchmarks:list, # benchmarks of the table
         for node in node_path(parents[b]): out.setdefault(node, []).append(b)
     return out
 
-# %% ../nbs/40a_hierarchy.ipynb #c2e97b3a
+# %% ../nbs/40a_hierarchy.ipynb #0d609249
 def order(nodes)->list:
     "The nodes in the website's order: each root, then depth first (regions V1, V2, V4, IT first, then by name)"
     nodes, rank = set(nodes), {n: i for i, n in enumerate([*ROOTS, 'neural_vision', 'behavior', *REGIONS])}

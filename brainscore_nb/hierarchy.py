@@ -1,5 +1,4 @@
-"""Brain-Score's tree of benchmarks (vision -> neural and behavioural -> regions -> datasets -> benchmarks; engineering
-apart), in one place: read by `check`, the leaderboard and the web leaderboard.
+"""Brain-Score's tree of benchmarks (vision -> neural and behavioural -> regions -> datasets -> benchmarks; engineering apart), in one place: read by `check`, the leaderboard and the web leaderboard.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/hierarchy.html.md"""
 
@@ -18,7 +17,7 @@ import brainscore_nb
 from .names import did_you_mean
 
 # %% ../nbs/40a_hierarchy.ipynb #5747299e
-ROOTS = ('average_vision', 'engineering')  # the brain score's root; engineering: shown, never in the brain average
+ROOTS = ('average_vision', 'engineering')  # the brain score; engineering: shown, never in the brain average
 REGIONS = ('V1', 'V2', 'V4', 'IT')
 TREE = {  # node -> the node it counts in (Brain-Score's website order: V1, V2, V4, IT, then behaviour)
     'neural_vision': 'average_vision', 'behavior': 'average_vision',
@@ -33,7 +32,8 @@ TREE = {  # node -> the node it counts in (Brain-Score's website order: V1, V2, 
     'Bracci2019': 'IT',  # ours: anterior ventral temporal cortex, recorded from the model's IT
     **dict.fromkeys(('Geirhos2021', 'Scialom2024', 'Kato2026', 'Malania2007', 'BMD2024', 'Lonnqvist2024',
                      'Baker2022', 'Hermann2020', 'Maniquet2024'), 'behavior'),
-    **dict.fromkeys(('Geirhos2021-top1', 'Scialom2024-top1', 'Hendrycks2019-top1', 'ImageNet'), 'engineering'),
+    **dict.fromkeys(('Geirhos2021-top1', 'Scialom2024-top1', 'Hendrycks2019-top1', 'ImageNet'),
+                    'engineering'),
     'Islam2021': 'engineering',  # ours: the model's own dimensionality, no primate data
 }
 SYNONYMS = {'behavior_vision': 'behavior', 'engineering_vision': 'engineering'}  # the website's spelling
@@ -66,9 +66,10 @@ def check_parent(parent, # a benchmark's `parent`
 # %% ../nbs/40a_hierarchy.ipynb #97e2a21a
 @cache
 def brainscore_parents()->dict:
-    "Brain-Score 2.4.2's benchmark identifiers -> their parent (None: counted nowhere), as its plugins set them"
+    "Brain-Score 2.4.2's benchmark ids -> their parent (None: counted nowhere), as its plugins set them"
     with open(Path(brainscore_nb.__file__).parent/'brainscore_parents.tsv', newline='') as f:
-        return {r['identifier']: r['parent'] or None for r in csv.DictReader(f, delimiter='\t')}
+        rows = csv.DictReader(f, delimiter='\t')
+        return {r['identifier']: r['parent'] or None for r in rows}
 
 # %% ../nbs/40a_hierarchy.ipynb #74f888b1
 DATASET_NODES = {  # dataset node -> (the region it counts in, its benchmarks: the same data, counted once)
@@ -103,7 +104,8 @@ def _combine(parts:np.ndarray, missing:str)->np.ndarray:
 def aggregate(values:np.ndarray, # (models, benchmarks, ...): each benchmark's score; NaN: failed or not run
               benchmarks:list, # the benchmarks along axis 1
               parents:dict, # benchmark -> node (None: counted nowhere), e.g. from `parent_of`
-              *, missing:str='zero', # a child without a score counts 'zero' (Brain-Score's rule) or is 'skip'ped
+              # a child without a score counts 'zero' (Brain-Score's rule) or is 'skip'ped
+              *, missing:str='zero',
               leave_out=() # benchmarks shown but counted nowhere (e.g. unceiled ones)
              )->dict:
     "Node -> (models, ...) scores for every node above a counted benchmark (roots included), bottom-up"
@@ -141,7 +143,7 @@ def leaves(benchmarks:list, # benchmarks of the table
 
 # %% ../nbs/40a_hierarchy.ipynb #0d609249
 def order(nodes)->list:
-    "The nodes in the website's order: each root, then depth first (regions V1, V2, V4, IT first, then by name)"
+    "The nodes in the website's order: each root, then depth first (V1, V2, V4, IT first, then by name)"
     nodes, rank = set(nodes), {n: i for i, n in enumerate([*ROOTS, 'neural_vision', 'behavior', *REGIONS])}
     kids = {}
     for n in nodes:

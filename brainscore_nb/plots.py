@@ -1,5 +1,4 @@
-"""From a results table to a Brain-Score-style leaderboard (benchmarks averaged up Brain-Score's tree:
-datasets, regions, neural and behavioural, vision) and publication-ready figures, saved as PNG and SVG.
+"""From a results table to a Brain-Score-style leaderboard (benchmarks averaged up Brain-Score's tree: datasets, regions, neural and behavioural, vision) and publication-ready figures, saved as PNG and SVG.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/plots.html.md"""
 
@@ -77,7 +76,7 @@ def leaderboard(results, # a results table, or a path that read_results reads
                        totals={n: len(under[n]) for n in nodes}, missing=missing)
     return board.rename(columns={b: f'{b} (unceiled)' for b in tree['unceiled']})
 
-# %% ../nbs/42_plots.ipynb #49bd8111
+# %% ../nbs/42_plots.ipynb #587d30b1
 def _md_cell(v)->str:
     "One Markdown table cell: | and \\ escaped, line breaks as spaces, numbers to 3 decimals, '-' for none"
     if v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and np.isnan(v)): return '-'
@@ -118,9 +117,9 @@ def save_figure(fig, # a matplotlib Figure
 
 # %% ../nbs/42_plots.ipynb #eeffef87
 def _facet(benchmark:str, tree:dict)->str:
-    "The panel a benchmark is drawn in: its region, behavior, engineering, or 'not counted'"
+    "The panel a benchmark is drawn in: its region, behavior, engineering, or 'not counted' (parent None)"
     parent = tree['parents'].get(benchmark)
-    if parent is None or benchmark in tree['uncounted']: return 'not counted'
+    if parent is None: return 'not counted'
     path = node_path(parent)
     if path[-1] == 'engineering': return 'engineering'
     return path[path.index('neural_vision') - 1] if 'neural_vision' in path else 'behavior'

@@ -1,0 +1,186 @@
+"""Issue #23: the leaderboard cannot mislead. Each test reproduces a failure measured on main b27679b (in the
+comment) and checks the fix: parents from the hierarchy (never the first row), Brain-Score's rule for missing
+scores and ranks, aliases counted once, unceiled scores counted nowhere, Markdown that is a table, the check's
+tree, and the web leaderboard opened in headless Chromium."""
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from brainscore_nb import hierarchy, plots
+from brainscore_nb.batch import results_table
+
+CHROMIUM = '/usr/bin/chromium'
+FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run']
+
+
+def row(model, benchmark, score=None, parent=None, **kw):
+    ok = score is not None
+    return dict(model=model, benchmark=benchmark, parent=parent, score=score, raw=score, status='ok' if ok else 'failed',
+                error_message='' if ok else kw.pop('error_message', 'TimeoutError: timed out after 600 s'), **kw)
+
+
+def test_a_failed_pair_of_another_model_changes_no_parent():
+    # b27679b: the parent came from the first row; a timed-out row (no parent) sorting first moved V4 to 'other'
+    rows = [row('efficientnet', 'MajajHong2015public.V4-pls', 0.55, 'V4'), row('efficientnet', 'MajajHong2015public.IT-pls', 0.3, 'IT'),
+            row('pixels', 'MajajHong2015public.V4-pls', 0.2, 'V4'), row('pixels', 'MajajHong2015public.IT-pls', 0.1, 'IT')]
+    before = plots.leaderboard(results_table(rows))
+    after = plots.leaderboard(results_table(rows + [row('aaa-first', 'MajajHong2015public.V4-pls', None, None)]))
+    assert 'other' not in after.columns
+    for m in ('efficientnet', 'pixels'):
+        assert after.loc[m, 'V4'] == before.loc[m, 'V4'] and after.loc[m, 'average'] == before.loc[m, 'average']
+    assert after.attrs['parents']['MajajHong2015public.V4-pls'] == 'V4'
+
+
+def test_a_model_missing_benchmarks_is_marked_and_does_not_rank_first():
+    # b27679b: with missing='skip' (the default) a model that failed 4 of 6 ranked first (0.85 vs 0.50)
+    bs = [f'Lab.V4-b{i}' for i in range(6)]
+    rows = [row('flaky', b, 0.85 if i < 2 else None, 'V4') for i, b in enumerate(bs)]
+    rows += [row('steady', b, 0.5, 'V4') for b in bs]
+    board = plots.leaderboard(results_table(rows))
+    assert board.index.tolist() == ['steady', 'flaky']
+    assert board.loc['flaky', 'average'] == pytest.approx(0.85 * 2 / 6)
+    assert (board.loc['flaky', 'scored'], board.loc['flaky', 'counted']) == (2, 6)
+    text = plots.leaderboard_text(board)
+    assert text.loc['flaky', 'missing'] == '4 of 6' and text.loc['flaky', 'average'] == '0.283 (2/6)'
+
+
+def test_every_pair_failed_gives_no_rank_and_no_average():
+    # b27679b: ranks 1 and 2 with NaN averages
+    board = plots.leaderboard(results_table([row('a', 'Lab.V4-x', None, 'V4'), row('b', 'Lab.V4-x', None, 'V4')]))
+    assert board['rank'].isna().all() and board.average.isna().all()
+
+
+def test_ties_share_the_best_rank():
+    board = plots.leaderboard(results_table([row(m, 'Lab.V4-x', s, 'V4') for m, s in
+                                             (('a', 0.5), ('b', 0.5), ('c', 0.2))]))
+    assert board['rank'].tolist() == [1, 1, 3]
+
+
+def test_aliases_of_the_same_data_count_once():
+    # b27679b: Coggan2024_fMRI.V4-rdm and tong.Coggan2024_fMRI.V4-rdm both averaged into V4 (0.170, 0.223 without)
+    rows = [row('m', 'Coggan2024_fMRI.V4-rdm', 0.1, 'V4'), row('m', 'tong.Coggan2024_fMRI.V4-rdm', 0.1, 'V4'),
+            row('m', 'Cowley2023.V4-pls', 0.3, 'V4'), row('m', 'Cowley2023.V4-ridge', 0.5, 'V4'),
+            row('m', 'MajajHong2015public.V4-pls', 0.6, 'V4')]
+    board = plots.leaderboard(results_table(rows))
+    assert board.loc['m', 'V4'] == pytest.approx((0.1 + 0.4 + 0.6) / 3)  # three datasets, each once
+    assert board.loc['m', 'Cowley2023.V4'] == pytest.approx(0.4)
+
+
+def test_unceiled_scores_are_marked_and_never_averaged_with_ceiled_ones():
+    rows = [row('m', 'Lab.IT-rdm', 0.3, 'IT'), row('m', 'Lab.IT-r', 0.53, 'IT', unceiled=True),
+            row('m', 'ImageNet-top1', 0.7, 'ImageNet', unceiled=True)]
+    board = plots.leaderboard(results_table(rows))
+    assert board.loc['m', 'IT'] == pytest.approx(0.3) and board.loc['m', 'average'] == pytest.approx(0.3)
+    assert 'Lab.IT-r (unceiled)' in board.columns
+    assert board.loc['m', 'engineering'] == pytest.approx(0.7)  # engineering: raw, apart from the average
+
+
+def test_the_tree_covers_brainscore_and_the_tutorials():
+    # b27679b: check refused the tutorials' own sub-parents and our Geirhos2021 parents
+    for parent in ('V1-surround_modulation', 'Bracci2019', 'Geirhos2021', 'Geirhos2021-top1', 'behavior_vision'):
+        assert hierarchy.check_parent(parent)
+    assert {p for p in hierarchy.brainscore_parents().values() if p} <= {*hierarchy.TREE, *hierarchy.SYNONYMS, *hierarchy.ROOTS}
+    with pytest.raises(ValueError, match="parent 'V7' is not a node"):
+        hierarchy.check_parent('V7')
+
+
+def test_markdown_is_a_table_whatever_the_ids(tmp_path):
+    # b27679b: leaderboard.md was pandas text (1,992-character lines); an id with a newline added a phantom row
+    rows = [row('net\nv2|x', 'Lab.V4-x', 0.4, 'V4'), row('pixels', 'Lab.V4-x', 0.2, 'V4')]
+    plots.report(results_table(rows), tmp_path)
+    lines = (tmp_path / 'leaderboard.md').read_text().splitlines()
+    table = [line for line in lines if line.startswith('|')]
+    assert len(table) == 4 and re.fullmatch(r'\|(---\|)+', table[1])
+    assert table[2].startswith('| net v2\\|x | 1 |')
+    assert len({line.count(' | ') for line in table if not line.startswith('|--')}) == 1
+
+
+def test_benchmark_figure_is_faceted_and_its_bars_are_intervals():
+    # b27679b: one strip (11,035 px wide for the main job); the error bar of an unceiled accuracy was the SD 0.45
+    rows = [row('m', f'Lab.{r}-b{i}', 0.3, r) for r in ('V1', 'IT') for i in range(60)]
+    rows.append(row('m', 'Lab.acc', 0.285, 'behavior', unceiled=True, ci_low=0.21, ci_high=0.36, raw_error=0.45))
+    fig = plots.plot_benchmarks(results_table(rows))
+    assert [a.get_title(loc='left') for a in fig.axes] == ['V1', 'V1', 'IT', 'IT', 'behavior']
+    assert fig.get_size_inches()[0] <= 18
+    caps = [line for line in fig.axes[-1].lines if len(line.get_ydata()) == 2]  # the error bar's segment
+    (segment,) = [c for c in fig.axes[-1].collections if len(c.get_segments())]
+    lo, hi = segment.get_segments()[0][:, 1]
+    assert (lo, hi) == pytest.approx((0.21, 0.36)), caps
+
+
+@pytest.fixture(scope='module')
+def site(tmp_path_factory):
+    from brainscore_nb.web import write_site
+    from brainscore_nb.metrics.uncertainty import encode_draws
+    rng = np.random.default_rng(0)
+    rows = []
+    for m, base in (('alexnet', 0.5), ('pixels', 0.2), ('gabor<v1>', 0.3)):
+        for b, p in (('MajajHong2015public.V4-pls', 'V4'), ('MajajHong2015public.IT-pls', 'IT'), ('Lab.behavior', 'behavior')):
+            if (m, b) == ('pixels', 'Lab.behavior'):
+                rows.append(row(m, b, None, p, error_message='ValueError: no behaviour'))
+                continue
+            s = base + rng.uniform(0, 0.1)
+            draws = np.clip(s + rng.normal(0, 0.02, 200), 0, 1)
+            rows.append(row(m, b, s, p, ci_low=np.percentile(draws, 2.5), ci_high=np.percentile(draws, 97.5),
+                            bootstrap=encode_draws(draws), ceiling=0.8, data_sha1='ab' * 20))
+    table = results_table(rows)
+    out = tmp_path_factory.mktemp('web')
+    table.to_csv(out / 'results.csv', index=False)
+    return table, write_site(table, out / 'site')
+
+
+def test_web_leaderboard_in_chromium(site):
+    "Sorting works, every link opens a page, no console error, and the numbers are the results table's"
+    from playwright.sync_api import sync_playwright
+    assert Path(CHROMIUM).exists(), 'install Debian chromium (apt-get install chromium)'
+    table, index = site
+    board = plots.leaderboard(table)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        errors = []
+        page.on('console', lambda msg: errors.append(msg.text) if msg.type == 'error' else None)
+        page.on('pageerror', lambda e: errors.append(str(e)))
+        page.goto(index.as_uri())
+        models = lambda: page.eval_on_selector_all('#leaderboard tbody tr', 'rs => rs.map(r => r.dataset.model)')
+        assert models() == board.index.tolist()
+        # the numbers on the page are the leaderboard's
+        shown = page.eval_on_selector_all('#leaderboard tbody tr', 'rs => rs.map(r => Array.from(r.cells).map(c => c.dataset.value))')
+        columns = ['rank', 'model', 'scored', *[c for c in board.columns if c not in ('rank', 'scored', 'counted')]]
+        for m, cells in zip(board.index, shown):
+            for c, v in zip(columns, cells):
+                if c in ('rank', 'model', 'scored'): continue
+                want = board.at[m, c]
+                assert (v == '' and pd.isna(want)) or float(v) == pytest.approx(want, abs=1e-12), (m, c, v, want)
+        # sorting: click the IT header (ascending after descending), and the model name
+        header = page.locator('#leaderboard th', has_text='IT').first
+        header.click()
+        assert models() == board.sort_values('IT', ascending=False).index.tolist()
+        header.click()
+        assert models() == board.sort_values('IT', ascending=True).index.tolist()
+        page.locator('#leaderboard th', has_text='model').click()
+        assert models() == sorted(board.index, reverse=True)
+        # every link opens a page that exists, with no console error
+        pages, seen = [index], set()
+        while pages:
+            here = pages.pop()
+            if here in seen: continue
+            seen.add(here)
+            page.goto(here.as_uri())
+            for href in page.eval_on_selector_all('a', 'as => as.map(a => a.href)'):
+                target = Path(href.removeprefix('file://'))
+                assert target.is_file(), (here, href)
+                pages.append(target)
+            for src in page.eval_on_selector_all('img', 'is => is.map(i => i.src)'):
+                assert Path(src.removeprefix('file://')).is_file()
+        assert len(seen) == 1 + 1 + 3 + 3  # index, compare, 3 models, 3 benchmarks
+        assert errors == []
+        # the failed pair's reason on its model's page
+        page.goto(index.as_uri())
+        page.locator('#leaderboard a', has_text='pixels').click()
+        assert 'ValueError: no behaviour' in page.content()
+        browser.close()

@@ -172,7 +172,8 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_, html_
                                        for p in (v if isinstance(v, list) else [v]))}""")
     if html_dir:
         from brainscore_nb.web import write_site
-        site = _check(lambda: write_site(results, html_dir, missing=missing, include_unceiled=include_unceiled))
+        site = _check(lambda: write_site(results, html_dir, missing=missing,
+                                         include_unceiled=include_unceiled))
         click.echo(f'web leaderboard: {site}')
     if compare_:
         click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart "

@@ -184,3 +184,10 @@ def test_web_leaderboard_in_chromium(site):
         page.locator('#leaderboard a', has_text='pixels').click()
         assert 'ValueError: no behaviour' in page.content()
         browser.close()
+
+
+def test_score_repr_says_unceiled():
+    # b27679b: '<Score 0.5283 ± 0.0045 (raw 0.5283, ceiling nan)>' beside r²/ceiling scores, no mark
+    from brainscore_nb.metrics.score import Score
+    s = Score(0.5283, attrs={'raw': Score(0.5283), 'ceiling': Score(np.nan), 'error': 0.0045, 'unceiled': True})
+    assert repr(s) == '<Score 0.5283 ± 0.0045 (raw 0.5283, unceiled)>'

@@ -191,3 +191,52 @@ def test_score_repr_says_unceiled():
     from brainscore_nb.metrics.score import Score
     s = Score(0.5283, attrs={'raw': Score(0.5283), 'ceiling': Score(np.nan), 'error': 0.0045, 'unceiled': True})
     assert repr(s) == '<Score 0.5283 ± 0.0045 (raw 0.5283, unceiled)>'
+
+
+def _brainscore_website(scores: pd.DataFrame, parents: dict) -> dict:
+    """Brain-Score's website rule, transcribed from brain-score.web's legacy leaderboard view
+    (benchmarks/tests/test_helpers/legacy_index.py): a parent's score is the mean over all its children with a
+    missing child as 0 (`children_scores.fillna(0).groupby('model').mean()`), NaN where every child is missing;
+    models ranked by average_vision with `fillna(0).rank(method='min', ascending=False)`."""
+    long = scores.stack(future_stack=True).rename('score').reset_index()
+    long.columns = ['model', 'benchmark', 'score']
+    children = {}
+    for b, p in parents.items():
+        for child, node in zip([b, *hierarchy.node_path(p)], hierarchy.node_path(p)):
+            children.setdefault(node, set()).add(child)
+    out = {}
+    def node(n):
+        if n in out: return out[n]
+        parts = []
+        for c in sorted(children[n]):
+            s = node(c) if c in children else long[long.benchmark == c].set_index('model').score
+            parts.append(s.reindex(scores.index).rename(c))
+        frame = pd.concat(parts, axis=1)
+        out[n] = frame.fillna(0).mean(axis=1).where(frame.notna().any(axis=1))
+        return out[n]
+    for n in children: node(n)
+    return out
+
+
+def test_aggregation_and_ranks_match_brainscore_websites_rule():
+    "On 30 of Brain-Score's benchmarks across its tree (properties, datasets, behaviour, engineering) with holes"
+    rng = np.random.default_rng(1)
+    parents = hierarchy.brainscore_parents()
+    ids = sorted(b for b, p in parents.items() if p)[::8][:30]
+    models = [f'm{i}' for i in range(6)]
+    scores = pd.DataFrame(rng.uniform(0, 1, (6, len(ids))), index=models, columns=ids)
+    scores = scores.mask(rng.uniform(size=scores.shape) < 0.3)
+    scores.iloc[5] = np.nan  # a model with no score at all
+    rows = [row(m, b, None if pd.isna(s) else float(s)) for m in models for b, s in scores.loc[m].items()]
+    board = plots.leaderboard(results_table(rows))
+    theirs = _brainscore_website(scores, {b: parents[b] for b in ids})
+    nodes = {hierarchy.SYNONYMS.get(n, n) for n in theirs}
+    assert set(board.attrs['nodes']) == nodes
+    for n in nodes:
+        col = 'average' if n == 'average_vision' else n
+        np.testing.assert_allclose(board[col].reindex(models).to_numpy(float), theirs[n].to_numpy(float),
+                                   rtol=0, atol=1e-12, err_msg=n)
+    rank = theirs['average_vision'].fillna(0).rank(method='min', ascending=False)
+    has = board.average.notna()
+    assert (board['rank'][has] == rank[board.index[has]]).all()
+    assert board['rank'].isna().tolist() == (~has).tolist() and not has['m5']  # no score: no rank (theirs: last)

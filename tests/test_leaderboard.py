@@ -240,3 +240,12 @@ def test_aggregation_and_ranks_match_brainscore_websites_rule():
     has = board.average.notna()
     assert (board['rank'][has] == rank[board.index[has]]).all()
     assert board['rank'].isna().tolist() == (~has).tolist() and not has['m5']  # no score: no rank (theirs: last)
+
+
+def test_docs_site_gets_the_leaderboard_of_a_run(site, tmp_path):
+    "docs/build.py --leaderboard RESULTS: the web leaderboard under the site's leaderboard/, apart from the build"
+    from site_build import docs_build
+    table, index = site
+    made = docs_build.add_leaderboard(tmp_path, index.parent.parent / 'results.csv')
+    assert made == tmp_path / 'leaderboard' / 'index.html'
+    assert made.read_text() == index.read_text()

@@ -187,13 +187,17 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
 # %% ../nbs/42_plots.ipynb #a9169657
 def plot_heatmap(results, # a results table, or a path that read_results reads
                  *, missing:str='zero', # as in `leaderboard`
-                 include_unceiled:bool=False # as in `leaderboard`
+                 include_unceiled:bool=False, # as in `leaderboard`
+                 # draw the benchmarks' columns too (default: when there are at most 30; else the tree only)
+                 benchmarks:bool|None=None
                 ):
-    "Models x benchmarks heatmap of scores, with the tree's averages first (bold), models ranked"
+    "Models x (tree nodes, benchmarks) heatmap of scores, the tree's averages first (bold), models ranked"
     plt = _pyplot()
     board = leaderboard(results, missing=missing, include_unceiled=include_unceiled)
-    values = board[_value_columns(board)]
     n_agg = 1 + len([n for n in board.attrs['nodes'] if n != 'average_vision'])
+    values = board[_value_columns(board)]
+    if not (benchmarks if benchmarks is not None else values.shape[1] - n_agg <= 30):
+        values = values.iloc[:, :n_agg]  # 300 benchmarks are a figure of their own: plot_benchmarks
     fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1], 0.9 + 0.32 * values.shape[0]))
     cmap = plt.get_cmap('viridis').with_extremes(bad='0.88')  # unscored cells in light grey
     im = ax.imshow(values.to_numpy(float), cmap=cmap, vmin=0, vmax=1, aspect='auto')

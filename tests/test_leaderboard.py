@@ -110,6 +110,10 @@ def test_benchmark_figure_is_faceted_and_its_bars_are_intervals():
     (segment,) = [c for c in fig.axes[-1].collections if len(c.get_segments())]
     lo, hi = segment.get_segments()[0][:, 1]
     assert (lo, hi) == pytest.approx((0.21, 0.36)), caps
+    # b27679b: the heatmap drew every benchmark (8,970 px wide for the main job's 60): now the tree only
+    heat = plots.plot_heatmap(results_table(rows))
+    # (the unceiled accuracy counts nowhere, so no behaviour node)
+    assert [t.get_text() for t in heat.axes[0].get_xticklabels()] == ['average', 'neural_vision', 'V1', 'IT']
 
 
 @pytest.fixture(scope='module')

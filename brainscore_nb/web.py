@@ -149,6 +149,11 @@ def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
         rank = '-' if pd.isna(row['rank']) else int(row['rank'])
         summary = (f'<p>rank {rank}; average {_num(row.average)} '
                    f'over {row.scored} of {row.counted} benchmarks counted</p>')
+        # the regions and behaviour, weakest first: where the model is least brain-like
+        regions = [n for n in ('V1', 'V2', 'V4', 'IT', 'behavior') if n in tree['nodes']]
+        weakest = sorted(regions, key=lambda n: (pd.isna(row[n]), row[n]))
+        summary += ('<p id="weakest">by region, weakest first: ' + ', '.join(
+            f'{n} {_num(row[n])} ({tree["scored"].at[m, n]}/{tree["totals"][n]})' for n in weakest) + '</p>')
         (out/'models'/f'{slug(m)}.html').write_text(_page(f'Model {m}', summary + (
             '<table class="sortable" id="benchmarks"><thead><tr><th class="id">benchmark</th><th class="id">'
             'node</th><th>score</th><th>raw</th><th>ceiling</th><th>low</th><th>high</th>'

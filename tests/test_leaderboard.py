@@ -253,3 +253,16 @@ def test_docs_site_gets_the_leaderboard_of_a_run(site, tmp_path):
     made = docs_build.add_leaderboard(tmp_path, index.parent.parent / 'results.csv')
     assert made == tmp_path / 'leaderboard' / 'index.html'
     assert made.read_text() == index.read_text()
+
+
+def test_cli_writes_the_web_leaderboard(site, tmp_path):
+    "brainscore-nb leaderboard RESULTS --html DIR: the site, and the table that says what each average holds"
+    from click.testing import CliRunner
+    from brainscore_nb.cli import cli
+    table, index = site
+    r = CliRunner().invoke(cli, ['leaderboard', str(index.parent.parent / 'results.csv'), '--out', str(tmp_path / 'board'),
+                                 '--html', str(tmp_path / 'web')])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / 'web' / 'index.html').read_text() == index.read_text()
+    assert f"web leaderboard: {tmp_path / 'web' / 'index.html'}" in r.output
+    assert 'scored' in r.output and 'counted' in r.output

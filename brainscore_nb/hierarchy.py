@@ -72,10 +72,15 @@ def brainscore_parents()->dict:
         return {r['identifier']: r['parent'] or None for r in rows}
 
 # %% ../nbs/40a_hierarchy.ipynb #74f888b1
-DATASET_NODES = {  # dataset node -> (the region it counts in, its benchmarks: the same data, counted once)
+DATASET_NODES = {  # dataset node -> (the node it counts in, its benchmarks: the same data, counted once)
     'Cowley2023.V4': ('V4', ('Cowley2023.V4-pls', 'Cowley2023.V4-ridge')),
     **{f'Coggan2024_fMRI.{r}': (r, (f'Coggan2024_fMRI.{r}-rdm', f'tong.Coggan2024_fMRI.{r}-rdm'))
        for r in REGIONS},
+    # Brain-Score's Geirhos2021 edge and silhouette data are Geirhos et al.'s 2019 experiments (FACTS.md)
+    **{f'Geirhos2021{b}.{kind}': (node, (f'Geirhos2021{b}-{kind}', f'Geirhos2019.{a}-{ours}'))
+       for a, b in (('edges', 'edge'), ('silhouettes', 'silhouette'))
+       for kind, ours, node in (('error_consistency', 'error_consistency', 'Geirhos2021'),
+                                ('top1', 'accuracy', 'Geirhos2021-top1'))},
 }
 TREE.update({node: region for node, (region, _) in DATASET_NODES.items()})
 

@@ -68,6 +68,11 @@ def test_aliases_of_the_same_data_count_once():
     board = plots.leaderboard(results_table(rows))
     assert board.loc['m', 'V4'] == pytest.approx((0.1 + 0.4 + 0.6) / 3)  # three datasets, each once
     assert board.loc['m', 'Cowley2023.V4'] == pytest.approx(0.4)
+    # Geirhos2019's edges are Brain-Score's Geirhos2021 edge trials: one child of Geirhos2021 with the other dataset
+    rows = [row('m', 'Geirhos2019.edges-error_consistency', 0.2, 'behavior'),
+            row('m', 'Geirhos2021edge-error_consistency', 0.4, 'Geirhos2021'),
+            row('m', 'Geirhos2021sketch-error_consistency', 0.9, 'Geirhos2021')]
+    assert plots.leaderboard(results_table(rows)).loc['m', 'behavior'] == pytest.approx((0.3 + 0.9) / 2)
 
 
 def test_unceiled_scores_are_marked_and_never_averaged_with_ceiled_ones():

@@ -192,8 +192,9 @@ def _benchmark_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
 def _bibtex(benchmark:str)->str:
     "The benchmark's BibTeX from its module, if it is registered and cheap to find; else ''"
     import sys
-    from brainscore_nb.registry import benchmark_registry
-    try: factory = benchmark_registry[benchmark]
-    except Exception: return ''
+    from brainscore_nb.registry import benchmark_registry, discover
+    discover()  # the library's benchmark modules and installed plugins
+    if benchmark not in benchmark_registry: return ''
+    factory = benchmark_registry[benchmark]
     module = getattr(getattr(factory, 'func', factory), '__module__', None)
     return str(getattr(sys.modules.get(module), 'BIBTEX', '') or '')

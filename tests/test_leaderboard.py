@@ -193,6 +193,10 @@ def test_web_leaderboard_in_chromium(site):
         page.locator('#leaderboard a', has_text='pixels').click()
         assert 'ValueError: no behaviour' in page.content()
         browser.close()
+    from brainscore_nb.web import slug
+    bench = (index.parent / 'benchmarks' / f"{slug('MajajHong2015public.IT-pls')}.html").read_text()
+    assert '@article' in bench and 'counts in: IT -&gt; neural_vision -&gt; average_vision' in bench
+    assert 'ab' * 20 in bench and 'ceiling: 0.8000' in bench
 
 
 def test_score_repr_says_unceiled():

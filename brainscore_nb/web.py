@@ -20,7 +20,7 @@ CSS = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;font-size:13px}
 th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#f3f3f3;cursor:pointer}
 td.id,th.id{text-align:left}.ci{color:#777;font-size:11px}.missing{color:#b00}.unceiled{color:#a60}
-.failed{color:#b00}nav a{margin-right:1em}"""
+.failed{color:#b00}nav a{margin-right:1em}td.prov{max-width:32em;word-break:break-all}"""
 SORT_JS = """document.querySelectorAll('table.sortable th').forEach((th, i) =>
  th.addEventListener('click', () => {
   const body = th.closest('table').tBodies[0], rows = Array.from(body.rows);
@@ -144,11 +144,12 @@ def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
                         f'<td class="id {"" if r.status == "ok" else "failed"}">'
                         f'{html.escape(_text(r.status))}</td>'
                         f'<td class="id">{html.escape(_text(r.error_message))}</td>'
-                        f'<td class="id">{html.escape(prov)}</td></tr>')
+                        f'<td class="id prov"><details><summary>{len(kept)} fields</summary>'
+                        f'{html.escape(prov)}</details></td></tr>')
         row = board.loc[m]
         rank = '-' if pd.isna(row['rank']) else int(row['rank'])
         summary = (f'<p>rank {rank}; average {_num(row.average)} '
-                   f'over {row.scored} of {row.counted} benchmarks counted</p>')
+                   f'over {int(row.scored)} of {int(row.counted)} benchmarks counted</p>')
         # the regions and behaviour, weakest first: where the model is least brain-like
         regions = [n for n in ('V1', 'V2', 'V4', 'IT', 'behavior') if n in tree['nodes']]
         weakest = sorted(regions, key=lambda n: (pd.isna(row[n]), row[n]))

@@ -153,14 +153,16 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
 @click.argument('results', type=click.Path(exists=True))
 @click.option('--out', default=None, type=click.Path(file_okay=False),
               help="Where to write (default: beside RESULTS)")
-@click.option('--missing', type=click.Choice(['skip', 'zero']), default='skip', show_default=True,
-              help='Failed pairs: left out of means, or counted as 0')
+@click.option('--missing', type=click.Choice(['skip', 'zero']), default='zero', show_default=True,
+              help="Failed pairs: counted as 0 in their node (Brain-Score's rule), or left out of means")
 @click.option('--include-unceiled', is_flag=True,
               help='Average unceiled benchmarks (marked "(unceiled)") into their parents too')
 @click.option('--compare', 'compare_', is_flag=True,
               help='Also print the 95% intervals, the groups of models that cannot be told apart, '
                    'and each model against the next one down')
-def leaderboard_command(results, out, missing, include_unceiled, compare_):
+@click.option('--html', 'html_dir', default=None, type=click.Path(file_okay=False),
+              help='Also write the web leaderboard (static pages that open from disk) into this folder')
+def leaderboard_command(results, out, missing, include_unceiled, compare_, html_dir):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
     written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
@@ -168,6 +170,11 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_):
                                  include_unceiled=include_unceiled).round(3).to_string())
     click.echo(f"""written: {', '.join(str(p) for v in written.values()
                                        for p in (v if isinstance(v, list) else [v]))}""")
+    if html_dir:
+        from brainscore_nb.web import write_site
+        site = _check(lambda: write_site(results, html_dir, missing=missing,
+                                         include_unceiled=include_unceiled))
+        click.echo(f'web leaderboard: {site}')
     if compare_:
         click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart "
                    "(paired bootstrap, p >= 0.05)")

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 from .names import did_you_mean
-from . import plots
+from . import hierarchy
 from .plugins import GROUPS
 
 # %% ../nbs/44_submission.ipynb #520405cf
@@ -456,8 +456,8 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
                    _FIXES.get(p.check, 'see the message'))
 
 # %% ../nbs/44_submission.ipynb #d941b0de
-# Brain-Score's parents of benchmarks: the leaderboard's, and engineering
-PARENTS = (*plots.PARENTS, 'engineering')
+# where a benchmark may count: a node of Brain-Score's tree (brainscore_nb.hierarchy)
+PARENTS = (*hierarchy.ROOTS, *hierarchy.TREE, *hierarchy.SYNONYMS)
 
 def _built(report:CheckReport, name:str, identifier:str, factory,
            cls:type, # what the plugin's object must be
@@ -485,8 +485,11 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     report.add(f'{name}: version', isinstance(version, int) and not isinstance(version, bool)
                and version >= 1, f'{version!r}', 'set version=1 (and raise it whenever scores could change)')
     parent = getattr(b, 'parent', None)
-    report.add(f'{name}: parent', parent in PARENTS, f'{parent!r}',
-               f"set parent to one of {', '.join(PARENTS)}" + did_you_mean(parent, PARENTS))
+    try: problem = '' if hierarchy.check_parent(parent, identifier) else 'None: counted nowhere'
+    except (TypeError, ValueError) as e: problem = str(e)
+    report.add(f'{name}: parent', not problem, f'{parent!r}',
+               f"set parent to a node of the benchmark tree: {', '.join(hierarchy.REGIONS)}, behavior, "
+               f"engineering or one below them ({problem})")
     bibtex = getattr(b, 'bibtex', None)
     report.add(f'{name}: bibtex', isinstance(bibtex, str)
                and re.search(r'@\w+\s*\{', bibtex or '') is not None,

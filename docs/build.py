@@ -287,11 +287,21 @@ def _build(out: Path, execute_globs, proc: bool, work: Path, fresh: bool) -> Pat
     return out / 'index.html'
 
 
+def add_leaderboard(out: Path, results) -> Path:
+    """The web leaderboard of a run's results (e.g. the main job's) as part of the site, under `out/leaderboard/`;
+    kept apart from `build` so the site builds without results. Returns its index.html."""
+    from brainscore_nb.web import write_site
+    return write_site(results, Path(out) / 'leaderboard')
+
+
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--out', default=str(ROOT / '_site'), help='where to write the HTML site')
     ap.add_argument('--execute', nargs='*', default=EXECUTE, help='globs of notebooks (relative to nbs/, no suffix) whose outputs to show')
     ap.add_argument('--no-proc', action='store_true', help='reuse _proc/ from an earlier nbdev-proc-nbs')
     ap.add_argument('--fresh', action='store_true', help='execute every notebook, even those kept unchanged under _executed/')
+    ap.add_argument('--leaderboard', metavar='RESULTS', default=None,
+                    help="also write the web leaderboard of a run's results (its folder or results file) into leaderboard/")
     a = ap.parse_args()
     print(build(Path(a.out).resolve(), a.execute, not a.no_proc, a.fresh))
+    if a.leaderboard: print(add_leaderboard(Path(a.out).resolve(), a.leaderboard))

@@ -104,16 +104,17 @@ class BenchmarkBase(Benchmark):
 
     @property
     def ceiling(self)->Score:
-        if self.unceiled:
-            return Score(np.nan, attrs={'unceiled': True,
-                                        'reason': f'{self.identifier} is unceiled (ceiling_func=None)'})
-        key = (self.identifier, self.version, self.data_sha1 or id(self))
-        if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
-        return _CEILINGS[key]
+        if not self.unceiled:
+            key = (self.identifier, self.version, self.data_sha1 or id(self))
+            if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
+            if not _CEILINGS[key].attrs.get('unceiled'): return _CEILINGS[key]
+            self.unceiled = True  # `lambda: UNCEILED`: the other spelling of ceiling_func=None, one meaning
+        return Score(np.nan, attrs={'unceiled': True,
+                                    'reason': f'{self.identifier} is unceiled (its score is the raw score)'})
 
     def normalise(self, raw:Score, how)->Score:
         "`how(raw, ceiling)`, or for an unceiled benchmark the raw score itself, marked attrs['unceiled']"
-        if not self.unceiled: return how(raw, self.ceiling)
+        if not self.unceiled and not self.ceiling.attrs.get('unceiled'): return how(raw, self.ceiling)
         return Score(float(raw.values),
                      attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan), 'unceiled': True})
 
@@ -403,7 +404,7 @@ class RSABenchmark(BenchmarkBase):
             source = _in_stimulus_order(source, self.rdms['stimulus_id'].values, self.identifier)
         raw = subject_scores(self.compare,
                              self.model_rdm(source.transpose('presentation', 'neuroid')), self.rdms)
-        return finalize(self.normalize(raw, self.ceiling), raw, self.ceiling, self, candidate)
+        return finalize(self.normalise(raw, self.normalize), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #257c8748
 class BehavioralBenchmark(BenchmarkBase):
@@ -468,7 +469,7 @@ class PropertiesBenchmark(BenchmarkBase):
                     attrs={'error': float(np.mean([s.error for s in per.values()])),
                                                                       'per_property': {k: s.center for k,
                                                                                        s in per.items()}})
-        return finalize(ceil_score(raw, self.ceiling), raw, self.ceiling, self, candidate)
+        return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #ef5d6912
 def _number(v)->float:

@@ -34,8 +34,9 @@ def _fmt(v):
 def __repr__(self:Score):
     "A one-line summary for a scalar score; xarray's repr otherwise"
     if self.ndim: return xr.DataArray.__repr__(self)
-    parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling')
-             if k in self.attrs and np.ndim(self.attrs[k]) == 0]
+    unceiled = bool(self.attrs.get('unceiled'))  # a raw score, on its metric's own scale: said so
+    parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling') if k in self.attrs
+             and np.ndim(self.attrs[k]) == 0 and not (unceiled and k == 'ceiling')] + ['unceiled'] * unceiled
     err = f" ± {_fmt(self.attrs['error'])}" if 'error' in self.attrs else ''
     return f"<Score {_fmt(float(self.values))}{err}{' (' + ', '.join(parts) + ')' if parts else ''}>"
 

@@ -37,6 +37,11 @@ normalisation_registry = {'explained_variance': ceilings.explained_variance,
                           'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
+# %% ../../nbs/19_metric_registry.ipynb #5c9cd347
+# the fMRI benchmarks' metrics (Allen2022_fmri, ...): Brain-Score's dual-form ridge, the same numbers
+metric_registry.update(dual_ridge_split=regression.dual_ridge_split,
+                       dual_ridgecv_split=regression.dual_ridgecv_split)
+
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
     "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"

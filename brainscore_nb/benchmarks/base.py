@@ -7,9 +7,9 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 # %% auto #0
 __all__ = ['benchmark_registry', 'PROVENANCE', 'accepted_options', 'check_keywords', 'check_choice', 'Benchmark', 'BenchmarkBase',
            'finalize', 'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of',
-           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark',
-           'filter_reliable_neuroids', 'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields',
-           'results_records', 'average_repetition', 'data_sha1', 'UNCEILED']
+           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'reliable_region',
+           'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records',
+           'average_repetition', 'data_sha1', 'UNCEILED']
 
 # %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import functools, inspect, json, platform, subprocess, sys
@@ -23,7 +23,7 @@ from .. import __version__
 from ..config import get_setting
 from ..names import did_you_mean, unknown_option
 from ..data.files import data_sha1, array_sha1, stimulus_set_hash
-from ..data.assemblies import average_repetition
+from ..data.assemblies import average_repetition, filter_reliable_neuroids
 from ..metrics.score import Score
 from ..metrics.crossval import cross_validate
 from ..metrics.uncertainty import bootstrap, interval
@@ -419,16 +419,27 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
         return out
 
-# %% ../../nbs/30_benchmark_base.ipynb #b6dd3ec2
-def filter_reliable_neuroids(assembly:xr.DataArray, # with a reliability coord along 'neuroid'
-                             reliab_threshold:float, # keep neuroids whose reliability is above this
-                             reliab_coord:str # the coord, e.g. 'nc_testset'
-                            )->xr.DataArray:
-    "The neuroids whose `reliab_coord` is strictly above `reliab_threshold` (Brain-Score's helper)"
-    if reliab_coord not in assembly.coords or assembly[reliab_coord].dims != ('neuroid',):
-        raise ValueError(f"no {reliab_coord!r} coord along 'neuroid' to select reliable neuroids by")
-    values = np.asarray(assembly[reliab_coord].values, np.float64)
-    return assembly.isel(neuroid=np.flatnonzero(values > reliab_threshold))
+# %% ../../nbs/30_benchmark_base.ipynb #73b43d19
+def reliable_region(assembly:xr.DataArray, # presentation x neuroid [x one time_bin], a `region` coord
+                    region:str, # the region to keep
+                    name:str, # the package's name, for messages
+                    *, threshold:float, # keep neuroids whose `reliab_coord` is above it
+                    time_bins:list, # the one time bin the package must carry, e.g. [(70, 170)]
+                    reliab_coord:str='nc_testset' # the reliability coord
+                   )->xr.DataArray:
+    "A package's reliable neuroids of one region, presentation x neuroid (its one time bin checked, dropped)"
+    missing = [c for c in ('region', reliab_coord) if c not in assembly.coords]
+    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'neuroid'")
+    if 'time_bin_start' in assembly.coords:
+        bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
+                        np.ravel(assembly['time_bin_end'].values).tolist()))
+        if bins != [tuple(b) for b in time_bins]:
+            raise ValueError(f"{name}: time bins {bins}, expected {time_bins}")
+    assembly = filter_reliable_neuroids(squeeze_time_bin(assembly), threshold, reliab_coord)
+    assembly = assembly.isel(neuroid=np.asarray(assembly['region'].values) == region)
+    if assembly.sizes['neuroid'] == 0:
+        raise ValueError(f"{name}: no {region} neuroids with {reliab_coord} above {threshold}")
+    return assembly.transpose('presentation', 'neuroid')
 
 # %% ../../nbs/30_benchmark_base.ipynb #ff63966d
 def _in_stimulus_order(source:xr.DataArray, ids, identifier:str)->xr.DataArray:

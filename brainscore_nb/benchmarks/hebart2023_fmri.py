@@ -10,13 +10,12 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'TIME_BINS', 'REGIONS
 
 # %% ../../nbs/benchmarks/hebart2023_fmri.ipynb #431df8f2
 from functools import partial
-import numpy as np
 from ..data.datasets import load_dataset
 from ..data.assemblies import average_repetition
 from ..metrics.regression import ridge_split, ridgecv_split, ALPHA_LIST
 from ..metrics.ceilings import internal_consistency
 from .base import (TrainTestNeuralBenchmark, benchmark_registry, check_choice,
-                                           filter_reliable_neuroids, squeeze_time_bin)
+                                           reliable_region)
 
 # %% ../../nbs/benchmarks/hebart2023_fmri.ipynb #c59c05a9
 BIBTEX = """@article{hebart_things-data_2023,
@@ -50,18 +49,9 @@ def load_assembly(region:str, # one of REGIONS
     check_choice(region, REGIONS, 'Hebart2023_fmri region')
     check_choice(split, ('train', 'test'), 'Hebart2023_fmri split')
     name = f'Hebart2023_fmri_{split}'
-    assembly = load(name)
-    missing = [c for c in ('region', 'subject', 'nc_testset') if c not in assembly.coords]
-    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'neuroid'")
-    if 'time_bin_start' in assembly.coords:
-        bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
-                        np.ravel(assembly['time_bin_end'].values).tolist()))
-        if bins != TIME_BINS: raise ValueError(f"{name}: time bins {bins}, expected {TIME_BINS}")
-    assembly = filter_reliable_neuroids(squeeze_time_bin(assembly), noise_ceiling_threshold, 'nc_testset')
-    assembly = assembly.isel(neuroid=np.asarray(assembly['region'].values) == region)
-    if assembly.sizes['neuroid'] == 0:
-        raise ValueError(f"{name}: no {region} voxels with nc_testset above {noise_ceiling_threshold}")
-    assembly = assembly.transpose('presentation', 'neuroid')
+    assembly = reliable_region(load(name), region, name, threshold=noise_ceiling_threshold,
+                               time_bins=TIME_BINS)
+    if 'subject' not in assembly.coords: raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/hebart2023_fmri.ipynb #ab0b97e7

@@ -57,6 +57,7 @@ CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'Hebart2023_fmri.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_hebart2023_fmri.py
 CATALOG_BENCHMARKS |= {f'{p}.{r}-{m}' for p in ('Allen2022_fmri', 'Allen2022_fmri_4subj', 'Allen2022_fmri_surface', 'Allen2022_fmri_surface_4subj')
                        for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'rdm')}  # tests/test_bs_allen2022_fmri.py
+CATALOG_BENCHMARKS |= {f'Li2026.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridgecv', 'pls', 'rdm')}  # tests/test_bs_li2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 
 

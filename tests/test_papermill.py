@@ -11,7 +11,7 @@ NOTEBOOKS = sorted(NBS.glob('*.ipynb'))
 EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos2019': 0, 'majajhong2015': 0,
             'freemanziemba2013': 0, 'rajalingham2018': 0, 'geirhos2021': 0,
             'cowley2026': 0, 'hebart2023_fmri': 0, 'allen2022_fmri': 0,
-            'allen2022_fmri_surface': 0}  # scores written per model
+            'allen2022_fmri_surface': 0, 'li2026': 0}  # scores written per model
 
 
 def test_every_benchmark_module_has_a_notebook():

@@ -6,12 +6,10 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/allen2022_fmri.ht
 
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'TIME_BINS', 'REGIONS', 'NOISE_CEILING_THRESHOLD', 'VERSION',
-           'DATASET_PREFIXES', 'load_assembly', 'allen2022_fmri', 'subject_rdms', 'load_full_assembly',
-           'allen2022_fmri_rsa']
+           'DATASET_PREFIXES', 'load_assembly', 'allen2022_fmri', 'load_full_assembly', 'allen2022_fmri_rsa']
 
 # %% ../../nbs/benchmarks/allen2022_fmri.ipynb #f3cea820
 from functools import partial
-import numpy as np
 import pandas as pd
 import xarray as xr
 from ..data.datasets import load_dataset
@@ -19,7 +17,7 @@ from ..data.assemblies import average_repetition
 from ..data.stimuli import StimulusSet
 from ..metrics.regression import dual_ridge_split
 from ..metrics.ceilings import internal_consistency, ceil_score
-from ..metrics.rsa import rdm_matrix, compare_rdms, rsa_ceiling
+from ..metrics.rsa import rdm_matrix, compare_rdms, rsa_ceiling, subject_rdms
 from .base import (TrainTestNeuralBenchmark, RSABenchmark, benchmark_registry,
                                            check_choice, reliable_region)
 
@@ -81,13 +79,6 @@ def allen2022_fmri(region:str, # one of REGIONS
                                     visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 # %% ../../nbs/benchmarks/allen2022_fmri.ipynb #ab06e1e1
-def subject_rdms(assembly # presentation x neuroid (one per image), a `subject` coord along 'neuroid'
-                )->xr.DataArray:
-    "One RDM per subject (1 - Pearson r between images' patterns): subject x presentation x presentation_2"
-    subjects = np.asarray(assembly['subject'].values)
-    rdms = [rdm_matrix(assembly.isel(neuroid=subjects == s)) for s in np.unique(subjects)]
-    return xr.concat(rdms, 'subject').assign_coords(subject=np.unique(subjects))
-
 def load_full_assembly(region:str, # one of REGIONS
                        dataset_prefix:str='Allen2022_fmri', # one of DATASET_PREFIXES
                        load=load_dataset # name -> assembly; default: the catalog

@@ -206,7 +206,10 @@ def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid di
         raise ValueError(
             f"no per-neuroid coord {coord!r} to filter on (coords: {', '.join(map(str, assembly.coords))})"
         )
-    keep = np.nan_to_num(assembly[coord].values.astype(float), nan=-np.inf) > threshold
+    values = np.asarray(assembly[coord].values)
+    if values.dtype.kind not in 'fiu': values = values.astype(float)
+    # compared in the coord's own dtype, as Brain-Score does (a float32 0.3 is not above the threshold 0.3)
+    keep = np.nan_to_num(values, nan=-np.inf) > threshold
     if not keep.any():
         raise ValueError(f"no neuroid has {coord} above {threshold}")
     return assembly.isel(neuroid=keep)

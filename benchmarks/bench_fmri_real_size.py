@@ -105,7 +105,8 @@ def run(kind: str, n_subjects: int, n_features: int, reliable: float) -> dict:
     return {'benchmark': f'Allen2022_fmri_surface.IT-{kind}', 'subjects': n_subjects, 'features': n_features,
             'reliable': reliable, 'input_gib': round(raw_gib, 3),
             'seconds': {'synthetic data': round(made - t, 1), 'build (select, average, RDMs)': round(built - made, 1),
-                        'ceiling': round(ceiled - built, 1), 'score (model, metric, bootstrap)': round(done - ceiled, 1)},
+                        'ceiling': round(ceiled - built, 1),
+                        'score (model, metric, bootstrap)': round(done - ceiled, 1)},
             'peak_gib': round(peak_gib(), 2), 'peak_after_data_gib': round(generated_gib, 2),
             'allocated_peak_gib': {k: round(v, 2) for k, v in peaks.items()},
             'score': float(score.center), 'ceiling': float(ceiling.center)}

@@ -54,6 +54,10 @@ CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top
     'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
     'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
 CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
+CATALOG_BENCHMARKS |= {f'Hebart2023_fmri.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_hebart2023_fmri.py
+CATALOG_BENCHMARKS |= {f'{p}.{r}-{m}' for p in ('Allen2022_fmri', 'Allen2022_fmri_4subj', 'Allen2022_fmri_surface', 'Allen2022_fmri_surface_4subj')
+                       for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'rdm')}  # tests/test_bs_allen2022_fmri.py
+CATALOG_BENCHMARKS |= {f'Li2026.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridgecv', 'pls', 'rdm')}  # tests/test_bs_li2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 CATALOG_BENCHMARKS |= {f'Marques2020_{p}' for p in (  # tests/test_bs_marques2020.py
     'Cavanaugh2002-grating_summation_field', 'Cavanaugh2002-surround_diameter', 'Cavanaugh2002-surround_suppression_index',

@@ -10,8 +10,10 @@ NBS = Path(__file__).resolve().parents[1] / 'nbs' / 'benchmarks'
 NOTEBOOKS = sorted(NBS.glob('*.ipynb'))
 EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos2019': 0, 'majajhong2015': 0,
             'freemanziemba2013': 0, 'rajalingham2018': 0, 'geirhos2021': 0,
-            'cowley2026': 0, 'muzellec2026': 0, 'sanghavi2020': 0,
-            'bracci2019': 0, 'rajalingham2020': 0, 'kar2019': 0}  # scores written per model
+            'cowley2026': 0, 'muzellec2026': 0, 'sanghavi2020': 0, 'bracci2019': 0, 'rajalingham2020': 0,
+            'kar2019': 0, 'hebart2023_fmri': 0, 'allen2022_fmri': 0, 'allen2022_fmri_surface': 0, 'li2026': 0,
+            'marques2020': 0,
+            }  # scores written per model
 
 
 def test_every_benchmark_module_has_a_notebook():

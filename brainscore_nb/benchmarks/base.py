@@ -7,9 +7,9 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 # %% auto #0
 __all__ = ['benchmark_registry', 'PROVENANCE', 'accepted_options', 'check_keywords', 'check_choice', 'Benchmark', 'BenchmarkBase',
            'finalize', 'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of',
-           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'RSABenchmark',
-           'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records', 'average_repetition',
-           'data_sha1', 'UNCEILED']
+           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'reliable_region',
+           'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records',
+           'average_repetition', 'data_sha1', 'UNCEILED']
 
 # %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import functools, inspect, json, platform, subprocess, sys
@@ -23,10 +23,10 @@ from .. import __version__
 from ..config import get_setting
 from ..names import did_you_mean, unknown_option
 from ..data.files import data_sha1, array_sha1, stimulus_set_hash
-from ..data.assemblies import average_repetition
+from ..data.assemblies import average_repetition, filter_reliable_neuroids
 from ..metrics.score import Score
 from ..metrics.crossval import cross_validate
-from ..metrics.uncertainty import bootstrap
+from ..metrics.uncertainty import bootstrap, interval
 from ..metrics.ceilings import explained_variance, ceil_score, bound_score
 from ..metrics.rsa import subject_scores, rdm_consistency
 from ..metrics.properties import property_ceiling
@@ -359,18 +359,88 @@ class NeuralBenchmark(BenchmarkBase):
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/30_benchmark_base.ipynb #c48b1b22
+def _part_ceiling(ceiling:Score, keep, identifier:str)->Score:
+    "A part's ceiling from the whole one's per-neuroid values: the median over its neuroids, mean over splits"
+    raw = ceiling.attrs.get('raw')
+    values = None if raw is None else np.atleast_2d(np.asarray(getattr(raw, 'values', raw), np.float64))
+    if values is None or values.shape[-1] != len(keep):
+        raise ValueError(f"{identifier}: alpha_coord needs the ceiling's per-neuroid values (attrs['raw'], "
+                         f"split x neuroid) for the {len(keep)} neuroids of the test assembly, in its order")
+    return Score(float(np.mean(np.nanmedian(values[:, keep], axis=1))), attrs={'error': np.nan})
+
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
     # (src_train, src_test, tgt_train, tgt_test) -> Score
-    def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric,
-                 ceiling_func, **kwargs):
+    def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric, ceiling_func,
+                 # a neuroid coord (e.g. 'subject'): a mapping and a score per value
+                 *, alpha_coord:str|None=None,
+                 **kwargs):
         super().__init__(identifier, test_assembly, similarity_metric, ceiling_func, **kwargs)
-        self.train_assembly = train_assembly
+        self.train_assembly, self.alpha_coord = train_assembly, alpha_coord
+        if alpha_coord is None: return
+        labels = [np.asarray(a[alpha_coord].values) if alpha_coord in a.coords
+                  and a[alpha_coord].dims == ('neuroid',) else None for a in (train_assembly, test_assembly)]
+        if labels[0] is None or labels[1] is None:
+            raise ValueError(f"{identifier}: alpha_coord {alpha_coord!r} must be a coord along 'neuroid' of "
+                             f"the train and test assemblies")
+        if not np.array_equal(*labels):
+            raise ValueError(f"{identifier}: the train and test assemblies' {alpha_coord!r} coords differ: "
+                             f"they must hold the same neuroids in the same order")
 
     def __call__(self, candidate:BrainModel)->Score:
         seen = [place_record_look(self, candidate, a) for a in (self.train_assembly, self.assembly)]
-        raw = self.metric(*seen, squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly))
+        train, test = squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly)
+        if self.alpha_coord is not None: return self._per_part(seen, train, test, candidate)
+        raw = self.metric(*seen, train, test)
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
+
+    def _per_part(self, seen, train, test, candidate)->Score:
+        "Brain-Score's alpha_coord: per value a mapping, a ceiled score (r² / its ceiling); their mean"
+        c, labels, parts = self.alpha_coord, np.asarray(test[self.alpha_coord].values), {}
+        for v in pd.unique(labels):
+            keep = labels == v
+            raw = self.metric(*seen, train.isel(neuroid=keep), test.isel(neuroid=keep))
+            ceiling = _part_ceiling(self.ceiling, keep, self.identifier)
+            # unbounded, as Brain-Score averages them
+            parts[v] = raw, ceiling, explained_variance(raw, ceiling)
+        mean = lambda i: float(np.mean([p[i].center for p in parts.values()]))
+        per = lambda i: {str(v): p[i].center for v, p in parts.items()}
+        raw = Score(mean(0), attrs={'error': np.nan, f'{c}_values': per(0)})
+        score = Score(mean(2), attrs={'error': np.nan, f'{c}_scores': per(2), f'{c}_ceilings': per(1)})
+        out = finalize(score, raw, self.ceiling, self, candidate)
+        # the interval: each part's bootstrap (its ceiling known), averaged draw by draw, then bounded
+        boots = [bootstrap(r, ce, normalisation='explained_variance', bounds=None)
+                 for r, ce, _ in parts.values()]
+        if all('bootstrap' in b for b in boots):
+            draws = np.clip(np.mean([b['bootstrap'] for b in boots], 0), 0, 1)
+            out.attrs.pop('ci_reason', None)
+            out.attrs.update(dict(zip(('ci_low', 'ci_high'), interval(draws))), bootstrap=draws,
+                             ci_level=boots[0]['ci_level'], bootstrap_seed=boots[0]['bootstrap_seed'],
+                             bootstrap_units=f'per {c}: ' + boots[0]['bootstrap_units'])
+        else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
+        return out
+
+# %% ../../nbs/30_benchmark_base.ipynb #73b43d19
+def reliable_region(assembly:xr.DataArray, # presentation x neuroid [x one time_bin], a `region` coord
+                    region:str, # the region to keep
+                    name:str, # the package's name, for messages
+                    *, threshold:float, # keep neuroids whose `reliab_coord` is above it
+                    time_bins:list, # the one time bin the package must carry, e.g. [(70, 170)]
+                    reliab_coord:str='nc_testset' # the reliability coord
+                   )->xr.DataArray:
+    "A package's reliable neuroids of one region, presentation x neuroid (its one time bin checked, dropped)"
+    missing = [c for c in ('region', reliab_coord) if c not in assembly.coords]
+    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'neuroid'")
+    if 'time_bin_start' in assembly.coords:
+        bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
+                        np.ravel(assembly['time_bin_end'].values).tolist()))
+        if bins != [tuple(b) for b in time_bins]:
+            raise ValueError(f"{name}: time bins {bins}, expected {time_bins}")
+    assembly = filter_reliable_neuroids(squeeze_time_bin(assembly), threshold, reliab_coord)
+    assembly = assembly.isel(neuroid=np.asarray(assembly['region'].values) == region)
+    if assembly.sizes['neuroid'] == 0:
+        raise ValueError(f"{name}: no {region} neuroids with {reliab_coord} above {threshold}")
+    return assembly.transpose('presentation', 'neuroid')
 
 # %% ../../nbs/30_benchmark_base.ipynb #ff63966d
 def _in_stimulus_order(source:xr.DataArray, ids, identifier:str)->xr.DataArray:

@@ -213,17 +213,20 @@ def mean(self:DataAssembly, dim=None, **kwargs):
 
 # %% ../../nbs/04_assemblies.ipynb #b7e309a2
 def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid dim
-                             threshold:float, # keep neuroids whose `coord` is at least this
+                             threshold:float, # keep neuroids whose `coord` is above this
                              coord:str='reliability' # per-neuroid coord holding the reliability
                             )->DataAssembly:
-    "The neuroids whose `coord` is at least `threshold` (NaN counts as unreliable)"
+    "The neuroids whose `coord` is above `threshold`, as Brain-Score keeps them (NaN: unreliable)"
     if coord not in assembly.coords or assembly[coord].dims != ('neuroid',):
         raise ValueError(
             f"no per-neuroid coord {coord!r} to filter on (coords: {', '.join(map(str, assembly.coords))})"
         )
-    keep = np.nan_to_num(assembly[coord].values.astype(float), nan=-np.inf) >= threshold
+    values = np.asarray(assembly[coord].values)
+    if values.dtype.kind not in 'fiu': values = values.astype(float)
+    # compared in the coord's own dtype, as Brain-Score does (a float32 0.3 is not above the threshold 0.3)
+    keep = np.nan_to_num(values, nan=-np.inf) > threshold
     if not keep.any():
-        raise ValueError(f"no neuroid has {coord} >= {threshold}")
+        raise ValueError(f"no neuroid has {coord} above {threshold}")
     return assembly.isel(neuroid=keep)
 
 # %% ../../nbs/04_assemblies.ipynb #a0d4d1f2

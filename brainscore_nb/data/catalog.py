@@ -6,8 +6,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/catalog.html.md"""
 
 # %% auto #0
 __all__ = ['CatalogError', 'catalog_path', 'load_brainscore_catalog', 'catalog_entry', 'is_private', 'object_url',
-           'catalog_files', 'load_catalog_stimulus_set', 'load_catalog_assembly', 'catalog_registry', 'dataset_table',
-           'dataset_lines']
+           'catalog_files', 'load_catalog_stimulus_set', 'stimulus_set_key', 'load_catalog_assembly',
+           'catalog_registry', 'dataset_table', 'dataset_lines']
 
 # %% ../../nbs/09b_catalog.ipynb #8c62d43a
 import os
@@ -151,6 +151,19 @@ def load_catalog_stimulus_set(
     csv, zip_ = _fetch(entry, 'csv', endpoint), _fetch(entry, 'zip', endpoint)
     return read_brainio_stimulus_set(csv, zip_, key, zip_sha1=entry['zip_sha1'])
 
+# %% ../../nbs/09b_catalog.ipynb #86abffe9
+def stimulus_set_key(entry:dict, # an assembly's catalog row
+                     catalog=None # a catalog TSV (default: see `catalog_path`)
+                    ) -> str:
+    "The registry key of an assembly's stimulus set: `stimulus_set`, or the key of the row it identifies"
+    name = entry['stimulus_set']
+    df = load_brainscore_catalog(catalog)
+    rows = df[df.kind == 'stimulus_set']
+    if name in set(rows.registry_key): return name
+    # Brain-Score's own loaders name some stimulus sets by identifier (THINGS_fMRI_train_Stimuli, ...)
+    keys = pd.unique(rows.registry_key[rows.identifier == name])
+    return str(keys[0]) if len(keys) == 1 else name
+
 # %% ../../nbs/09b_catalog.ipynb #492524ed
 def load_catalog_assembly(
     key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
@@ -162,7 +175,8 @@ def load_catalog_assembly(
     from brainscore_nb.data.datasets import load_stimulus_set
     entry = catalog_entry(key, 'assembly', catalog)
     path = _fetch(entry, 'nc', endpoint)
-    stimuli = load_stimulus_set(entry['stimulus_set']) if merge and entry['stimulus_set'] else None
+    stimuli = (load_stimulus_set(stimulus_set_key(entry, catalog)) if merge and entry['stimulus_set']
+               else None)
     return read_brainio_assembly(path, assembly_class(entry['cls']), stimuli)
 
 # %% ../../nbs/09b_catalog.ipynb #419290ce

@@ -37,6 +37,13 @@ normalisation_registry = {'explained_variance': ceilings.explained_variance,
                           'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
 
+# %% ../../nbs/19_metric_registry.ipynb #5c9cd347
+# the fMRI benchmarks' metrics (Allen2022_fmri, ...): Brain-Score's dual-form ridge (the same numbers) and the
+# RSA upper-bound ceiling, which Brain-Score registers as a metric
+metric_registry.update(dual_ridge_split=regression.dual_ridge_split,
+                       dual_ridgecv_split=regression.dual_ridgecv_split, rsa_ceiling=rsa.rsa_ceiling)
+ceiling_registry['rsa_ceiling'] = rsa.rsa_ceiling
+
 # %% ../../nbs/19_metric_registry.ipynb #9a34c718
 metric_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
 ceiling_registry['property_ceiling'] = properties.NeuronalPropertyCeiling

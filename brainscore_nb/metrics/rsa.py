@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/rsa.html.md"""
 
 # %% auto #0
 __all__ = ['RDM_METHODS', 'rdm_matrix', 'compare_rdms', 'rdm_method', 'rdm', 'cka', 'cka_biased', 'rdm_cv', 'cka_cv',
-           'subject_scores', 'rdm_consistency', 'squared_ratio']
+           'subject_scores', 'rdm_consistency', 'subject_rdms', 'rsa_ceiling', 'squared_ratio']
 
 # %% ../../nbs/13_rsa.ipynb #10229375
 import numpy as np
@@ -250,6 +250,34 @@ def rdm_consistency(compare, # as for `subject_scores`
     score = inter_subject(rdms, held_out)
     material = _rdm_material(compare, rdms)
     return keep_heldout(score, **material) if material['kind'] == 'rdm_loso' else score
+
+# %% ../../nbs/13_rsa.ipynb #34039074
+def subject_rdms(assembly:xr.DataArray, # presentation x neuroid (one per stimulus), a subject coord
+                 subject_coord:str='subject' # the coord naming each neuroid's subject (Li2026: its animal)
+                )->xr.DataArray:
+    "One RDM per subject (1 - Pearson r between stimuli's patterns): subject x presentation x presentation_2"
+    if subject_coord not in assembly.coords or assembly[subject_coord].dims != ('neuroid',):
+        raise ValueError(f"subject_rdms needs a {subject_coord!r} coord along 'neuroid'")
+    subjects = np.asarray(assembly[subject_coord].values)
+    names = pd.unique(subjects)
+    return xr.concat([rdm_matrix(assembly.isel(neuroid=subjects == s)) for s in names],
+                     'subject').assign_coords(subject=names)
+
+# %% ../../nbs/13_rsa.ipynb #b9bca95b
+def rsa_ceiling(rdms:xr.DataArray, # subject x presentation x presentation_2
+                *, compare=compare_rdms # (RDM, RDM) -> float; default Spearman r of the upper triangles
+               )->Score:
+    "Ceiling: each subject's RDM against the mean of all subjects' RDMs (upper bound), mean over subjects"
+    if not isinstance(rdms, xr.DataArray) or 'subject' not in rdms.dims or rdms.sizes['subject'] < 2:
+        raise ValueError("rsa_ceiling needs the RDMs of at least 2 subjects along a 'subject' dim")
+    mean = rdms.mean('subject')
+    values = np.array([compare(rdms.isel(subject=i), mean) for i in range(rdms.sizes['subject'])])
+    subjects = rdms['subject'].values if 'subject' in rdms.coords else np.arange(len(values))
+    lower = rdm_consistency(compare, rdms)
+    raw = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
+    return Score(values.mean(), attrs={'error': float(values.std() / np.sqrt(len(values))),
+                                       'metric': 'rsa_ceiling', 'raw': raw,
+                                       'lower_bound_loo': float(lower.values)})
 
 # %% ../../nbs/13_rsa.ipynb #230a6af2
 def squared_ratio(score:Score, # the raw score, r

@@ -29,6 +29,11 @@ metric_registry.update(spantime_pls=regression.spantime_pls, spantime_ridge=regr
                        # Brain-Score registers this ceiling as a metric
                        internal_consistency=ceilings.internal_consistency)
 
+# %% ../../nbs/19_metric_registry.ipynb #b5e1d0a1
+# Brain-Score's behavioural similarity metrics (nbs/14d_behavior_similarity.ipynb)
+from . import behavior_similarity
+metric_registry.update({_k: getattr(behavior_similarity, _k) for _k in behavior_similarity.METRICS})
+
 # %% ../../nbs/19_metric_registry.ipynb #602b26c2
 ceiling_registry = {'internal_consistency': ceilings.internal_consistency,
                     'inter_subject': ceilings.inter_subject,

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/fitted_behavior.html.md"""
 # %% auto #0
 __all__ = ['answers_with_metadata', 'FittedBehavioralBenchmark']
 
-# %% ../../nbs/31_fitted_behavior.ipynb #231e4e7f
+# %% ../../nbs/31_fitted_behavior.ipynb #099d4daa
 import pandas as pd
 import xarray as xr
 from ..data.brainio import merge_stimulus_set_meta
@@ -17,7 +17,7 @@ from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 from .base import BenchmarkBase, finalize
 
-# %% ../../nbs/31_fitted_behavior.ipynb #e0699bc9
+# %% ../../nbs/31_fitted_behavior.ipynb #706ab450
 def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_id coord along presentation
                           stimuli # the StimulusSet they answer, its columns added where missing
                          )->xr.DataArray:
@@ -30,12 +30,12 @@ def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_
                                       f"e.g. {list(unknown[:3])}")
     return merge_stimulus_set_meta(answers, stimuli)
 
-# %% ../../nbs/31_fitted_behavior.ipynb #3e33bccc
+# %% ../../nbs/31_fitted_behavior.ipynb #d55bc8f7
 class FittedBehavioralBenchmark(BenchmarkBase):
     "Fit the model's readout on fitting stimuli, show test stimuli, compare its answers with human data"
     def __init__(self, identifier:str, assembly, # the human data (its sha1 keys the ceiling)
                  *, stimuli, # the StimulusSet the model is tested on
-                 fitting_stimuli, # the StimulusSet its readout is fitted on (start_task)
+                 fitting_stimuli, # StimulusSet to fit its readout on, or the labels of a label task
                  metric, # (answers with the stimuli's metadata, assembly) -> Score
                  ceiling_func, # () -> Score; None: unceiled
                  task:str=BrainModel.Task.probabilities, # what the model is asked to do
@@ -47,8 +47,9 @@ class FittedBehavioralBenchmark(BenchmarkBase):
 
     def look(self, candidate:BrainModel)->xr.DataArray:
         "Brain-Score's steps: fitting stimuli on screen, start_task, test stimuli on screen, look_at"
-        degrees = candidate.visual_degrees()
-        candidate.start_task(self.task, place_on_screen(self.fitting_stimuli, degrees, self.visual_degrees))
+        degrees, fitting = candidate.visual_degrees(), self.fitting_stimuli
+        if hasattr(fitting, 'columns'): fitting = place_on_screen(fitting, degrees, self.visual_degrees)
+        candidate.start_task(self.task, fitting)  # a StimulusSet on screen, or the labels to choose from
         shown = place_on_screen(self.stimuli, degrees, self.visual_degrees)
         return answers_with_metadata(candidate.look_at(shown, number_of_trials=self.number_of_trials),
                                      self.stimuli)

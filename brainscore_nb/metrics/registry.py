@@ -29,11 +29,6 @@ metric_registry.update(spantime_pls=regression.spantime_pls, spantime_ridge=regr
                        # Brain-Score registers this ceiling as a metric
                        internal_consistency=ceilings.internal_consistency)
 
-# %% ../../nbs/19_metric_registry.ipynb #b5e1d0a1
-# Brain-Score's behavioural similarity metrics (nbs/14d_behavior_similarity.ipynb)
-from . import behavior_similarity
-metric_registry.update({_k: getattr(behavior_similarity, _k) for _k in behavior_similarity.METRICS})
-
 # %% ../../nbs/19_metric_registry.ipynb #602b26c2
 ceiling_registry = {'internal_consistency': ceilings.internal_consistency,
                     'inter_subject': ceilings.inter_subject,
@@ -41,6 +36,13 @@ ceiling_registry = {'internal_consistency': ceilings.internal_consistency,
 normalisation_registry = {'explained_variance': ceilings.explained_variance,
                           'ceil_score': ceilings.ceil_score,
                           'bound_score': ceilings.bound_score}
+
+# %% ../../nbs/19_metric_registry.ipynb #b5e1d0a1
+# Brain-Score's behavioural similarity metrics (nbs/14d_behavior_similarity.ipynb)
+from . import behavior_similarity
+metric_registry.update({_k: getattr(behavior_similarity, _k) for _k in behavior_similarity.METRICS})
+ceiling_registry.update({_k: getattr(behavior_similarity, _f)
+                         for _k, _f in behavior_similarity.CEILINGS.items()})
 
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():

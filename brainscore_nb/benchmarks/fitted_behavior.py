@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/fitted_behavior.html.md"""
 # %% auto #0
 __all__ = ['answers_with_metadata', 'FittedBehavioralBenchmark']
 
-# %% ../../nbs/31_fitted_behavior.ipynb #099d4daa
+# %% ../../nbs/31_fitted_behavior.ipynb #24861382
 import pandas as pd
 import xarray as xr
 from ..data.brainio import merge_stimulus_set_meta
@@ -17,7 +17,7 @@ from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 from .base import BenchmarkBase, finalize
 
-# %% ../../nbs/31_fitted_behavior.ipynb #706ab450
+# %% ../../nbs/31_fitted_behavior.ipynb #dc95fef4
 def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_id coord along presentation
                           stimuli # the StimulusSet they answer, its columns added where missing
                          )->xr.DataArray:
@@ -30,7 +30,7 @@ def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_
                                       f"e.g. {list(unknown[:3])}")
     return merge_stimulus_set_meta(answers, stimuli)
 
-# %% ../../nbs/31_fitted_behavior.ipynb #d55bc8f7
+# %% ../../nbs/31_fitted_behavior.ipynb #e3177b09
 class FittedBehavioralBenchmark(BenchmarkBase):
     "Fit the model's readout on fitting stimuli, show test stimuli, compare its answers with human data"
     def __init__(self, identifier:str, assembly, # the human data (its sha1 keys the ceiling)
@@ -45,14 +45,16 @@ class FittedBehavioralBenchmark(BenchmarkBase):
         self.assembly, self.stimuli, self.fitting_stimuli = assembly, stimuli, fitting_stimuli
         self.metric, self.task, self.normalize = metric, task, normalize
 
-    def look(self, candidate:BrainModel)->xr.DataArray:
+    def look(self, candidate:BrainModel, stimuli=None # default: the benchmark's test stimuli
+            )->xr.DataArray:
         "Brain-Score's steps: fitting stimuli on screen, start_task, test stimuli on screen, look_at"
         degrees, fitting = candidate.visual_degrees(), self.fitting_stimuli
+        stimuli = self.stimuli if stimuli is None else stimuli
         if hasattr(fitting, 'columns'): fitting = place_on_screen(fitting, degrees, self.visual_degrees)
         candidate.start_task(self.task, fitting)  # a StimulusSet on screen, or the labels to choose from
-        shown = place_on_screen(self.stimuli, degrees, self.visual_degrees)
-        return answers_with_metadata(candidate.look_at(shown, number_of_trials=self.number_of_trials),
-                                     self.stimuli)
+        shown = place_on_screen(stimuli, degrees, self.visual_degrees)
+        answers = candidate.look_at(shown, number_of_trials=self.number_of_trials)
+        return answers_with_metadata(answers, stimuli)
 
     def __call__(self, candidate:BrainModel)->Score:
         raw = self.metric(self.look(candidate), self.assembly)

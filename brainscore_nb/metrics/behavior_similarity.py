@@ -1,4 +1,4 @@
-"""Brain-Score's behavioural metrics that compare a model's choices with humans' by condition: confusion similarity and tasks consistency (Maniquet 2024), accuracy distance.
+"""Brain-Score's behavioural metrics that compare a model's choices with humans' by condition: confusion similarity and tasks consistency (Maniquet 2024), accuracy distance, Kato et al.'s variants, I1.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/behavior_similarity.html.md"""
 
@@ -7,18 +7,20 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/behavior_similarity.html.md"
 # %% auto #0
 __all__ = ['KATO_MISSING', 'METRICS', 'CEILINGS', 'choices_from_probabilities', 'confusion_similarity', 'maniquet_task_condition',
            'tasks_consistency', 'accuracy_distance', 'accuracy_distance_ceiling', 'kato_accuracy_distance',
-           'kato_accuracy_distance_ceiling', 'kato_error_consistency', 'kato_error_consistency_ceiling']
+           'kato_accuracy_distance_ceiling', 'kato_error_consistency', 'kato_error_consistency_ceiling', 'i1',
+           'i1_ceiling']
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #dfde51b5
+# %% ../../nbs/14d_behavior_similarity.ipynb #d3be6ca5
 import numpy as np
 import pandas as pd
 import xarray as xr
 from ..data.assemblies import BehavioralAssembly
 from .score import Score, keep_heldout
-from .behavior import _kappa, _kappa_score
+from .behavior import (_kappa, _kappa_score, _i2n_from_rates, _trials_frame,
+                                            _model_rates, _trial_rates, _halves, _correlate, _entries)
 from .crossval import pearson_columns, metric_options
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #13e15014
+# %% ../../nbs/14d_behavior_similarity.ipynb #069b9973
 def choices_from_probabilities(probabilities:xr.DataArray # presentation x choice, with a `choice` coord
                               )->BehavioralAssembly:
     "Brain-Score's `convert_proba_to_choices`: the most probable choice per presentation, coords kept"
@@ -35,7 +37,7 @@ def choices_from_probabilities(probabilities:xr.DataArray # presentation x choic
               if v.dims == ('presentation',) and k != 'presentation'}
     return BehavioralAssembly(chosen, dims=['presentation'], coords=coords)
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #9e94adcd
+# %% ../../nbs/14d_behavior_similarity.ipynb #baeedbfe
 def _column(x:xr.DataArray, name:str, who:str)->np.ndarray:
     "The values of coord `name` along presentation, or an error saying `who` lacks it"
     if name not in x.coords: raise ValueError(f"the {who} need a {name!r} coord along presentation")
@@ -82,7 +84,7 @@ def confusion_similarity(source:xr.DataArray, # model probabilities (presentatio
     score.attrs.update(model_confusion=model, human_confusion=human)
     return score
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #f2d75b3a
+# %% ../../nbs/14d_behavior_similarity.ipynb #699d8946
 _MANIPULATIONS = {'clutter': 'clutter', 'control': 'control', 'occlusion': 'occluder',
                   'scrambling': 'phasescrambling'}
 _DETAILS = {'heavy': 'heavy', 'light': 'light', 'highpass': 'highpass', 'lowpass': 'lowpass',
@@ -100,7 +102,7 @@ def maniquet_task_condition(task:str # a human task, e.g. 'occlusion_few_large_b
         raise ValueError(f"human task {task!r} names no manipulation ({', '.join(_MANIPULATIONS)})")
     return manipulation, detail
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #b3e46ede
+# %% ../../nbs/14d_behavior_similarity.ipynb #eeabaa83
 @metric_options()
 def tasks_consistency(source:xr.DataArray, # model probabilities; image_label, manipulation(_details) coords
                       target:xr.DataArray # human trials with `task`, `image_label` and `prediction` coords
@@ -126,7 +128,7 @@ def tasks_consistency(source:xr.DataArray, # model probabilities; image_label, m
                        human_accuracy=human_acc.to_numpy())
     return score
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #a1ffaf8d
+# %% ../../nbs/14d_behavior_similarity.ipynb #9ba477a1
 def _one_answer_each(source:xr.DataArray)->pd.Series:
     "The model's answers by stimulus_id (one each), from labels or probabilities"
     if 'choice' in source.dims: source = choices_from_probabilities(source)
@@ -200,7 +202,7 @@ def accuracy_distance(source:xr.DataArray, # the model's answers (labels or prob
     per_subject = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
     return _aggregate(per_subject, 'accuracy_distance')
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #8fd5ded4
+# %% ../../nbs/14d_behavior_similarity.ipynb #02f4852d
 @metric_options()
 def accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id, truth and subject coords
                              )->Score:
@@ -219,7 +221,7 @@ def accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     per_pair = xr.DataArray(values, dims=['pair'], coords={'pair': pairs})
     return _aggregate(per_pair, 'accuracy_distance_ceiling')
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #e2307fff
+# %% ../../nbs/14d_behavior_similarity.ipynb #beabb5c3
 KATO_MISSING = ('', 'NaN')  # answers Kato et al.'s metrics drop, with the stimulus, from each comparison
 
 def _answers_of(trials:pd.DataFrame)->pd.Series:
@@ -259,7 +261,7 @@ def kato_accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id
     return _aggregate(xr.DataArray(list(per.values()), dims=['pair'], coords={'pair': list(per)}),
                       'kato_accuracy_distance_ceiling')
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #83ab86a9
+# %% ../../nbs/14d_behavior_similarity.ipynb #8cbc1aab
 def _kato_kappas(answers:pd.Series, # the model's answers by stimulus_id
                  conditions:pd.Series|None, # the condition of each of the model's stimuli (None: all in each)
                  trials:pd.DataFrame, # one subject's trials, with `condition`
@@ -308,10 +310,51 @@ def kato_error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id
     cells = pd.Series({(pair, c): k for pair, ks in per.items() for c, k in ks.items()})
     return _kappa_score(cells.rename_axis(['subject', 'condition']), 'kato_error_consistency_ceiling')
 
-# %% ../../nbs/14d_behavior_similarity.ipynb #fd653fa4
+# %% ../../nbs/14d_behavior_similarity.ipynb #8c8f815f
+def _i1_vector(fa:pd.DataFrame, truth:pd.Series, cap:float)->pd.DataFrame:
+    "Per-image d' averaged over the distractors, not normalised (one column, 'i1')"
+    return _i2n_from_rates(fa, truth, cap, normalize=False).mean(axis=1).to_frame('i1')
+
+@metric_options()
+def i1(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
+       target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj, dist_obj coords
+       *, repetitions:int=2, # number of random split-halves of the trials
+       seed:int=0, # seed of the RandomState that makes them
+       cap:float=5 # |d'| is clipped to this
+      )->Score:
+    "Brain-Score's `i1`: Pearson r of per-image d' (mean over distractors), model against half the trials"
+    trials = _trials_frame(target)
+    fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
+    unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
+    if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' "
+                                     f"stimuli, e.g. {list(unseen[:3])}")
+    model = _i1_vector(fa, truth, cap)
+    halves = [_i1_vector(_trial_rates(h1, fa.columns), h1.groupby('stimulus_id')['truth'].first(), cap)
+              for h1, _ in _halves(trials, repetitions, seed)]
+    values = np.array([_correlate(model, half) for half in halves])
+    images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
+    score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i1',
+                                          'raw': xr.DataArray(values, dims=['split'])})
+    return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
+                        splits=[_entries(model, half, images) for half in halves])
+
+@metric_options()
+def i1_ceiling(target:xr.DataArray, # primate trials, as for `i1`
+               *, repetitions:int=2, seed:int=0, cap:float=5)->Score:
+    "Its split-half ceiling: Pearson r between the per-image d' vectors of two random halves of the trials"
+    trials = _trials_frame(target)
+    objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
+    def vector(h):
+        return _i1_vector(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
+    values = np.array([_correlate(vector(a), vector(b)) for a, b in _halves(trials, repetitions, seed)])
+    return Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i1_ceiling',
+                                         'raw': xr.DataArray(values, dims=['split'])})
+
+# %% ../../nbs/14d_behavior_similarity.ipynb #46466a6b
 # Brain-Score's names, as registered
 METRICS = ('confusion_similarity', 'tasks_consistency', 'accuracy_distance', 'kato_accuracy_distance',
-           'kato_error_consistency')
+           'kato_error_consistency', 'i1')
 CEILINGS = {'accuracy_distance': 'accuracy_distance_ceiling',
             'kato_accuracy_distance': 'kato_accuracy_distance_ceiling',
-            'kato_error_consistency': 'kato_error_consistency_ceiling'}  # ceiling_registry key -> function
+            'kato_error_consistency': 'kato_error_consistency_ceiling',
+            'i1': 'i1_ceiling'}  # ceiling_registry key -> function

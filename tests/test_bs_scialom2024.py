@@ -24,7 +24,8 @@ OURS = {  # (raw, ceiling, score, ci), measured
     'Scialom2024_rgbBehavioralAccuracyDistance': (0.866071429, 0.848214286, 1.000000000, (0.915789474, 1.000000000)),
     'Scialom2024_rgbEngineeringAccuracy': (0.750000000, 1.000000000, 0.750000000, (0.375000000, 1.000000000)),
     'Scialom2024_phosphenes-12BehavioralAccuracyDistance': (0.454761905, 0.655555556, 0.693704600, (0.472154964, 1.000000000)),
-    'Scialom2024_phosphenes-12EngineeringAccuracy': (0.250000000, 1.000000000, 0.250000000, (0.000000000, 0.625000000))}
+    'Scialom2024_phosphenes-12EngineeringAccuracy': (0.250000000, 1.000000000, 0.250000000, (0.000000000, 0.625000000)),
+    'Scialom2024_phosphenes-allBehavioralAccuracyDistance': (0.730769231, 0.946581197, 0.772009029, (0.731376975, 0.792325056))}
 
 
 @pytest.fixture(scope='module', autouse=True)
@@ -35,11 +36,12 @@ def remove_buckets_afterwards():
 
 @pytest.fixture
 def scialom_catalog(s3_env, tmp_path, monkeypatch):
-    "The fixtures under their keys; every other dataset's key serves the `rgb` fixture"
+    "The fixtures under their keys; every other dataset's key serves the `rgb` fixture, the composites' `phosphenes-all`"
     versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
     rows = []
     for d in DATASETS + COMPOSITES:
-        stem = f'Scialom2024_{d}' if d in ('rgb', 'phosphenes-12') else 'Scialom2024_rgb'
+        stem = (f'Scialom2024_{d}' if d in ('rgb', 'phosphenes-12') else 'Scialom2024_phosphenes-all' if d in COMPOSITES
+                else 'Scialom2024_rgb')
         rows += [stimulus_row(f'Scialom2024_{d}', FIXTURES / f'stimulus_{stem}.csv', FIXTURES / f'stimulus_{stem}.zip', versions),
                  assembly_row(f'Scialom2024_{d}', FIXTURES / f'assy_{stem}.nc', versions, stimulus_set=f'Scialom2024_{d}',
                               cls='BehavioralAssembly')]
@@ -89,8 +91,15 @@ def test_from_the_catalog_gives_brainscores_numbers(scialom_catalog):
 def test_every_id_builds_from_its_catalog_entry(scialom_catalog):
     for identifier in sorted(b for b in bn.benchmark_registry if b.startswith('Scialom2024')):
         benchmark = bn.load_benchmark(identifier)
-        assert len(benchmark.stimuli) == 8 and benchmark.fitting_stimuli == ['Banana', 'Boot', 'Cup', 'Sewing machine']
-        assert set(benchmark.stimuli['condition']) <= {'RGB', '12'}  # text, as the plugin's loader makes it
+        composite = identifier.split('_')[1].split('Behavioral')[0] in COMPOSITES
+        assert len(benchmark.stimuli) == (16 if composite else 8)
+        assert benchmark.fitting_stimuli == ['Banana', 'Boot', 'Cup', 'Sewing machine']
+        assert set(benchmark.stimuli['condition']) <= {'RGB', '12', 'phosphenes'}  # text, as the plugin's loader makes it
+
+
+def test_the_composite_error_consistency_brainscore_cannot_score_is_not_registered():
+    assert CROSSCHECK['Scialom2024_phosphenes-allBehavioralErrorConsistency']['brainscore'] == {'error': "KeyError: 'RGB'"}
+    assert not {'Scialom2024_phosphenes-allBehavioralErrorConsistency', 'Scialom2024_segments-allBehavioralErrorConsistency'} & set(bn.benchmark_registry)
 
 
 def test_real_catalog_and_no_network(monkeypatch):

@@ -8,7 +8,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/scialom2024.html.
 __all__ = ['BIBTEX', 'PERCENTAGES', 'DATASETS', 'COMPOSITES', 'KINDS', 'VERSION', 'NUMBER_OF_TRIALS', 'PARENTS', 'TEXT_COLUMNS',
            'load_assembly', 'scialom2024_benchmark']
 
-# %% ../../nbs/benchmarks/scialom2024.ipynb #63279386
+# %% ../../nbs/benchmarks/scialom2024.ipynb #31a03822
 from functools import partial
 import numpy as np
 from ..data.datasets import load_dataset
@@ -18,7 +18,7 @@ from . import base
 from .base import benchmark_registry, check_choice
 from .fitted_behavior import FittedBehavioralBenchmark, choice_accuracy, truth_of
 
-# %% ../../nbs/benchmarks/scialom2024.ipynb #79b7578e
+# %% ../../nbs/benchmarks/scialom2024.ipynb #da25fcc8
 BIBTEX = ""  # Brain-Score's plugin: "to appear in a future article"
 PERCENTAGES = (12, 16, 21, 27, 35, 46, 59, 77, 100)
 DATASETS = ['rgb', 'contours'] + [f'{k}-{p}' for k in ('phosphenes', 'segments') for p in PERCENTAGES]
@@ -29,7 +29,7 @@ NUMBER_OF_TRIALS = {'BehavioralAccuracyDistance': 1, 'EngineeringAccuracy': 10} 
 PARENTS = {'BehavioralAccuracyDistance': 'Scialom2024', 'EngineeringAccuracy': 'Scialom2024-top1'}
 TEXT_COLUMNS = ('percentage_elements', 'condition')  # the plugin's loader makes them text
 
-# %% ../../nbs/benchmarks/scialom2024.ipynb #1911434c
+# %% ../../nbs/benchmarks/scialom2024.ipynb #3f0aa176
 def load_assembly(dataset:str, # one of DATASETS or COMPOSITES
                   load=load_dataset # name -> trials (stimulus set merged); default: the catalog
                  ):
@@ -49,7 +49,7 @@ def load_assembly(dataset:str, # one of DATASETS or COMPOSITES
                                  f"stimulus set, e.g. {sorted(unknown)[:3]}")
     return trials, stimuli
 
-# %% ../../nbs/benchmarks/scialom2024.ipynb #5213ff7f
+# %% ../../nbs/benchmarks/scialom2024.ipynb #28863377
 def scialom2024_benchmark(dataset:str, # one of DATASETS (or COMPOSITES for the accuracy distance)
                           kind:str, # 'BehavioralAccuracyDistance' or 'EngineeringAccuracy'
                           load=load_dataset # name -> trials (stimulus set merged); default: the catalog

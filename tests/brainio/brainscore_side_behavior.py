@@ -5,7 +5,7 @@ registry (`load_benchmark`), its data plugins and its BrainIO loaders, with one 
 (`brainio.s3.get_path`) is replaced by a lookup of the fixture files (copied to a temporary folder, since its loader
 unzips next to the file), so nothing reaches S3. The "model" answers with the stored answers of `model_file`
 (probabilities, presentation x choice, or labels) for the stimuli it is shown, carrying the stimulus set's columns as
-Brain-Score's models' answers do. Prints one JSON line per benchmark: raw, ceiling, score (and what `extra` adds).
+Brain-Score's models' answers do. Prints one JSON line per benchmark: raw, ceiling, score (and what `extra` adds), or the error Brain-Score raised.
 """
 import json
 import os
@@ -54,7 +54,9 @@ def score(fixtures: Path, benchmarks, visual_degrees: float, model_file: str, ex
                 return BehavioralAssembly(stored.values[rows], dims=['presentation'], coords=coords)
 
         for name in benchmarks:
-            s = load_benchmark(name)(Stored())
+            try: s = load_benchmark(name)(Stored())
+            except Exception as e:  # Brain-Score's own failure on these files, recorded as such
+                print(json.dumps({'benchmark': name, 'error': f'{type(e).__name__}: {e}'})); continue
             print(json.dumps({'benchmark': name, 'raw': _number(s.attrs['raw']), 'ceiling': _number(s.attrs['ceiling']),
                               'score': _number(s), **extra(s)}))
     finally:

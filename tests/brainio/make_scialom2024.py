@@ -68,11 +68,48 @@ def main():
         for row in rows:
             model_ids.append(int(row['stimulus_id']))
             model_labels.append(row['truth'] if rng.random() < p_model else str(rng.choice(CATEGORIES)))
+    composite(np.random.default_rng(1), work, model_ids, model_labels)
     model = BehavioralAssembly(model_labels, dims=['presentation'], coords={
         'stimulus_id': ('presentation', model_ids), 'repetition': ('presentation', [0] * len(model_ids))})
     print(package_data_assembly_locally(model, 'fixture.Scialom2024_model', 'Scialom2024_rgb',
                                         assembly_class_name='BehavioralAssembly', downloads_path=OUT))
     shutil.rmtree(work)
+
+
+def composite(rng, work, model_ids, model_labels):
+    """`phosphenes-all` as the plugin packages it: every image conditioned 'phosphenes' in the stimulus set, the
+    trials' condition the subject group of the image's representation (phosphenes, RGB, contours); 3 subjects see
+    all 16 images"""
+    rows, paths = [], {}
+    for group, elements in (('phosphenes', '12'), ('phosphenes', '100'), ('RGB', 'RGB'), ('contours', 'contours')):
+        for c in CATEGORIES:
+            sid = str(100 + len(rows))
+            path = work / f'{sid}.png'
+            Image.fromarray(rng.integers(0, 256, (6, 6, 3), dtype=np.uint8)).save(path)
+            os.utime(path, (1609459200, 1609459200))
+            paths[sid] = path
+            rows.append(dict(image_height=6, image_width=6, num_channels=3, dataset=group.lower(), object_id=len(rows),
+                             stimulus_id=sid, truth=c, percentage_elements=elements, condition='phosphenes', group=group))
+    stimuli = StimulusSet([{k: v for k, v in r.items() if k != 'group'} for r in rows])
+    stimuli.stimulus_paths = paths
+    stimuli.name = stimuli.identifier = 'Scialom2024_phosphenes-all'
+    print(package_stimulus_set_locally(stimuli, 'Scialom2024_phosphenes-all', downloads_path=OUT))
+    trials = []
+    for s in range(3):
+        for i in rng.permutation(len(rows)):
+            row = rows[i]
+            answer = row['truth'] if rng.random() < .7 else str(rng.choice(CATEGORIES))
+            trials.append(dict(subject=f'all-{s}', subject_group=row['group'], visual_degrees=8.0, image_duration=.2,
+                               is_correct=answer == row['truth'], subject_answer=answer, condition=row['group'],
+                               percentage_elements=row['percentage_elements'], stimulus_id=int(row['stimulus_id']),
+                               truth=row['truth']))
+    assembly = BehavioralAssembly([t['subject_answer'] for t in trials], dims=['presentation'],
+                                  coords={k: ('presentation', [t[k] for t in trials]) for k in trials[0]})
+    print(package_data_assembly_locally(assembly, 'Scialom2024_phosphenes-all', 'Scialom2024_phosphenes-all',
+                                        assembly_class_name='BehavioralAssembly', downloads_path=OUT))
+    for row in rows:
+        model_ids.append(int(row['stimulus_id']))
+        model_labels.append(row['truth'] if rng.random() < .5 else str(rng.choice(CATEGORIES)))
 
 
 if __name__ == '__main__':

@@ -14,7 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brainscore_side_behavior import score  # noqa: E402
 
 BENCHMARKS = [f'Scialom2024_{d}{k}' for d in ('rgb', 'phosphenes-12')
-              for k in ('BehavioralAccuracyDistance', 'EngineeringAccuracy')]
+              for k in ('BehavioralAccuracyDistance', 'EngineeringAccuracy')] + [
+    'Scialom2024_phosphenes-allBehavioralAccuracyDistance', 'Scialom2024_phosphenes-allBehavioralErrorConsistency']
 
 
 def values(s):

@@ -60,7 +60,7 @@ def test_catalog(s3_env, tmp_path, monkeypatch):
 def test_shipped_catalog_every_key_resolves_to_a_pinned_aws_url(monkeypatch):
     monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', '')
     df = load_brainscore_catalog()
-    assert len(df) == 277 and not df.duplicated(['kind', 'registry_key']).any()
+    assert len(df) == 321 and not df.duplicated(['kind', 'registry_key']).any()
     url = re.compile(r'https://[a-z0-9.-]+\.s3\.amazonaws\.com/[\w./-]+/(assy|stimulus)_[\w.-]+\.(nc|csv|zip)(\?versionId=\S+)?')
     for e in df.to_dict('records'):
         for name, sha1, version in catalog_files(e).values():
@@ -129,7 +129,7 @@ def test_unreachable_endpoint_with_the_real_catalog_names_the_url(monkeypatch, p
 def test_dataset_table_marks_local_catalog_private(test_catalog, monkeypatch):
     monkeypatch.delenv('BRAINSCORE_NB_BRAINSCORE_CATALOG')
     table = dataset_table().set_index(['kind', 'identifier'])
-    assert table.catalog.sum() == 277 and table.loc[('assembly', 'MajajHong2015.private'), 'private']
+    assert table.catalog.sum() == 321 and table.loc[('assembly', 'MajajHong2015.private'), 'private']
     assert not table.loc[('assembly', 'MajajHong2015.public'), 'private'] and not table.loc[('assembly', 'MajajHong2015.public'), 'local']
     assert table.loc[('assembly', 'Kriegeskorte2008.hIT'), 'local'] and not table.loc[('assembly', 'Kriegeskorte2008.hIT'), 'catalog']
     monkeypatch.setenv('BRAINSCORE_NB_BRAINSCORE_CATALOG', str(test_catalog))

@@ -12,7 +12,8 @@ EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos201
             'freemanziemba2013': 0, 'rajalingham2018': 0, 'geirhos2021': 0,
             'cowley2026': 0, 'muzellec2026': 0, 'sanghavi2020': 0, 'bracci2019': 0, 'rajalingham2020': 0,
             'kar2019': 0, 'hebart2023_fmri': 0, 'allen2022_fmri': 0, 'allen2022_fmri_surface': 0, 'li2026': 0,
-            'marques2020': 0,
+            'marques2020': 0, 'maniquet2024': 0, 'coggan2024_behavior': 0, 'lonnqvist2024': 0, 'bmd2024': 0,
+            'kato2026': 0, 'scialom2024': 0,
             }  # scores written per model
 
 

@@ -155,7 +155,7 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     return _kappa_score(cells, 'error_consistency_ceiling')
 
 # %% ../../nbs/14_behavior.ipynb #8ab1b7ba
-def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5)->pd.DataFrame:
+def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5, normalize:bool=True)->pd.DataFrame:
     "Normalised d' (image x choice) from false-alarm rates (image x choice, NaN where choice == truth)"
     objects = fa.columns
     # mean false-alarm rate towards object t of the images of object c: reverse[c, t]
@@ -165,6 +165,7 @@ def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5)->pd.DataFrame
     with np.errstate(invalid='ignore'):
         d = np.clip(norm.ppf(1 - fa.to_numpy()) - norm.ppf(far), -cap, cap)
     d = pd.DataFrame(d, index=fa.index, columns=objects)
+    if not normalize: return d  # I1 and I2 are not normalised
     t = truth.reindex(fa.index).to_numpy()
     return d - d.groupby(t).transform('mean')
 

@@ -59,6 +59,13 @@ metric_registry.update(reverse_pls=reverse.reverse_pls_cv, reverse_pls_cv=revers
 ceiling_registry.update(predictor_consistency=reverse.predictor_consistency,
                         internal_consistency_temporal=ceilings.internal_consistency)
 
+# %% ../../nbs/19_metric_registry.ipynb #b5e1d0a1
+# Brain-Score's behavioural similarity metrics (nbs/14d_behavior_similarity.ipynb)
+from . import behavior_similarity
+metric_registry.update({_k: getattr(behavior_similarity, _k) for _k in behavior_similarity.METRICS})
+ceiling_registry.update({_k: getattr(behavior_similarity, _f)
+                         for _k, _f in behavior_similarity.CEILINGS.items()})
+
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
     "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"

@@ -53,9 +53,11 @@ def _import(name:str):
 
 def _check(fn, *args, **kwargs):
     "Call `fn`; a KeyError, ValueError or OSError (mistyped name, unreachable data) becomes a one-line error"
+    from brainscore_nb.data.files import os_error_message
     try: return fn(*args, **kwargs)
-    except (KeyError, ValueError, OSError) as e: raise click.ClickException(e.args[0] if e.args
-                                                                            else str(e)) from None
+    except OSError as e: raise click.ClickException(os_error_message(e)) from None  # the file and the cause
+    except (KeyError, ValueError) as e: raise click.ClickException(str(e.args[0]) if e.args
+                                                                   else str(e)) from None
 
 # %% ../nbs/43_cli.ipynb #f4d85c7f
 @click.group(context_settings=dict(help_option_names=['-h', '--help']))

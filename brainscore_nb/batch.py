@@ -7,10 +7,10 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/batch.html.md"""
 # %% auto #0
 __all__ = ['COLUMNS', 'WORKER_ENV', 'result_row', 'score_pair', 'results_table', 'read_results', 'write_results', 'results_lock',
            'merge_results', 'repair_results', 'worker_env', 'scheduler_address', 'executor_for', 'safe_name',
-           'writable_folder', 'run']
+           'writable_folder', 'run', 'record_imports', 'recorded_imports']
 
 # %% ../nbs/41_batch.ipynb #93bd8b4c
-import datetime, hashlib, math, os, re, socket, tempfile, time, traceback
+import datetime, hashlib, json, math, os, re, socket, tempfile, time, traceback
 import signal, threading
 from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
@@ -25,7 +25,7 @@ from .names import resolve
 from .metrics.uncertainty import encode_draws
 from .registry import benchmark_registry, discover
 from .models.zoo import model_registry
-from .benchmarks.base import PROVENANCE, provenance, score_fields
+from .benchmarks.base import PROVENANCE, id_list, provenance, score_fields
 
 # %% ../nbs/41_batch.ipynb #5fbc1124
 COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
@@ -139,7 +139,7 @@ def results_table(rows)->pd.DataFrame:
                               keep='last').sort_values(['model', 'benchmark'], ignore_index=True)
 
 def _read_table(path:Path)->pd.DataFrame:
-    "One results file (.parquet or .csv) as the results table; empty if missing; a ValueError naming it if bad"
+    "One results file (.parquet or .csv) as the results table; empty if missing; bad: a ValueError naming it"
     if not path.exists(): return results_table([])
     todo = ("move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) "
             "to start a new table")
@@ -215,17 +215,28 @@ def merge_results(row:dict, # a results row to add (it replaces its pair's older
                   out # a run's folder
                  )->pd.DataFrame:
     "Under `results_lock`: `row` merged into the table on disk in `out` (parquet, else CSV) and written back"
-    out = Path(out)
+    out, pq = Path(out), Path(out)/'results.parquet'
     with results_lock(out):
-        current = _read_table(out/'results.parquet' if (out/'results.parquet').exists() else out/'results.csv')
+        mine = _WRITTEN.get(str(pq.resolve()))  # the table this process wrote last, if the file is still that
+        current = (mine[1] if mine and mine[0] == _stat_key(pq) else
+                   _read_table(pq if pq.exists() else out/'results.csv'))
         table = results_table([*current.to_dict('records'), row])
         write_results(table, out)
+        _WRITTEN[str(pq.resolve())] = (_stat_key(pq), table.copy())
     return table
+
+_WRITTEN = {}  # results.parquet -> (its stat key after this process wrote it, the table written)
+
+def _stat_key(path:Path)->tuple|None:
+    "A file's inode, size and modification time (an atomic write gives a new inode); None if missing"
+    try: st = path.stat()
+    except FileNotFoundError: return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # %% ../nbs/41_batch.ipynb #f2a9bd4e
 def _old_name(out:Path, suffixes)->str:
-    "A stamp `<time>` (`-2`, `-3`... added when taken) such that no `results.<stamp>.old<suffix>` exists in `out`"
+    "A stamp `<time>` (`-2`, `-3`... added when taken) with no `results.<stamp>.old<suffix>` in `out`"
     stamp = datetime.datetime.now().strftime('%Y%m%dT%H%M%S')
     for n in range(1, 10**6):
         name = stamp if n == 1 else f'{stamp}-{n}'
@@ -234,7 +245,7 @@ def _old_name(out:Path, suffixes)->str:
 
 def repair_results(out # a run's folder
                   )->str|None:
-    "Rewrite out/results.csv from out/results.parquet where they differ (the old CSV kept aside); what was done"
+    "Rewrite out/results.csv from out/results.parquet where they differ (the old CSV kept); what was done"
     out = Path(out)
     pq, csv = out/'results.parquet', out/'results.csv'
     with results_lock(out):
@@ -312,7 +323,7 @@ def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_
 # %% ../nbs/41_batch.ipynb #463d1188
 def _names(ids, registry:dict, what:str)->list:
     "`ids` (a string, comma-separated string or list) as a list, each checked against `registry`"
-    ids = [i.strip() for i in ids.split(',')] if isinstance(ids, str) else list(ids)
+    ids = id_list(ids, f'{what}s')  # a number or a list of non-texts: a TypeError saying what is expected
     for i in ids: resolve(registry, i, what)
     if not ids: raise ValueError(f"no {what}s to run: name at least one (see list_{what}s())")
     return list(dict.fromkeys(ids))
@@ -437,7 +448,7 @@ def _timeout(value)->float|None:
     return t
 
 def _move_aside(out:Path):
-    "Rename out/results.parquet and .csv to results.<time>.old.* (a name not taken), so none is ever destroyed"
+    "Rename out/results.parquet and .csv to results.<time>.old.* (a name not taken): none is destroyed"
     with results_lock(out):
         stamp = _old_name(out, ['.parquet', '.csv'])
         for p in (out/'results.parquet', out/'results.csv'):
@@ -457,3 +468,27 @@ def _sigint_flag():
 @contextmanager
 def _given(executor):
     yield executor
+
+# %% ../nbs/41_batch.ipynb #7bf56849
+def record_imports(out, # a run's folder
+                   imports:list # the modules and .py files (absolute paths) imported for the run
+                  )->Path:
+    "Add `imports` to out/imports.json (a JSON list, kept in order, no repeats); return its path"
+    out = writable_folder(out)
+    path = out/'imports.json'
+    with results_lock(out):
+        return _write_imports(path, list(dict.fromkeys([*recorded_imports(path), *map(str, imports)])))
+
+def _write_imports(path:Path, imports:list)->Path:
+    with atomic_write(path) as tmp: tmp.write_text(json.dumps(imports, indent=1))
+    return path
+
+def recorded_imports(path # an imports.json, a run's folder or a results file beside one
+                    )->list:
+    "The imports a run recorded (strings only); [] where none were recorded or the file is not a JSON list"
+    path = Path(path)
+    if path.name != 'imports.json': path = (path if path.is_dir() else path.parent)/'imports.json'
+    try: value = json.loads(path.read_text())
+    except (OSError, ValueError): return []
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+

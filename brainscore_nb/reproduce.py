@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 from .config import get_setting
 from .names import did_you_mean, resolve
-from .batch import read_results, score_pair
+from .batch import read_results, recorded_imports, score_pair
 from .registry import _discover, benchmark_registry
 from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE
@@ -70,7 +70,7 @@ def changed_numbers(recorded:dict, # a results row as recorded
                     now:dict, # the same pair's row, scored again
                     tolerance:float=1e-12 # largest absolute difference still called equal
                    )->list:
-    "'column: old -> new' for each recorded number (`NUMBERS`) that does not come out again within `tolerance`"
+    "'column: old -> new' for each recorded number (`NUMBERS`) not coming out again within `tolerance`"
     out = []
     for c in NUMBERS:
         if c not in recorded: continue  # an older table without the column
@@ -83,7 +83,7 @@ def changed_numbers(recorded:dict, # a results row as recorded
 
 # %% ../nbs/46_reproduce.ipynb #655b3fa2
 def _in_interval(recorded:dict, now:dict)->bool:
-    "Whether both scores lie in both intervals (those recorded) and the two intervals agree within a half-width"
+    "Whether both scores lie in both intervals (where recorded) and the intervals agree within a half-width"
     then, score = _number(recorded.get('score')), _number(now.get('score'))
     low, high = _number(recorded.get('ci_low')), _number(recorded.get('ci_high'))
     if not (low <= then <= high and low <= score <= high): return False  # NaN compares False
@@ -141,6 +141,22 @@ def select_pairs(table:pd.DataFrame, # a results table
         out.append(tuple(p))
     return list(dict.fromkeys(out))
 
+# %% ../nbs/46_reproduce.ipynb #57d68658
+def _check_registered(todo:list, results):
+    "A KeyError before scoring if a pair's model or benchmark is not registered, naming the recorded imports"
+    wanted = ((model_registry, 'model', [m for m, _ in todo]),
+              (benchmark_registry, 'benchmark', [b for _, b in todo]))
+    missing = [f"{what} {name!r}" for registry, what, names in wanted
+               for name in dict.fromkeys(names) if name not in registry]
+    if not missing: return
+    imports = recorded_imports(results) if isinstance(results, (str, Path)) else []
+    fix = (f"the run imported {' '.join(imports)} (recorded in its imports.json): pass the same "
+           f"--import {' --import '.join(imports)} to reproduce" if imports else
+           "install the plugin that provides them, or --import its module or file")
+    raise KeyError(f"{len(missing)} recorded name(s) are not registered here: "
+                   f"{', '.join(missing[:5])}; {fix}")
+
+
 # %% ../nbs/46_reproduce.ipynb #e1540125
 def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a results table
               *, pairs=None, # 'MODEL:BENCHMARK' strings to re-score; None: every recorded pair
@@ -151,28 +167,31 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
               progress:bool=False # print each pair's outcome as it comes
              )->pd.DataFrame:
     "Re-score recorded pairs; per pair: outcome (equal, within interval, different), scores, changed fields"
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 <= tolerance < math.inf:
+    if (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float))
+            or not 0 <= tolerance < math.inf):
         raise ValueError(f"tolerance must be a finite number >= 0 (the largest score difference still called "
                          f"equal), got {tolerance!r}")
     table = read_results(results) if isinstance(results, (str, Path)) else results
     repeated = table[table.duplicated(['model', 'benchmark'], keep=False)] if len(table) else table
     if len(repeated):
         m, b = repeated.iloc[0][['model', 'benchmark']]
-        raise ValueError(f"the results table records {m}:{b} more than once ({len(repeated)} rows of repeated "
-                         f"pairs): which row is the claim is unknown; keep one row per pair")
+        raise ValueError(f"the results table records {m}:{b} more than once ({len(repeated)} rows of "
+                         f"repeated pairs): which row is the claim is unknown; keep one row per pair")
     if not len(table):
         raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} "
                          f"records no pairs: nothing to reproduce")
     _discover()
     rows, recorded, todo = [], {(r['model'], r['benchmark']): r
                                 for r in table.to_dict('records')}, select_pairs(table, pairs)
+    _check_registered(todo, results)
     for (model, benchmark), now in zip(todo, _scored(todo, timeout, executor)):
         then = recorded[(model, benchmark)]
         result, diff = outcome(then, now, tolerance)
         rows.append(dict(model=model, benchmark=benchmark, outcome=result,
                          recorded=_value(then.get('score')), rescored=now.get('score'),
                          difference=diff,
-                         changed='; '.join([*changed_numbers(then, now, tolerance), *changed_fields(then, now)]),
+                         changed='; '.join([*changed_numbers(then, now, tolerance),
+                                            *changed_fields(then, now)]),
                          error_message=now.get('error_message') or None))
         if progress: print(describe(rows[-1]), flush=True)
     return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored',

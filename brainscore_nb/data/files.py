@@ -111,7 +111,8 @@ _OS_HINTS = {errno.ENOSPC: 'the disk is full: free space, or write somewhere els
 def os_error_message(e:OSError # the error
                     )->str:
     "An OSError in words: the file(s), the cause and, for common causes, what to do; never the bare errno"
-    cause = e.strerror or (os.strerror(e.errno) if isinstance(e.errno, int) else None) or str(e) or type(e).__name__
+    cause = (e.strerror or (os.strerror(e.errno) if isinstance(e.errno, int) else None) or str(e)
+             or type(e).__name__)
     where = ' -> '.join(str(f) for f in (e.filename, e.filename2) if f is not None)
     hint = _OS_HINTS.get(e.errno)
     return (f"{where}: " if where else '') + cause + (f" ({hint})" if hint else '')

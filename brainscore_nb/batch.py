@@ -390,7 +390,8 @@ def run(models, # model identifiers (list, or comma-separated string)
         dashboard:bool=False, # serve and print a LocalCluster dashboard
         progress:bool=True, # show a progress bar
         timeout:float|None=None, # seconds per pair (default: the pair_timeout setting; none: no limit)
-        fresh:bool=False # start a new table: an existing results.parquet/.csv is kept as results.<time>.old.*
+        fresh:bool=False, # a new table: an existing results.parquet/.csv is kept as results.<time>.old.*
+        imports:list|None=None # modules and .py files imported for the run (recorded in out/imports.json)
        )->pd.DataFrame:
     "Score every model on every benchmark in parallel; return the results table, also written to `out`"
     from tqdm.auto import tqdm
@@ -400,6 +401,7 @@ def run(models, # model identifiers (list, or comma-separated string)
     timeout = _timeout(get_setting('pair_timeout') if timeout is None else timeout)
     if executor is None: _check_workers(n_workers)
     out = writable_folder(out)
+    if imports: record_imports(out, imports)  # before any pair: `reproduce` names what the table needs
     if fresh: _move_aside(out)
     if (note := repair_results(out)): print(note)
     table = read_results(out)

@@ -143,11 +143,11 @@ def _ids(values:tuple, setting:str, everything)->list:
 def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress, timeout, fresh):
     "Score every model on every benchmark in parallel; write the results table, leaderboard, figures to OUT"
     from brainscore_nb import batch, plots, registry
-    if IMPORTED: _check(batch.record_imports, out, IMPORTED)  # reproduce names them if they are missing
     table = _check(lambda: batch.run(_ids(models, 'models', registry.list_models),
                                      _ids(benchmarks, 'benchmarks', registry.list_benchmarks),
                                      out=out, scheduler=scheduler, n_workers=workers, dashboard=dashboard,
-                                     progress=progress, timeout=timeout, fresh=fresh))
+                                     progress=progress, timeout=timeout, fresh=fresh,
+                                     imports=IMPORTED))  # recorded in out/imports.json, for reproduce
     ok = table.status.eq('ok')
     click.echo(f"{int(ok.sum())} pairs scored, {int((~ok).sum())} failed; results in "
                f"{Path(out)/'results.csv'}")

@@ -399,21 +399,24 @@ def test_scheduler_setting_names_its_file(tmp_path, monkeypatch):
     assert batch.scheduler_address() == ('tcp://10.1.2.3:8786', f'the dask_scheduler setting in {ini}')
 
 
-def test_imports_are_recorded_and_named_by_reproduce(tmp_path):
+def test_imports_are_recorded_and_named_by_reproduce(tmp_path, monkeypatch):
     "Pairs of an --import'ed plugin: the run records the import; reproduce without it names it (was: 'different')"
     toys = tmp_path / 'toys.py'
     toys.write_text(TOYS)
-    invoke = lambda *args: CliRunner().invoke(cli, _expand([*args]))
+    given = {}
+    monkeypatch.setattr(batch, 'run', lambda *a, **k: given.update(k) or batch.results_table([]))
+    r = CliRunner().invoke(cli, _expand(['--import', str(toys), 'run', '--models', 'pixels', '--benchmarks',
+                                         'Toy.fixed', '--out', str(tmp_path / 'x')]))
+    assert r.exit_code == 0 and given['imports'] == [str(toys)], r.output  # the command line passes its imports
+    monkeypatch.undo()
     out = tmp_path / 'run'
-    r = invoke('--import', str(toys), 'run', '--models', 'pixels', '--benchmarks', 'Toy.fixed', '--out', str(out),
-               '--workers', '0')  # refused before any work, but the import is already recorded
-    assert r.exit_code == 1 and json.loads((out / 'imports.json').read_text()) == [str(toys)], r.output
     try:
-        _run(['pixels'], ['Toy.fixed'], out=out)  # registered in this process by the --import above
+        _run(['pixels'], ['Toy.fixed'], out=out, imports=[str(toys)])  # registered in this process by the --import
+        assert json.loads((out / 'imports.json').read_text()) == [str(toys)]
         registered = benchmark_registry.pop('Toy.fixed')
         with pytest.raises(KeyError, match=f"benchmark 'Toy.fixed'; the run imported {toys}"):
             reproduce(out)
-        r = invoke('reproduce', str(out))
+        r = CliRunner().invoke(cli, _expand(['reproduce', str(out)]))
         assert r.exit_code == 1 and f'pass the same --import {toys} to reproduce' in r.output, r.output
         benchmark_registry['Toy.fixed'] = registered
         assert reproduce(out).outcome.tolist() == ['equal']

@@ -285,8 +285,14 @@ from pathlib import Path
 import pandas as pd
 from brainscore_nb.registry import load_benchmark, register_module
 from brainscore_nb.models.zoo import load_model
-from brainscore_nb.benchmarks.base import results_records"""),
-('code', """for name in imports:
+from brainscore_nb.benchmarks.base import id_list, results_records"""),
+('code', """# command-line parameters arrive as YAML made them,
+# so they are checked: a text of ids is split at commas, a number refused
+models, benchmarks, imports = (id_list(v, k) for v, k in ((models, 'models'), (benchmarks, 'benchmarks'),
+                                                          (imports, 'imports')))
+if not isinstance(results_path, str):
+    raise TypeError(f"results_path must be a text (a file path, or '' not to write), got {results_path!r}")
+for name in imports:
     if name.endswith('.py'): sys.path.insert(0, str(Path(name).resolve().parent)); name = Path(name).stem
     register_module(importlib.import_module(name))  # its BENCHMARKS, MODELS, ... as a plugin's
 built = {b: load_benchmark(b) for b in benchmarks}  # an unknown identifier fails here, naming close matches

@@ -118,8 +118,11 @@ def test_reproduce_equal_then_names_changed_fields(tmp_path):
     assert reproduce(edited, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']
     without = edited.drop(columns=['ci_low', 'ci_high']).assign(score=table.score + 0.001)  # no interval recorded: any change differs
     assert reproduce(without, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['different']
-    interval = without.assign(ci_low=without.score - 0.01, ci_high=without.score + 0.01)  # the uncertainty columns, where recorded
+    interval = without.assign(ci_low=table.ci_low, ci_high=table.ci_high)  # the interval as recorded, the score moved inside it
     assert reproduce(interval, pairs=['pixels:Kriegeskorte2008.hIT-rdm']).outcome.tolist() == ['within interval']
+    narrow = without.assign(ci_low=without.score - 0.01, ci_high=without.score + 0.01)  # an interval the code does not give
+    report = reproduce(narrow, pairs=['pixels:Kriegeskorte2008.hIT-rdm'])
+    assert report.outcome.tolist() == ['different'] and 'ci_low: ' in report.changed[0], report.changed[0]
 
 
 def test_reproduce_command_exit_status(tmp_path):

@@ -16,7 +16,8 @@ import xarray as xr
 import array_api_compat as aac
 from sklearn.model_selection import ShuffleSplit
 from .score import Score, keep_heldout
-from .crossval import pearson_columns, split_score, _as_2d, _check_finite, metric_options
+from .crossval import (pearson_columns, split_score, standard_error, _as_2d,
+                                           _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 
 # %% ../../nbs/16_ceilings.ipynb #07efd959
@@ -179,8 +180,8 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
     if not np.isfinite(values).any():
         return Score(np.nan, attrs={'error': np.nan, 'raw': raw, 'metric': 'inter_subject',
                                    'reason': 'the metric is undefined for every subject'})
-    error = float(np.nanstd(values) / np.sqrt(np.isfinite(values).sum()))
-    return Score(np.nanmean(values), attrs={'error': error,
+    error, why = standard_error(values)  # one subject's value defined: unknown, not 0
+    return Score(np.nanmean(values), attrs={'error': error, **({'reason': why} if why else {}),
                                             'raw': raw, 'metric': 'inter_subject'})
 
 # %% ../../nbs/16_ceilings.ipynb #ca0c8019

@@ -15,8 +15,8 @@ import xarray as xr
 from functools import partial
 from scipy.stats import rankdata
 from .score import Score, keep_heldout
-from .crossval import (aligned_arrays, cv_splits, pearson_columns, _as_2d, _check_finite,
-                                            metric_options)
+from .crossval import (aligned_arrays, cv_splits, pearson_columns, standard_error,
+                                           _as_2d, _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 from .ceilings import inter_subject, _as_score
 
@@ -196,7 +196,8 @@ def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:flo
                                     [te for _, te in folds])
     reason = {} if np.isfinite(values).all() else {
         'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
-    score = Score(values.mean(), attrs={'error': float(values.std() / np.sqrt(len(values))), 'metric': name,
+    error, why = standard_error(values)
+    score = Score(values.mean(), attrs={'error': error, 'metric': name, **({'reason': why} if why else {}),
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
     return keep_heldout(score, **material)
 
@@ -238,7 +239,9 @@ def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. comp
         raise ValueError(f"subject_scores needs the subjects' RDMs along a 'subject' dim (one or more), got "
                          f"{got}: stack them with xr.concat(rdms, dim='subject')")
     values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
-    score = Score(values.mean(), attrs={'error': values.std() / np.sqrt(len(values)), 'per_subject': values})
+    error, why = standard_error(values)  # one subject (a pooled RDM): unknown, not 0
+    score = Score(values.mean(), attrs={'error': error, 'per_subject': values,
+                                        **({'reason': why} if why else {})})
     return keep_heldout(score, **_rdm_material(compare, rdms, model_rdm, values))
 
 # %% ../../nbs/13_rsa.ipynb #a3da6f24

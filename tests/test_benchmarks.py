@@ -56,6 +56,7 @@ CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top
 CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 CATALOG_BENCHMARKS |= {f'Baker2022{s}-accuracy_delta' for s in ('frankenstein', 'fragmented', 'inverted')}  # tests/test_bs_baker2022.py
+CATALOG_BENCHMARKS |= {f'Hermann2020cueconflict-{k}' for k in ('shape_bias', 'shape_match')}  # tests/test_bs_hermann2020.py
 
 
 def test_the_issues_benchmarks_are_registered():

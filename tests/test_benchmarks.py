@@ -57,6 +57,7 @@ CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
 CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
 CATALOG_BENCHMARKS |= {f'Baker2022{s}-accuracy_delta' for s in ('frankenstein', 'fragmented', 'inverted')}  # tests/test_bs_baker2022.py
 CATALOG_BENCHMARKS |= {f'Hermann2020cueconflict-{k}' for k in ('shape_bias', 'shape_match')}  # tests/test_bs_hermann2020.py
+CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2', 'v4', 'it') for f in ('shape', 'texture')}  # tests/test_bs_islam2021.py
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -76,6 +76,7 @@ def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n',
     return _load({**ceiling_registry, **normalisation_registry}, 'ceiling', key, kwargs)
 
 # %% ../../nbs/19_metric_registry.ipynb #bhva0002
-from . import accuracy_delta
+from . import accuracy_delta, dimensionality
 metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
 ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
+metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality

@@ -25,8 +25,9 @@ DEFAULTS = dict(
     models='pixels', benchmarks='',           # defaults for batch runs
     max_zip_bytes='20000000000',              # most bytes a package ZIP may expand to (checked first)
     max_zip_entries='1000000',                # most entries a package ZIP may hold
+    imagenet_val='',                          # local ImageNet validation images (ImageNet-top1); empty: none
 )
-PATH_KEYS = {'home', 'packages_dir', 'mirror'}
+PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val'}
 
 # %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory holding settings.ini (default: the working directory)

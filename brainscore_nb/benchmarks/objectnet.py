@@ -12,11 +12,12 @@ from ..data.datasets import load_stimulus_set
 from .base import benchmark_registry
 from .imagenet import ImageNetTop1, NUMBER_OF_TRIALS
 
-# %% ../../nbs/benchmarks/objectnet.ipynb #26bbfae1
+# %% ../../nbs/benchmarks/objectnet.ipynb #b3bf4450
 BIBTEX = """@inproceedings{DBLP:conf/nips/BarbuMayo2019,
-  author={Andrei Barbu and David Mayo and Julian Alverio and William Luo and Christopher Wang and Dan Gutfreund and
-Josh Tenenbaum and Boris Katz},
-  title={ObjectNet: {A} large-scale bias-controlled dataset for pushing the limits of object recognition models},
+  author={Andrei Barbu and David Mayo and Julian Alverio and William Luo and Christopher Wang and
+Dan Gutfreund and Josh Tenenbaum and Boris Katz},
+  title={ObjectNet: {A} large-scale bias-controlled dataset for pushing the limits of object recognition
+models},
   booktitle={NeurIPS 2019}, pages={9448--9458}, year={2019},
   url={https://proceedings.neurips.cc/paper/2019/hash/97af07a14cacba681feacf3012730892-Abstract.html}}"""
 STIMULUS_SET, VERSION, PARENT = 'BarbuMayo2019', 1, 'engineering'  # Brain-Score's plugin

@@ -54,6 +54,7 @@ CATALOG_BENCHMARKS |= {'ImageNet-top1'}  # a local folder named by the imagenet_
 CATALOG_BENCHMARKS |= {'ObjectNet-top1'}  # tests/test_bs_objectnet.py
 CATALOG_BENCHMARKS |= {f'ImageNet-C-{c}-top1' for c in ('noise', 'blur', 'weather', 'digital')}  # tests/test_bs_imagenet_c.py
 CATALOG_BENCHMARKS |= {'Hebart2023-match'}  # tests/test_bs_hebart2023.py
+CATALOG_BENCHMARKS |= {f'Ferguson2024{e}-value_delta' for e in ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh', 'quarter', 'round_f', 'round_v', 'tilted_line')}  # tests/test_bs_ferguson2024.py
 CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top1') for d in (  # tests/test_bs_geirhos2021.py
     'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
     'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}

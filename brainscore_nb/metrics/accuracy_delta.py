@@ -1,4 +1,4 @@
-"""Baker & Elder 2022's `baker_accuracy_delta`: how much a model's accuracy drops from whole to disrupted shapes, against the drop in people, with its split-half ceiling and bootstrap.
+"""Baker & Elder 2022's `baker_accuracy_delta`: how much a model's accuracy drops from whole to disrupted shapes, against the drop in people, with its split-half ceiling and bootstrap; and `value_delta`, the closeness of two numbers.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/accuracy_delta.html.md"""
 
@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/accuracy_delta.html.md"""
 
 # %% auto #0
 __all__ = ['HUMAN_SPLITS', 'IMAGE_TYPES', 'subject_numbers', 'baker_halves', 'subject_deltas', 'model_delta',
-           'baker_accuracy_delta', 'baker_accuracy_delta_ceiling']
+           'baker_accuracy_delta', 'baker_accuracy_delta_ceiling', 'value_delta']
 
 # %% ../../nbs/14c_accuracy_delta.ipynb #5b0d8709
 import warnings
@@ -194,3 +194,17 @@ def _baker_delta_ceiling(m:dict, d)->np.ndarray:
     return _defined(np.nanmedian, 2 * c / (1 + c))
 
 RESAMPLERS.update(baker_delta=_baker_delta, baker_delta_ceiling=_baker_delta_ceiling)
+
+# %% ../../nbs/14c_accuracy_delta.ipynb #2babb406
+@metric_options()
+def value_delta(source:float, # the model's value
+                target:float, # the people's value
+                *, scale:float=1.0 # how fast the score falls with the distance (Brain-Score's default 1)
+               )->Score:
+    "Brain-Score's value_delta: exp(-scale * |source - target|), in [0, 1]"
+    if not (isinstance(scale, (int, float, np.number)) and np.isfinite(scale) and scale > 0):
+        raise ValueError(f"option scale={scale!r} is invalid: it must be a positive number")
+    values = [float(np.asarray(v)) for v in (source, target)]
+    if not np.isfinite(values).all(): raise ValueError(f"value_delta of non-finite values {values}")
+    center = float(np.clip(np.exp(-scale * abs(values[0] - values[1])), 0, 1))
+    return Score(center, attrs={'error': np.nan, 'values': values, 'metric': 'value_delta'})

@@ -80,3 +80,4 @@ from . import accuracy_delta, dimensionality
 metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
 ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
 metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality
+metric_registry['value_delta'] = accuracy_delta.value_delta

@@ -10,7 +10,8 @@ NBS = Path(__file__).resolve().parents[1] / 'nbs' / 'benchmarks'
 NOTEBOOKS = sorted(NBS.glob('*.ipynb'))
 EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos2019': 0, 'majajhong2015': 0,
             'freemanziemba2013': 0, 'rajalingham2018': 0, 'geirhos2021': 0,
-            'cowley2026': 0}  # scores written per model
+            'cowley2026': 0, 'baker2022': 0, 'hermann2020': 0, 'islam2021': 0, 'imagenet': 0, 'objectnet': 0,
+            'imagenet_c': 0, 'hebart2023': 0, 'ferguson2024': 0}  # scores written per model
 
 
 def test_every_benchmark_module_has_a_notebook():

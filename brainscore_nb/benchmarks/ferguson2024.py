@@ -9,11 +9,10 @@ __all__ = ['BIBTEX', 'CEILINGS', 'LAPSE_RATES', 'EXPERIMENTS', 'DISTRACTORS', 'D
            'NUMBER_OF_TRIALS', 'VERSION', 'PARENT', 'asymmetry_integral', 'model_trials', 'Ferguson2024ValueDelta',
            'ferguson2024_benchmark']
 
-# %% ../../nbs/benchmarks/ferguson2024.ipynb #3e23a496
+# %% ../../nbs/benchmarks/ferguson2024.ipynb #4a4a2605
 from functools import partial
 import numpy as np
 import pandas as pd
-import sympy
 import xarray as xr
 from ..data.datasets import load_dataset, load_stimulus_set
 from ..data.stimuli import StimulusSet
@@ -48,9 +47,10 @@ DISTRACTORS_OF = {**{n: '1.0' for n in (0, 1, 6, 7, 12, 13, 18, 19)},
                   **{n: '5.0' for n in (2, 3, 8, 9, 14, 15, 20, 21)}}  # the others: '11.0'
 SCALE, VISUAL_DEGREES, NUMBER_OF_TRIALS, VERSION, PARENT = 0.75, 8, 3, 1, 'behavior'
 
-# %% ../../nbs/benchmarks/ferguson2024.ipynb #3d78e670
+# %% ../../nbs/benchmarks/ferguson2024.ipynb #e98b6af5
 def _sympy_round4(v:float):
     "`v` rounded to 4 decimals as Brain-Score's plugin rounds its sympy integral: a low-precision sympy Float"
+    import sympy  # only when an integral is computed: importing the module stays light
     return round(sympy.Float(v), 4)
 
 def asymmetry_integral(trials:pd.DataFrame, # participant_id, block (first/second), distractor_nums, correct

@@ -27,8 +27,9 @@ DEFAULTS = dict(
     max_zip_bytes='20000000000',              # most bytes a package ZIP may expand to (checked first)
     max_zip_entries='1000000',                # most entries a package ZIP may hold
     max_zip_ratio='200',                      # most a ZIP may expand (bytes out / bytes in) past 64 MiB
+    imagenet_val='',                          # local ImageNet validation images (ImageNet-top1); empty: none
 )
-PATH_KEYS = {'home', 'packages_dir', 'mirror'}
+PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val'}
 
 # %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory holding settings.ini (default: the working directory)

@@ -49,7 +49,12 @@ VERSIONS = {'Cowley2023.V4-pls': 2, 'Cowley2023.V4-ridge': 2,  # the others are 
 
 CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
 CATALOG_BENCHMARKS |= {f'FreemanZiemba2013{a}.{r}-pls' for a in ('public', '') for r in ('V1', 'V2')}  # tests/test_bs_freemanziemba2013.py
-CATALOG_BENCHMARKS |= {'Rajalingham2018public-i2n'}  # tests/test_bs_rajalingham2018.py
+CATALOG_BENCHMARKS |= {'Rajalingham2018public-i2n', 'Rajalingham2018-i2n'}  # tests/test_bs_rajalingham2018.py
+CATALOG_BENCHMARKS |= {'ImageNet-top1'}  # a local folder named by the imagenet_val setting: tests/test_bs_imagenet.py
+CATALOG_BENCHMARKS |= {'ObjectNet-top1'}  # tests/test_bs_objectnet.py
+CATALOG_BENCHMARKS |= {f'ImageNet-C-{c}-top1' for c in ('noise', 'blur', 'weather', 'digital')}  # tests/test_bs_imagenet_c.py
+CATALOG_BENCHMARKS |= {'Hebart2023-match'}  # tests/test_bs_hebart2023.py
+CATALOG_BENCHMARKS |= {f'Ferguson2024{e}-value_delta' for e in ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh', 'quarter', 'round_f', 'round_v', 'tilted_line')}  # tests/test_bs_ferguson2024.py
 CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top1') for d in (  # tests/test_bs_geirhos2021.py
     'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
     'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
@@ -74,6 +79,9 @@ CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2
 CATALOG_BENCHMARKS |= {'Bracci2019.anteriorVTC-rdm'}  # tests/test_bs_bracci2019.py
 CATALOG_BENCHMARKS |= {'Rajalingham2020.IT-pls'}  # tests/test_bs_rajalingham2020.py
 CATALOG_BENCHMARKS |= {'Kar2019-ost'}  # tests/test_bs_kar2019.py (not cross-checked: Brain-Score's needs TensorFlow)
+CATALOG_BENCHMARKS |= {f'Baker2022{s}-accuracy_delta' for s in ('frankenstein', 'fragmented', 'inverted')}  # tests/test_bs_baker2022.py
+CATALOG_BENCHMARKS |= {f'Hermann2020cueconflict-{k}' for k in ('shape_bias', 'shape_match')}  # tests/test_bs_hermann2020.py
+CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2', 'v4', 'it') for f in ('shape', 'texture')}  # tests/test_bs_islam2021.py
 
 
 def test_the_issues_benchmarks_are_registered():

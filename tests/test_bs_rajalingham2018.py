@@ -113,3 +113,52 @@ def test_rajalingham2018_public_with_the_real_catalog_and_no_network(monkeypatch
     with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/'
                                            r'assy_dicarlo_Rajalingham2018_public\.nc'):
         bn.load_benchmark('Rajalingham2018public-i2n')
+
+
+PRIVATE_BUCKET = 'private-data'  # not readable anonymously on the test server (only PUBLIC_BUCKET is)
+
+
+@pytest.fixture
+def private_catalog(s3_env, tmp_path, monkeypatch):
+    "The fixtures served as the private entries (`Rajalingham2018.private`, `objectome.private`) from a private bucket"
+    v = upload(s3_env.endpoint, CSV, ZIP, TRIALS, bucket=PRIVATE_BUCKET)
+    public = upload(s3_env.endpoint, CSV, ZIP)
+    where = dict(bucket=f'{PRIVATE_BUCKET}/brainio-brainscore')
+    rows = [stimulus_row('objectome.public', CSV, ZIP, public, identifier='fixture.objectome-public'),
+            stimulus_row('objectome.private', CSV, ZIP, v, identifier='fixture.objectome-public', **where),
+            assembly_row('Rajalingham2018.private', TRIALS, v, stimulus_set='objectome.private', cls='BehavioralAssembly',
+                         identifier=PACKAGES['behavior']['identifier'], **where)]
+    return use_catalog(rows, tmp_path / 'private_catalog.tsv', monkeypatch)
+
+
+def test_rajalingham2018_private_with_credentials(private_catalog):
+    """`Rajalingham2018-i2n`: Brain-Score's private benchmark, read with credentials. Its class takes the public one's
+    steps (the same __call__ and ceil_score in 2.4.2), so on the public fixture served as the private entry it gives
+    Brain-Score's public numbers"""
+    import brainscore_nb as bn
+    b = bn.load_benchmark('Rajalingham2018-i2n')
+    assert (b.identifier, b.version, b.visual_degrees, b.number_of_trials, b.parent) == ('Rajalingham2018-i2n', 2, 8, 2, 'behavior')
+    assert b.assembly.stimulus_set.identifier == 'objectome.private' and b.fitting_stimuli.identifier == 'objectome.public'
+    score = b(alexnet())
+    assert (score.attrs['ceiling'].center, score.attrs['raw'].center, score.center) == pytest.approx(
+        (BS_CEILING, BS_RAW, BS_SCORE), abs=1e-12)
+    assert score.attrs['benchmark'] == 'Rajalingham2018-i2n'
+
+
+def test_rajalingham2018_private_without_credentials(private_catalog, monkeypatch):
+    "Without credentials, a clear error: the dataset is private and reading it needs credentials, naming the file"
+    import brainscore_nb as bn
+    for k in ('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'): monkeypatch.delenv(k, raising=False)
+    with pytest.raises(CatalogError, match=r"'Rajalingham2018.private' is private data \(.*/private-data/brainio-brainscore/"
+                                           r"assy_fixture_Rajalingham2018_public\.nc.*needs credentials"):
+        bn.load_benchmark('Rajalingham2018-i2n')
+
+
+def test_rajalingham2018_private_with_the_real_catalog_and_no_network(monkeypatch):
+    "By Brain-Score's name from the shipped catalog, with no network: a clear error naming the file it cannot reach"
+    import brainscore_nb as bn
+    end = closed_endpoint()
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
+    with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/'
+                                           r'assy_dicarlo_Rajalingham2018_private\.nc'):
+        bn.load_benchmark('Rajalingham2018-i2n')

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/rajalingham2018.h
 
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'VERSION', 'FITTING_STIMULI', 'load_assembly', 'ceil_per_split',
-           'I2nBenchmark', 'rajalingham2018_public']
+           'I2nBenchmark', 'rajalingham2018_public', 'rajalingham2018_private']
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #7f185b1d
 import numpy as np
@@ -87,3 +87,17 @@ def rajalingham2018_public(load=load_dataset, # name -> assembly; default: the c
                         number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['Rajalingham2018public-i2n'] = rajalingham2018_public
+
+# %% ../../nbs/benchmarks/rajalingham2018.ipynb #bhvr0002
+def rajalingham2018_private(load=load_dataset, # name -> assembly; default: the catalog (needs credentials)
+                            load_stimuli=load_stimulus_set # name -> the fitting stimuli; default: the catalog
+                           )->I2nBenchmark:
+    "`Rajalingham2018-i2n` as Brain-Score 2.4.2 builds it: private trials (reading them needs credentials)"
+    trials = load_assembly('private', load)
+    return I2nBenchmark('Rajalingham2018-i2n', trials, task=BrainModel.Task.probabilities, metric=i2n,
+                        ceiling_func=lambda: i2n_ceiling(trials),
+                        fitting_stimuli=load_stimuli(FITTING_STIMULI),
+                        version=VERSION, parent='behavior', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                        number_of_trials=NUMBER_OF_TRIALS)
+
+benchmark_registry['Rajalingham2018-i2n'] = rajalingham2018_private

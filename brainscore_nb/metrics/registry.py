@@ -103,3 +103,10 @@ def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n',
     "The ceiling (or ceiling normalisation) registered under `key`, with `kwargs` bound"
     _discover()
     return _load({**ceiling_registry, **normalisation_registry}, 'ceiling', key, kwargs)
+
+# %% ../../nbs/19_metric_registry.ipynb #bhva0002
+from . import accuracy_delta, dimensionality
+metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
+ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
+metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality
+metric_registry['value_delta'] = accuracy_delta.value_delta

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/model_interface.html.md"""
 
 # %% auto #0
 __all__ = ['BrainModel', 'check_time_bins', 'check_visual_degrees', 'with_time_bins', 'select_stimuli', 'PrecomputedFeatures',
-           'PrecomputedBehavior']
+           'PrecomputedBehavior', 'odd_one_out_choices', 'PrecomputedOddOneOut']
 
 # %% ../../nbs/20_model_interface.ipynb #2f0bd67b
 import math, numbers
@@ -159,3 +159,33 @@ class PrecomputedBehavior(BrainModel):
         if self.task is None: raise RuntimeError("call start_task before look_at")
         return select_stimuli(self._choices, stimuli)
 
+
+# %% ../../nbs/20_model_interface.ipynb #bhvi0002
+from ..data.assemblies import BehavioralAssembly
+
+def odd_one_out_choices(features:NeuroidAssembly, # presentation x neuroid, one per stimulus (stimulus_id)
+                        triplet_ids # stimulus ids, three per trial, trial after trial
+                       )->np.ndarray:
+    "Per trial, the stimulus id left out of the most similar pair (dot product), as Brain-Score's OddOneOut"
+    ids = np.asarray(triplet_ids)
+    if ids.size % 3: raise ValueError(f"odd-one-out trials come in threes: got {ids.size} stimulus ids")
+    picked = select_stimuli(features, pd.DataFrame({'stimulus_id': ids}))
+    values = picked.transpose('presentation', ...).values
+    f = np.asarray(values, np.float64).reshape(-1, 3, values.shape[-1])
+    pairs = np.stack([(f[:, 0] * f[:, 1]).sum(1), (f[:, 0] * f[:, 2]).sum(1), (f[:, 1] * f[:, 2]).sum(1)], 1)
+    return ids.reshape(-1, 3)[np.arange(len(f)), 2 - pairs.argmax(1)]
+
+# %% ../../nbs/20_model_interface.ipynb #bhvi0003
+class PrecomputedOddOneOut(PrecomputedFeatures):
+    "Stored features (presentation x neuroid) that answer the odd-one-out task by `odd_one_out_choices`"
+    def start_task(self, task, fitting_stimuli=None):
+        if task != BrainModel.Task.odd_one_out:
+            raise NotImplementedError(f"{self.identifier} only answers the odd-one-out task, not {task!r}")
+        self.task = task
+
+    def look_at(self, stimuli, number_of_trials:int=1):
+        if getattr(self, 'task', None) is None: raise RuntimeError("call start_task before look_at")
+        ids = np.asarray(stimuli['stimulus_id'].values)
+        trials = ['|'.join(map(str, ids[i:i + 3])) for i in range(0, len(ids) - 2, 3)]
+        return BehavioralAssembly(odd_one_out_choices(self._features, ids), dims=['presentation'],
+                                  coords={'stimulus_id': ('presentation', trials)})

@@ -1,0 +1,66 @@
+"""Brain-Score's own `ImageNet-C-noise-top1` on the synthetic fixture, both ways its plugin loads the images.
+
+    /work/bs/bsvenv/bin/python tests/brainio/imagenet_c_brainscore_side.py
+
+Runs brainscore-vision 2.4.2's `Imagenet_C_Noise` through its registry. Its plugin first looks for a local copy
+(`LOCAL_STIMULUS_DIRECTORY/stimulus_imagenet_c_noise/`, on Brain-Score's machines) and keeps every 10th row of its CSV
+(`sampling_factor=10`); without one it loads the catalog's `imagenet_c.noise`, all rows. Both are run: the local
+directory pointed at the unpacked fixture ('sampled'), and the catalog loader with the S3 download
+(`brainio.s3.get_path`) replaced by the fixture files ('catalog'). The "model" is Brain-Score's `PrecomputedFeatures`
+holding answers.csv (choice x presentation with the stimulus set's columns, as its label models answer). Prints one JSON object; recorded in
+tests/brainio/crosschecks/imagenet_c.json.
+"""
+import json
+import os
+import shutil
+import tempfile
+import zipfile
+from pathlib import Path
+
+os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
+os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+FIXTURES = Path(__file__).resolve().parent / 'imagenet_c'
+
+
+def main():
+    folder = Path(tempfile.mkdtemp())
+    try:
+        for f in FIXTURES.iterdir():
+            if f.suffix in ('.csv', '.zip'): shutil.copy(f, folder)
+        local = folder / 'local' / 'stimulus_imagenet_c_noise'
+        local.mkdir(parents=True)
+        shutil.copy(FIXTURES / 'stimulus_imagenet_c_noise.csv', local)
+        with zipfile.ZipFile(FIXTURES / 'stimulus_imagenet_c_noise.zip') as z: z.extractall(local)
+        from brainscore_core.supported_data_standards.brainio import s3
+
+        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
+            path = folder / f"{filename_prefix or 'stimulus_'}{identifier.replace('.', '_')}.{file_type}"
+            assert path.is_file(), f'no fixture {path.name} for {identifier}'
+            return path
+
+        s3.get_path = get_path
+        import pandas as pd
+        from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        from brainscore_vision.benchmarks.imagenet_c import benchmark as plugin
+        answers = pd.read_csv(FIXTURES / 'answers.csv')
+        stimuli = pd.read_csv(FIXTURES / 'stimulus_imagenet_c_noise.csv').set_index('stimulus_id')
+        labels = BehavioralAssembly([answers['label'].values], dims=['choice', 'presentation'], coords={
+            'stimulus_id': ('presentation', answers['stimulus_id'].values),
+            **{c: ('presentation', stimuli.loc[answers['stimulus_id'], c].values)
+               for c in ('filename', 'noise_type', 'noise_level')}})
+        model = PrecomputedFeatures(labels, visual_degrees=None)
+        out = {}
+        for how, directory in (('sampled', str(folder / 'local')), ('catalog', str(folder / 'nowhere'))):
+            plugin.LOCAL_STIMULUS_DIRECTORY = directory
+            benchmark = load_benchmark('ImageNet-C-noise-top1')
+            score = benchmark(model)
+            out[how] = {'score': float(score), 'error': float(score.attrs['error']), 'n': len(benchmark.stimulus_set)}
+        print(json.dumps({'ImageNet-C-noise-top1': out}))
+    finally:
+        shutil.rmtree(folder)
+
+
+if __name__ == '__main__':
+    main()

@@ -366,10 +366,10 @@ def test_neural_benchmark_refuses_answers_for_other_time_bins_or_no_assembly():
     from brainscore_nb.benchmarks.base import NeuralBenchmark
     from brainscore_nb.data.assemblies import average_repetition
     from brainscore_nb.data.datasets import load_dataset
-    v4 = average_repetition(load_dataset('Cowley2023.210325')).isel(presentation=slice(0, 30))
+    v4 = average_repetition(load_dataset('Cowley2023.210325')).isel(presentation=slice(0, 40))
     bench = NeuralBenchmark('X.V4-ridge', v4, lambda s, t: regression.ridge_cv(s, t, splits=3), lambda: Score(0.8),
                             region='V4', version=1, parent='V4')
-    values = np.random.default_rng(0).normal(size=(30, 8))
+    values = np.random.default_rng(0).normal(size=(40, 8))
     ids = list(v4.stimulus_id.values)
     assert np.isfinite(bench(_Answers(lambda shown, bins: _features(values, ids, bins))).center)
     with pytest.raises(ValueError, match=r"the model recorded time bins \[\(0, 100\)\], not the \[\(70, 170\)\] it was asked for"):

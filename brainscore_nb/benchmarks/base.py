@@ -154,14 +154,15 @@ class BenchmarkBase(Benchmark):
                                      function_key(self._ceiling_func, known))
             key = self._ceiling_key
             if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
-            if not _CEILINGS[key].attrs.get('unceiled'): return _CEILINGS[key]
+            if not getattr(_CEILINGS[key], 'attrs', {}).get('unceiled'): return _CEILINGS[key]
             self.unceiled = True  # `lambda: UNCEILED`: the other spelling of ceiling_func=None, one meaning
         return Score(np.nan, attrs={'unceiled': True,
                                     'reason': f'{self.identifier} is unceiled (its score is the raw score)'})
 
     def normalise(self, raw:Score, how)->Score:
         "`how(raw, ceiling)`, or for an unceiled benchmark the raw score itself, marked attrs['unceiled']"
-        if not self.unceiled and not self.ceiling.attrs.get('unceiled'): return how(raw, self.ceiling)
+        ceiled = not self.unceiled and not getattr(self.ceiling, 'attrs', {}).get('unceiled')
+        if ceiled: return how(raw, self.ceiling)
         return Score(float(raw.values),
                      attrs={'raw': raw, 'error': raw.attrs.get('error', np.nan), 'unceiled': True})
 

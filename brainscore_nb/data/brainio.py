@@ -112,7 +112,13 @@ def merge_stimulus_set_meta(
         out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
         return out
     ids = assembly['stimulus_id'].values
-    if not pd.Index(pd.unique(ids)).isin(stimulus_set['stimulus_id']).any() and len(ids):
+    known = pd.Index(stimulus_set['stimulus_id'])
+    if (len(ids) and ids.dtype.kind in 'iu' and not pd.Index(pd.unique(ids)).isin(known).any()
+            and pd.Index(pd.unique(ids).astype(str)).isin(known).any()):
+        # ids packaged as numbers, the set's as their text (Hebart2023, Scialom2024): matched by their text
+        ids = ids.astype(str)
+        out = out.assign_coords(stimulus_id=('presentation', ids))
+    if not pd.Index(pd.unique(ids)).isin(known).any() and len(ids):
         raise ValueError(f"none of the assembly's stimulus_ids (e.g. {list(pd.unique(ids)[:3])}, "
                          f"{ids.dtype}) is in stimulus set {stimulus_set.identifier!r} (e.g. "
                          f"{list(stimulus_set['stimulus_id'][:3])}): every merged column would be NaN")

@@ -3,6 +3,7 @@ Sphinx + myst-nb), opened in headless Chromium (Debian's `chromium`, driven by P
 reference and the notebook pages render with their examples' outputs and figures, and no internal link or image is
 broken. Every notebook is executed for the site; pytest runs this file after tests/test_notebooks.py, which keeps
 the notebooks it ran under _executed/, so the build here executes only those whose source changed since."""
+import inspect
 import json
 import os
 import re
@@ -10,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag
 
+import numpy as np
 import pytest
 from site_build import docs_build
 
@@ -204,3 +206,95 @@ def test_uncertainty_page_shows_its_figure(site, tmp_path):
         browser.close()
     assert count >= 1, 'the uncertainty page shows no figure: nbs/17_uncertainty.ipynb draws none'
     assert size[0] and size[1] > 300 and size[2] > 200, size
+
+
+def test_sidebar_starts_here_and_follows_the_notebooks():
+    "The sidebar's first section is 'Start here'; pages outside the named sections follow the notebooks' order"
+    pages = ['index', 'config', 'names', 'start_here', 'front_door', 'regression', 'ceilings', 'batch',
+             'benchmarks_catalogue', 'packaging_walkthrough', 'benchmarks/cowley2023', 'benchmarks/coggan2024']
+    tree = docs_build.toctree(pages)
+    captions = re.findall(r':caption: (.+)', tree)
+    assert captions == ['Start here', 'Tutorials and runs', 'Benchmarks', 'Reference'], captions
+    blocks = {c: b.split('\n\n', 1)[1].split('\n```')[0].split('\n') for c, b in zip(captions, tree.split(':caption: ')[1:])}
+    assert blocks['Start here'] == ['start_here', 'benchmarks_catalogue']
+    assert blocks['Benchmarks'] == ['benchmarks/cowley2023', 'benchmarks/coggan2024']  # as given: the notebooks' order
+    assert blocks['Reference'] == ['api', 'config', 'names', 'regression', 'ceilings']  # not sorted by page name
+
+
+def _cell(kind, source, tags=(), outputs=None):
+    c = {'cell_type': kind, 'id': str(abs(hash(source)))[:8], 'metadata': {'tags': list(tags)} if tags else {},
+         'source': source}
+    if kind == 'code': c['outputs'] = outputs or []
+    return c
+
+
+def test_pages_lead_with_the_idea_and_a_public_example():
+    "Leading plumbing (parameters, test imports, imports, private helpers' tests) comes after the idea and its example"
+    shown = [{'output_type': 'display_data', 'data': {'text/markdown': '### score'}}]
+    cells = [_cell('code', "models: list = ['pixels']", tags=['parameters']),
+             _cell('code', 'from fastcore.test import *'),
+             _cell('code', 'import numpy as np\nfrom brainscore_nb.registry import score'),
+             _cell('markdown', '[`_as_score`](x.ipynb#_as_score) accepts a number:'),
+             _cell('code', "test_eq(_as_score(0.5, 'score').center, 0.5)"),
+             _cell('markdown', 'A ceiling is how well the data predict themselves.'),
+             _cell('code', 'show_doc(score)', tags=['remove-input'], outputs=shown),
+             _cell('code', "result = score('pixels', 'x')\nresult", outputs=[{'output_type': 'execute_result'}])]
+    out = docs_build.lead_with_idea(cells)
+    visible = [c['source'] for c in out if 'remove-cell' not in c.get('metadata', {}).get('tags', [])]
+    assert visible == ['A ceiling is how well the data predict themselves.', "models: list = ['pixels']",
+                       'import numpy as np\nfrom brainscore_nb.registry import score', 'show_doc(score)',
+                       '[`_as_score`](x.ipynb#_as_score) accepts a number:', "test_eq(_as_score(0.5, 'score').center, 0.5)",
+                       "result = score('pixels', 'x')\nresult"], visible
+    assert len(out) == len(cells)  # nothing lost: the test import is hidden, not dropped
+    mixed = docs_build.lead_with_idea([_cell('code', 'import os\nfrom fastcore.test import *\nimport sys')])
+    assert mixed[0]['source'] == 'import os\nimport sys'
+
+
+def test_outputs_carry_no_build_noise_or_machine_paths():
+    "TqdmWarning and docments warnings are dropped; temporary folders and the project's path are neutral; long outputs cut"
+    root = str(docs_build.ROOT)
+    stderr = {'output_type': 'stream', 'name': 'stderr', 'text': [
+        f'{root}/.venv/lib/python3.11/site-packages/tqdm/auto.py:21: TqdmWarning: IProgress not found. Please update\n',
+        '  from .autonotebook import tqdm as notebook_tqdm\n', 'real message\n']}
+    only_noise = {'output_type': 'stream', 'name': 'stderr', 'text': 'UserWarning: docments unavailable for f\n'}
+    printed = {'output_type': 'execute_result', 'data': {'text/plain': [
+        "PosixPath('/tmp/bsnb-docs-k2j3h4g5/run/batch/tmp/tmpab12cd34/results/results.csv'), "
+        f"'{root}/nbs/x.csv', '/tmp/pytest-of-root/pytest-7/test_run0/store/a.nc'"]}}
+    rows = ''.join(f'<tr><td>{i}</td></tr>' for i in range(641))
+    table = {'output_type': 'display_data', 'data': {'text/html': f'<table><tbody>{rows}</tbody></table>'}}
+    out = docs_build.clean_outputs([stderr, only_noise, printed, table])
+    assert len(out) == 3 and out[0]['text'] == 'real message\n', out[0]
+    assert out[1]['data']['text/plain'] == "PosixPath('<tmp>/results/results.csv'), 'nbs/x.csv', '<tmp>/store/a.nc'"
+    html = out[2]['data']['text/html']
+    assert html.count('<tr>') == docs_build.KEEP_TABLE_ROWS + 1 and '616 more rows (641 in all' in html
+    short = {'output_type': 'display_data', 'data': {'text/html': '<table><tbody>' + rows[:200] + '</tbody></table>'}}
+    assert docs_build.clean_outputs([short])[0]['data']['text/html'] == short['data']['text/html']  # short: as it is
+    assert stderr['text'][2] == 'real message\n'  # the notebook's own outputs are not changed
+
+
+def test_signatures_shorten_long_default_arrays():
+    "A default printed as a 99-value array shows its first values, how many more, and its last"
+    values = ',\n       '.join(f'{v:.8e}' for v in np.logspace(-2, 7, 99))
+    md = f'```python\nridgecv_cv(source, target, *, alphas=array([{values}]), dtype=None)\n```'
+    assert docs_build.short_signatures(md) == ('```python\nridgecv_cv(source, target, *, alphas=array([1.00000000e-02, '
+                                               '1.23548289e-02, ... 96 more ..., 1.00000000e+07]), dtype=None)\n```')
+    assert docs_build.short_signatures('f(x=array([1, 2, 3]))') == 'f(x=array([1, 2, 3]))'
+
+
+def test_source_links_point_to_the_pages_module():
+    "nbdev links a name defined in several modules (load_assembly) to one of them: each page's link names its own module"
+    from brainscore_nb.benchmarks import geirhos2021
+    wrong = ('[source](https://github.com/brainscore-nb/brainscore_nb/blob/main/brainscore_nb/benchmarks/cowley2026.py#L40)'
+             '{target="_blank" style="float:right; font-size:smaller"}\n\n### load_assembly\n')
+    fixed = docs_build.fix_source_links(wrong, 'benchmarks/geirhos2021')
+    line = inspect.getsourcelines(geirhos2021.load_assembly)[1]
+    assert f'/blob/main/brainscore_nb/benchmarks/geirhos2021.py#L{line})' in fixed and 'cowley2026' not in fixed
+    assert docs_build.fix_source_links(wrong, 'benchmarks/cowley2026') == wrong  # already right
+
+
+def test_site_configuration_scrolls_tables_and_searches_offline():
+    "Wide tables scroll inside the column (the site's CSS), and search fetches no page from file:// (CORS)"
+    conf = (ROOT / 'docs' / 'conf.py').read_text()
+    assert 'html_show_search_summary = False' in conf and "html_css_files = ['site.css']" in conf
+    css = (ROOT / 'docs' / '_static' / 'site.css').read_text()
+    assert 'overflow-x: auto' in css and 'article table' in css

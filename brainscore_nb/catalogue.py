@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks_catalogue.html.md
 # %% auto #0
 __all__ = ['benchmark_catalogue']
 
-# %% ../nbs/48_benchmarks_catalogue.ipynb #0a1f91d3
+# %% ../nbs/48_benchmarks_catalogue.ipynb #a4fe4603
 import re
 import pandas as pd
 from .data.catalog import CatalogError
@@ -15,14 +15,14 @@ from .data.fetch import FetchError
 from .registry import list_benchmarks, load_benchmark, list_datasets
 from .coverage import brainscore_benchmarks, read_crosschecks
 
-# %% ../nbs/48_benchmarks_catalogue.ipynb #4455522f
+# %% ../nbs/48_benchmarks_catalogue.ipynb #2a116623
 def _bibtex_key(bibtex)->str:
     "The citation key of a bibtex entry ('' if none)"
     m = re.search(r'@\w+\s*\{\s*([^,\s]+)\s*,', bibtex or '')
     return m.group(1) if m else ''
 
 def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
-    "What building the benchmark tells: data, parent, metric, ceiling, bibtex key (catalog-only data: what is recorded)"
+    "Data, parent, metric, ceiling, bibtex key of a built benchmark (catalog-only data: what is recorded)"
     metric = identifier.rpartition('-')[2]
     try: b = load_benchmark(identifier)
     except (CatalogError, FetchError):  # data only in Brain-Score's catalog: not in the mirror
@@ -32,15 +32,16 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     assembly = getattr(b, 'assembly', None)
     named = identifier.rpartition('-')[0]  # Brain-Score's ids: <dataset>-<metric>
     data = ((assembly.attrs.get('identifier') if assembly is not None else None)
-            or (named if named in list_datasets() else f'sha1 {(b.data_sha1 or "?")[:10]}'))
+            or (named if named in list_datasets() else f'sha1 {str(b.data_sha1)[:10]}'))
     how = getattr(b, 'metric', None) or getattr(b, 'compare', None)
     name = getattr(how, '__name__', '')
     ceiling = float(b.ceiling.center) if ceilings and not b.unceiled else float('nan')
-    return dict(data=data, parent=b.parent, metric=metric + (f' ({name})' if name and name != '<lambda>' else ''),
+    metric += f' ({name})' if name and name != '<lambda>' else ''
+    return dict(data=data, parent=b.parent, metric=metric,
                 ceiling=ceiling, ceiling_from='unceiled' if b.unceiled else 'computed' if ceilings else '',
                 bibtex=_bibtex_key(b.bibtex))
 
-# %% ../nbs/48_benchmarks_catalogue.ipynb #2e92adfc
+# %% ../nbs/48_benchmarks_catalogue.ipynb #6306a1ac
 def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)
                         *, ceilings:bool=True, # compute the ceiling of every benchmark whose data are local
                         identifiers=None # the benchmarks to describe (None: every registered one)
@@ -59,5 +60,6 @@ def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-chec
         rows.append(dict(benchmark=i, **_described(i, record, ceilings),
                          origin='Brain-Score 2.4.2' if i in theirs else 'ours',
                          crosscheck='cross-checked' if checked else 'not cross-checked',
-                         brainscore_score=bs.get('score', float('nan')), our_score=ours.get('score', float('nan'))))
+                         brainscore_score=bs.get('score', float('nan')),
+                         our_score=ours.get('score', float('nan'))))
     return pd.DataFrame(rows)

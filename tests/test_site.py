@@ -298,3 +298,72 @@ def test_site_configuration_scrolls_tables_and_searches_offline():
     assert 'html_show_search_summary = False' in conf and "html_css_files = ['site.css']" in conf
     css = (ROOT / 'docs' / '_static' / 'site.css').read_text()
     assert 'overflow-x: auto' in css and 'article table' in css
+
+
+def test_pages_carry_no_build_noise_and_link_their_own_sources(site):
+    "No page shows build warnings or the building machine's paths; every [source] link names a module of its page"
+    from brainscore_nb._modidx import d
+    modules = {}  # page -> the files of the symbols documented on it
+    for syms in d['syms'].values():
+        for doc, path in syms.values(): modules.setdefault(doc.partition('#')[0].removesuffix('.html'), set()).add(path)
+    leaks, wrong = [], []
+    for path in sorted(site.rglob('*.html')):
+        name = str(path.relative_to(site).with_suffix(''))
+        html = path.read_text(encoding='utf-8')
+        for bad in ('TqdmWarning', 'IProgress not found', 'docments unavailable', str(ROOT)):
+            if bad in html: leaks.append(f'{name}: {bad}')
+        # a temporary folder's name (mkdtemp's, pytest's, the build's); '/tmp/x' in an example's text is no leak
+        leaks += [f'{name}: {m}' for m in re.findall(r'/tmp/(?:tmp\w+|pytest-\S+?/|bsnb-docs-\w+|[\w.]+-[a-z0-9_]{8}/)', html)]
+        for src in re.findall(r'href="https://github\.com/[^"]+/blob/[^/"]+/([^"#]+)(?:#L\d+)?"', html):
+            if name in modules and src not in modules[name]: wrong.append(f'{name} -> {src}')
+    assert not leaks, leaks[:20]
+    assert not wrong, wrong[:20]
+
+
+# how far the page is wider than the window, and the widest spill of a table, code block, output or image out of
+# the article's column (what a scrolling box holds spills nothing: it scrolls; furo's table wrapper reaches 6.4 px
+# past the column by design, hence the 8 px allowance)
+SPILL = """() => {
+    const a = document.querySelector('article'), d = document.documentElement;
+    if (!a) return [d.scrollWidth - d.clientWidth, 0];
+    const right = a.getBoundingClientRect().right;
+    const clipped = e => { for (let p = e.parentElement; p && p !== a; p = p.parentElement)
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+    const spill = [...a.querySelectorAll('table, pre, img, .cell_output, .highlight, .table-wrapper, p')]
+        .filter(e => !clipped(e)).map(e => e.getBoundingClientRect().right - right);
+    return [d.scrollWidth - d.clientWidth, Math.max(0, ...spill)]; }"""
+
+
+def test_site_reads_as_a_newcomer_would(site, tmp_path):
+    "Start here first; titles without quotes; no page wider than its column; the catalogue lists every benchmark"
+    from playwright.sync_api import sync_playwright
+    from brainscore_nb.registry import list_benchmarks
+    shots = Path(os.environ.get('BRAINSCORE_NB_SCREENSHOTS', tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    wide, titles = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        page.goto((site / 'index.html').as_uri())
+        captions = page.locator('.sidebar-tree p.caption').all_inner_texts()
+        assert captions and captions[0].strip().lower() == 'start here', captions  # CSS capitalises
+        nav = page.locator('.sidebar-tree a.reference').all_inner_texts()
+        assert nav[:2] == ['Start here', 'Benchmark catalogue'], nav[:5]
+        for path in sorted(site.rglob('*.html')):
+            if path.name in ('search.html', 'genindex.html'): continue
+            page.goto(path.as_uri())
+            h1 = page.locator('article h1').first.inner_text() if page.locator('article h1').count() else ''
+            if re.match(r'^[\'"‘“]', h1) or '’’' in h1 or "''" in h1: titles.append(f'{path.name}: {h1}')
+            over = page.evaluate(SPILL)
+            if max(over) > 8: wide.append(f'{path.relative_to(site)}: {over} px wider')
+        page.goto((site / 'start_here.html').as_uri())
+        text = page.locator('article').inner_text()
+        assert 'Score a model' in text and 'Read the leaderboard' in text and '<Score 0.1448' in text
+        page.screenshot(path=str(shots / 'start_here.png'))
+        page.goto((site / 'benchmarks_catalogue.html').as_uri())
+        rows = page.locator('article table').first.locator('tbody tr').count()
+        page.screenshot(path=str(shots / 'catalogue.png'))
+        browser.close()
+    assert not titles, titles
+    assert not wide, wide
+    assert rows == len(list_benchmarks()), rows

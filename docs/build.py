@@ -261,6 +261,7 @@ def _plumbing(cell: dict) -> str:
     src = cell['source'] if isinstance(cell['source'], str) else ''.join(cell['source'])
     lines = [l for l in src.split('\n') if l.strip() and not l.strip().startswith('#')]
     if 'parameters' in cell.get('metadata', {}).get('tags', []): return 'parameters'
+    if lines and re.match(r'_[a-z]\w*\s*\(', lines[0].strip()): return 'private'  # a private helper's example
     if cell.get('outputs'): return ''
     if lines and all(l.strip() == 'from fastcore.test import *' for l in lines): return 'test-import'
     if lines and all(re.match(r'\s*(import|from)\s', l) or re.match(r'\s+\S', l) for l in lines): return 'imports'

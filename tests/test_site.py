@@ -42,8 +42,12 @@ def _parse(path: Path) -> _Page:
 
 @pytest.fixture(scope='module')
 def site(tmp_path_factory):
+    "The site built README's way: none of the tests' BRAINSCORE_NB_* variables (conftest's mirror) is set"
     out = tmp_path_factory.mktemp('site')
-    index = docs_build.build(out)
+    ours = {k: v for k, v in os.environ.items() if k.startswith('BRAINSCORE_NB_')}
+    for k in ours: del os.environ[k]
+    try: index = docs_build.build(out)
+    finally: os.environ.update(ours)
     assert index.is_file()
     return out
 
@@ -236,6 +240,7 @@ def test_pages_lead_with_the_idea_and_a_public_example():
              _cell('code', 'import numpy as np\nfrom brainscore_nb.registry import score'),
              _cell('markdown', '[`_as_score`](x.ipynb#_as_score) accepts a number:'),
              _cell('code', "test_eq(_as_score(0.5, 'score').center, 0.5)"),
+             _cell('code', "_bibtex_key('@article{k,}')", outputs=[{'output_type': 'execute_result'}]),
              _cell('markdown', 'A ceiling is how well the data predict themselves.'),
              _cell('code', 'show_doc(score)', tags=['remove-input'], outputs=shown),
              _cell('code', "result = score('pixels', 'x')\nresult", outputs=[{'output_type': 'execute_result'}])]
@@ -244,7 +249,7 @@ def test_pages_lead_with_the_idea_and_a_public_example():
     assert visible == ['A ceiling is how well the data predict themselves.', "models: list = ['pixels']",
                        'import numpy as np\nfrom brainscore_nb.registry import score', 'show_doc(score)',
                        '[`_as_score`](x.ipynb#_as_score) accepts a number:', "test_eq(_as_score(0.5, 'score').center, 0.5)",
-                       "result = score('pixels', 'x')\nresult"], visible
+                       "_bibtex_key('@article{k,}')", "result = score('pixels', 'x')\nresult"], visible
     assert len(out) == len(cells)  # nothing lost: the test import is hidden, not dropped
     mixed = docs_build.lead_with_idea([_cell('code', 'import os\nfrom fastcore.test import *\nimport sys')])
     assert mixed[0]['source'] == 'import os\nimport sys'

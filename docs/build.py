@@ -23,7 +23,15 @@ EXECUTED = ROOT / '_executed'  # executed notebooks kept by the notebook tests a
 EXECUTE = ['*']  # notebooks whose outputs the site shows (globs relative to nbs/, no suffix): all of them
 # Notebooks the site cannot execute (relative to nbs/, no suffix) -> why; their pages show code and API entries only
 NOT_EXECUTED = {}
-SECTIONS = {'Tutorials and runs': ('index', 'batch', 'plots', 'cli', 'troubleshooting', 'from_brainscore'), 'Benchmarks': ('benchmarks/',)}
+# the sidebar: these sections first (pages in the order named; a folder's pages in notebook order), then the API
+# reference and every other page in the notebooks' order
+SECTIONS = {'Start here': ('start_here', 'benchmarks_catalogue'),
+            'Tutorials and runs': ('packaging_walkthrough', 'front_door', 'run_benchmarks', 'batch', 'plots', 'cli',
+                                   'troubleshooting', 'from_brainscore', 'coverage'),
+            'Benchmarks': ('benchmarks/',)}
+MAX_TABLE_ROWS, KEEP_TABLE_ROWS = 200, 25  # an output table longer than this shows its first rows and says how many
+MAX_OUTPUT_LINES, KEEP_OUTPUT_LINES = 120, 60  # likewise for printed text
+WARNINGS = re.compile(r'TqdmWarning|IProgress not found|docments unavailable')  # build noise, not the library's
 DIRECTIVE = re.compile(r'^#\|\s*([\w-]+)\s*:?\s*(.*)$')
 
 
@@ -140,6 +148,164 @@ def _links(text: str, base: str, prefix: str = '') -> str:
     return re.sub(r'\)\{target="_blank"[^}]*\}', ')', text)
 
 
+def stem_of(name: str, fm: dict) -> str:
+    "The page a notebook becomes, relative to the site (nbdev's output-file, in the notebook's folder)"
+    return str(Path(name).parent / Path(fm.get('output-file', Path(name).stem + '.html')).stem).removeprefix('./')
+
+
+def _temporary(part: str) -> bool:
+    "Whether a path component is one a temporary folder's name is made of (mkdtemp, pytest, this build)"
+    return bool(re.fullmatch(r'tmp[\w.-]*|pytest-(of-)?[\w.-]+|bsnb-docs-[\w.-]+|[\w.]+-[a-z0-9_]{8}|test_\w*\d+|run', part))
+
+
+def scrub_paths(text: str) -> str:
+    "The building machine's paths made neutral: temporary folders as `<tmp>`, the project's as relative paths, home as ~"
+    def tmp(m):
+        parts = m.group(0).split('/')[2:]  # after '/tmp'
+        last = max((i for i, p in enumerate(parts) if _temporary(p)), default=-1)
+        if last >= 0 and parts[last] == 'run' and last + 1 < len(parts): last += 1  # this build's folder per notebook
+        return '/'.join(['<tmp>'] + parts[last + 1:])
+    text = re.sub(r'(?:/private)?/tmp(?:/[^\s\'"/\\\\,;:)\]>]+)+', tmp, text)
+    text = text.replace(str(ROOT) + '/', '').replace(str(ROOT), '.')
+    text = text.replace(str(ROOT.parent) + '/', '../')
+    shared = (ROOT.parent / 'shared').resolve()  # the data mirror settings.ini names, wherever it really is
+    text = text.replace(str(shared) + '/', '../shared/')
+    home = str(Path.home())
+    return re.sub(re.escape(home) + r'(?=[/\s\'"])', '~', text) if home not in ('/', '') else text
+
+
+def _truncate_html(html: str) -> str:
+    "A table of more than MAX_TABLE_ROWS rows as its first KEEP_TABLE_ROWS and a row saying how many were left out"
+    def cut(m):
+        rows = re.findall(r'<tr\b.*?</tr>', m.group(2), flags=re.S)
+        if len(rows) <= MAX_TABLE_ROWS: return m.group(0)
+        note = (f'<tr><td colspan="99"><em>... {len(rows) - KEEP_TABLE_ROWS} more rows ({len(rows)} in all; the '
+                f'notebook shows them all)</em></td></tr>')
+        return m.group(1) + ''.join(rows[:KEEP_TABLE_ROWS]) + note + m.group(3)
+    return re.sub(r'(<tbody[^>]*>)(.*?)(</tbody>)', cut, html, flags=re.S)
+
+
+def _truncate_text(text: str) -> str:
+    "Printed text of more than MAX_OUTPUT_LINES lines as its first KEEP_OUTPUT_LINES and a line saying how many were left out"
+    lines = text.split('\n')
+    if len(lines) <= MAX_OUTPUT_LINES: return text
+    return '\n'.join(lines[:KEEP_OUTPUT_LINES] + [f'... {len(lines) - KEEP_OUTPUT_LINES} more lines'])
+
+
+def _drop_warnings(text: str) -> str:
+    "Build noise (TqdmWarning, docments) removed from a stream: the warning line and the source line it quotes"
+    out, skip = [], False
+    for line in text.split('\n'):
+        if WARNINGS.search(line): skip = True; continue
+        if skip and line.startswith((' ', '\t')): continue  # the quoted source line under a warning
+        skip = False
+        out.append(line)
+    return '\n'.join(out)
+
+
+def clean_outputs(outputs: list) -> list:
+    "A cell's outputs as the site shows them: no build warnings, no machine paths, long tables and texts shortened"
+    kept = []
+    for o in outputs:
+        o = json.loads(json.dumps(o))
+        if o.get('output_type') == 'stream':
+            text = _truncate_text(scrub_paths(_drop_warnings(''.join(o.get('text', '')))))
+            if not text.strip(): continue
+            o['text'] = text
+        for mime, v in (o.get('data') or {}).items():
+            if mime.startswith('text/') or mime == 'application/javascript':
+                v = scrub_paths(''.join(v))
+                if mime == 'text/html': v = _truncate_html(v)
+                if mime == 'text/plain': v = _truncate_text(v)
+                o['data'][mime] = v
+        if o.get('output_type') == 'error': o['traceback'] = [scrub_paths(t) for t in o.get('traceback', [])]
+        kept.append(o)
+    return kept
+
+
+def short_signatures(md: str) -> str:
+    "show_doc signatures whose default is a long array printed in full, with the array shortened: first values, count, last"
+    def cut(m):
+        values = [v for v in re.split(r'[,\s]+', m.group(1)) if v]
+        if len(values) <= 6: return m.group(0)
+        return f"array([{', '.join(values[:2])}, ... {len(values) - 3} more ..., {values[-1]}])"
+    return re.sub(r'array\(\[([^\]]*)\]\)', cut, md)
+
+
+def fix_source_links(md: str, page_name: str) -> str:
+    "A show_doc entry's [source] link pointed at the module that defines the entry on this page (nbdev looks names up alone)"
+    from brainscore_nb._modidx import d
+    here = {}
+    for module, syms in d['syms'].items():
+        for qual, (doc, path) in syms.items():
+            if doc.partition('#')[0] == f'{page_name}.html': here.setdefault(qual.removeprefix(module + '.'), (module, path))
+    def fix(m):
+        url, name = m.group(1), m.group(3).strip().strip('`')
+        if name not in here or url.split('#')[0].endswith('/' + here[name][1]): return m.group(0)
+        module, path = here[name]
+        line = ''
+        try:
+            import importlib, inspect
+            obj = importlib.import_module(module)
+            for part in name.split('.'): obj = getattr(obj, part)
+            line = f'#L{inspect.getsourcelines(obj)[1]}'
+        except Exception: pass  # a name inspect cannot locate (a constant): the link names the file only
+        new = re.sub(r'/blob/([^/]+)/.*$', lambda b: f'/blob/{b.group(1)}/{path}{line}', url.split('#')[0] + '#')
+        return m.group(0).replace(url, new, 1)
+    return re.sub(r'\[source\]\(([^)\s]+)\)([^\n]*)\n\s*###\s+([^\n]+)', fix, md)
+
+
+def _plumbing(cell: dict) -> str:
+    "What kind of plumbing a page cell is ('' if none): 'test-import', 'parameters', 'imports', 'private'"
+    if cell['cell_type'] != 'code' or {'remove-cell'} & set(cell.get('metadata', {}).get('tags', [])): return ''
+    src = cell['source'] if isinstance(cell['source'], str) else ''.join(cell['source'])
+    lines = [l for l in src.split('\n') if l.strip() and not l.strip().startswith('#')]
+    if 'parameters' in cell.get('metadata', {}).get('tags', []): return 'parameters'
+    if lines and re.match(r'_[a-z]\w*\s*\(', lines[0].strip()): return 'private'  # a private helper's example
+    if cell.get('outputs'): return ''
+    if lines and all(l.strip() == 'from fastcore.test import *' for l in lines): return 'test-import'
+    if lines and all(re.match(r'\s*(import|from)\s', l) or re.match(r'\s+\S', l) for l in lines): return 'imports'
+    defined = re.findall(r'^(?:def|class)\s+(\w+)|^(\w+)\s*=', src, flags=re.M)
+    if all((a or b).startswith('_') for a, b in defined) and re.search(r'(?<![\w.])_[a-z]\w*\s*\(', src):
+        return 'private'  # defines private names only, and calls a private helper (its tests)
+    return ''
+
+
+def lead_with_idea(cells: list) -> list:
+    """A page's cells reordered so that it opens with its idea and a public example: `from fastcore.test import *`
+    hidden; imports and the parameters cell before the first prose move after it; private helpers before the first
+    public entry or example move after that entry"""
+    cells = [dict(c) for c in cells]
+    for c in cells:
+        if _plumbing(c) == 'test-import': c['metadata'] = dict(c.get('metadata', {}), tags=['remove-cell'])
+        elif c['cell_type'] == 'code' and re.search(r'^from fastcore\.test import \*\s*$', c['source'], flags=re.M):
+            c['source'] = re.sub(r'^from fastcore\.test import \*[ \t]*\n?', '', c['source'], flags=re.M).strip('\n')
+    visible = lambda c: not {'remove-cell'} & set(c.get('metadata', {}).get('tags', []))
+    prose = next((i for i, c in enumerate(cells) if c['cell_type'] == 'markdown' and c['source'].strip()
+                  and not c['source'].lstrip().startswith('#') and not re.search(r'`_\w+`', c['source'])), None)
+    if prose is not None:
+        early = [i for i, c in enumerate(cells[:prose]) if visible(c) and _plumbing(c) in ('imports', 'parameters')]
+        moved = [cells[i] for i in early]
+        cells = [c for i, c in enumerate(cells) if i not in early]
+        at = prose - len(early) + 1
+        cells[at:at] = moved
+    public = next((i for i, c in enumerate(cells) if c['cell_type'] == 'code' and visible(c) and c.get('outputs')
+                   and not _plumbing(c)), None)
+    if public is None: return cells
+    private = [i for i, c in enumerate(cells[:public]) if visible(c) and _plumbing(c) == 'private']
+    for i in list(private):  # the prose that introduces a helper's test goes with it (never the page's first prose)
+        j = i - 1
+        while j >= 0 and j != prose and cells[j]['cell_type'] == 'markdown' and not cells[j]['source'].lstrip().startswith('#'):
+            private.append(j); j -= 1
+    private = sorted(set(private))
+    if not private: return cells
+    moved = [cells[i] for i in private]
+    cells = [c for i, c in enumerate(cells) if i not in private]
+    at = public - len(private) + 1
+    cells[at:at] = moved
+    return cells
+
+
 def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
     "A processed notebook made a myst-nb page: (page name, notebook)"
     fm, prefix = frontmatter(nb), '../' * depth
@@ -156,14 +322,17 @@ def page(name: str, nb: dict, outputs: dict, base: str, depth: int) -> tuple:
         elif c['cell_type'] == 'code':
             c = _tags(c)
             if outputs and c.get('id') in outputs and not c.get('outputs'): c['outputs'] = outputs[c['id']]
-            for o in c.get('outputs', []):
+            c['outputs'] = clean_outputs(c.get('outputs', []))
+            for o in c['outputs']:
                 md = o.get('data', {}).get('text/markdown')
-                if md: o['data']['text/markdown'] = re.sub(r'^\s*---\s*\n', '', _links(''.join(md), base, prefix))  # show_doc's leading rule
+                if md: o['data']['text/markdown'] = fix_source_links(
+                    short_signatures(re.sub(r'^\s*---\s*\n', '', _links(''.join(md), base, prefix))), stem_of(name, fm))
             c.setdefault('execution_count', None)
             c['metadata'] = {k: v for k, v in c.get('metadata', {}).items() if k == 'tags'}
         else: continue
         keys = ('cell_type', 'id', 'metadata', 'source') + (('outputs', 'execution_count') if c['cell_type'] == 'code' else ())
         body.append({k: c[k] for k in keys if k in c})
+    body = lead_with_idea(body)
     nb = dict(nb, cells=head + body, metadata={'kernelspec': {'name': 'python3', 'display_name': 'Python 3', 'language': 'python'},
                                               'language_info': {'name': 'python'}})
     return str(Path(name).parent / stem), nb
@@ -211,7 +380,7 @@ def api_page(pages: dict) -> str:
 
 
 def toctree(pages: list) -> str:
-    "The index's table of contents: tutorials, benchmarks, the API reference, then every module page"
+    "The index's table of contents: `pages` in the notebooks' order, SECTIONS first, then the API reference and the rest"
     used, blocks = set(), []
     for caption, keys in SECTIONS.items():
         entries = [p for k in keys for p in pages if (p == k or (k.endswith('/') and p.startswith(k))) and p != 'index']
@@ -273,12 +442,13 @@ def _build(out: Path, execute_globs, proc: bool, work: Path, fresh: bool) -> Pat
         pages[name] = nb
     heads = {name: _headings(nb) for name, nb in pages.items()}
     for name, nb in pages.items(): _drop_dead_anchors(nb, heads, name)
-    pages['index']['cells'].append({'cell_type': 'markdown', 'id': 'toctree', 'metadata': {}, 'source': toctree(sorted(pages))})
+    pages['index']['cells'].append({'cell_type': 'markdown', 'id': 'toctree', 'metadata': {}, 'source': toctree(list(pages))})
     for name, nb in pages.items():
         (SRC / name).parent.mkdir(parents=True, exist_ok=True)
         (SRC / f'{name}.ipynb').write_text(json.dumps(nb, indent=1))
     (SRC / 'api.md').write_text(api_page(pages))
     shutil.copyfile(ROOT / 'docs' / 'conf.py', SRC / 'conf.py')
+    shutil.copytree(ROOT / 'docs' / '_static', SRC / '_static')
     subprocess.run([_bin('sphinx-build'), '-b', 'html', '-q', '-j', '1', '-c', str(SRC), str(SRC), str(out)], cwd=ROOT, env=env, check=True)
     report = {'notebooks': len(names), 'executed_here': here, 'not_executed': NOT_EXECUTED,
               'pages_with_outputs': sorted(n for n, nb in pages.items() if shows_outputs(nb)),

@@ -3,6 +3,7 @@ Sphinx + myst-nb), opened in headless Chromium (Debian's `chromium`, driven by P
 reference and the notebook pages render with their examples' outputs and figures, and no internal link or image is
 broken. Every notebook is executed for the site; pytest runs this file after tests/test_notebooks.py, which keeps
 the notebooks it ran under _executed/, so the build here executes only those whose source changed since."""
+import inspect
 import json
 import os
 import re
@@ -10,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag
 
+import numpy as np
 import pytest
 from site_build import docs_build
 
@@ -40,8 +42,12 @@ def _parse(path: Path) -> _Page:
 
 @pytest.fixture(scope='module')
 def site(tmp_path_factory):
+    "The site built README's way: none of the tests' BRAINSCORE_NB_* variables (conftest's mirror) is set"
     out = tmp_path_factory.mktemp('site')
-    index = docs_build.build(out)
+    ours = {k: v for k, v in os.environ.items() if k.startswith('BRAINSCORE_NB_')}
+    for k in ours: del os.environ[k]
+    try: index = docs_build.build(out)
+    finally: os.environ.update(ours)
     assert index.is_file()
     return out
 
@@ -204,3 +210,165 @@ def test_uncertainty_page_shows_its_figure(site, tmp_path):
         browser.close()
     assert count >= 1, 'the uncertainty page shows no figure: nbs/17_uncertainty.ipynb draws none'
     assert size[0] and size[1] > 300 and size[2] > 200, size
+
+
+def test_sidebar_starts_here_and_follows_the_notebooks():
+    "The sidebar's first section is 'Start here'; pages outside the named sections follow the notebooks' order"
+    pages = ['index', 'config', 'names', 'start_here', 'front_door', 'regression', 'ceilings', 'batch',
+             'benchmarks_catalogue', 'packaging_walkthrough', 'benchmarks/cowley2023', 'benchmarks/coggan2024']
+    tree = docs_build.toctree(pages)
+    captions = re.findall(r':caption: (.+)', tree)
+    assert captions == ['Start here', 'Tutorials and runs', 'Benchmarks', 'Reference'], captions
+    blocks = {c: b.split('\n\n', 1)[1].split('\n```')[0].split('\n') for c, b in zip(captions, tree.split(':caption: ')[1:])}
+    assert blocks['Start here'] == ['start_here', 'benchmarks_catalogue']
+    assert blocks['Benchmarks'] == ['benchmarks/cowley2023', 'benchmarks/coggan2024']  # as given: the notebooks' order
+    assert blocks['Reference'] == ['api', 'config', 'names', 'regression', 'ceilings']  # not sorted by page name
+
+
+def _cell(kind, source, tags=(), outputs=None):
+    c = {'cell_type': kind, 'id': str(abs(hash(source)))[:8], 'metadata': {'tags': list(tags)} if tags else {},
+         'source': source}
+    if kind == 'code': c['outputs'] = outputs or []
+    return c
+
+
+def test_pages_lead_with_the_idea_and_a_public_example():
+    "Leading plumbing (parameters, test imports, imports, private helpers' tests) comes after the idea and its example"
+    shown = [{'output_type': 'display_data', 'data': {'text/markdown': '### score'}}]
+    cells = [_cell('code', "models: list = ['pixels']", tags=['parameters']),
+             _cell('code', 'from fastcore.test import *'),
+             _cell('code', 'import numpy as np\nfrom brainscore_nb.registry import score'),
+             _cell('markdown', '[`_as_score`](x.ipynb#_as_score) accepts a number:'),
+             _cell('code', "test_eq(_as_score(0.5, 'score').center, 0.5)"),
+             _cell('code', "_bibtex_key('@article{k,}')", outputs=[{'output_type': 'execute_result'}]),
+             _cell('markdown', 'A ceiling is how well the data predict themselves.'),
+             _cell('code', 'show_doc(score)', tags=['remove-input'], outputs=shown),
+             _cell('code', "result = score('pixels', 'x')\nresult", outputs=[{'output_type': 'execute_result'}])]
+    out = docs_build.lead_with_idea(cells)
+    visible = [c['source'] for c in out if 'remove-cell' not in c.get('metadata', {}).get('tags', [])]
+    assert visible == ['A ceiling is how well the data predict themselves.', "models: list = ['pixels']",
+                       'import numpy as np\nfrom brainscore_nb.registry import score', 'show_doc(score)',
+                       '[`_as_score`](x.ipynb#_as_score) accepts a number:', "test_eq(_as_score(0.5, 'score').center, 0.5)",
+                       "_bibtex_key('@article{k,}')", "result = score('pixels', 'x')\nresult"], visible
+    assert len(out) == len(cells)  # nothing lost: the test import is hidden, not dropped
+    mixed = docs_build.lead_with_idea([_cell('code', 'import os\nfrom fastcore.test import *\nimport sys')])
+    assert mixed[0]['source'] == 'import os\nimport sys'
+
+
+def test_outputs_carry_no_build_noise_or_machine_paths():
+    "TqdmWarning and docments warnings are dropped; temporary folders and the project's path are neutral; long outputs cut"
+    root = str(docs_build.ROOT)
+    stderr = {'output_type': 'stream', 'name': 'stderr', 'text': [
+        f'{root}/.venv/lib/python3.11/site-packages/tqdm/auto.py:21: TqdmWarning: IProgress not found. Please update\n',
+        '  from .autonotebook import tqdm as notebook_tqdm\n', 'real message\n']}
+    only_noise = {'output_type': 'stream', 'name': 'stderr', 'text': 'UserWarning: docments unavailable for f\n'}
+    printed = {'output_type': 'execute_result', 'data': {'text/plain': [
+        "PosixPath('/tmp/bsnb-docs-k2j3h4g5/run/batch/tmp/tmpab12cd34/results/results.csv'), "
+        f"'{root}/nbs/x.csv', '/tmp/pytest-of-root/pytest-7/test_run0/store/a.nc'"]}}
+    rows = ''.join(f'<tr><td>{i}</td></tr>' for i in range(641))
+    table = {'output_type': 'display_data', 'data': {'text/html': f'<table><tbody>{rows}</tbody></table>'}}
+    out = docs_build.clean_outputs([stderr, only_noise, printed, table])
+    assert len(out) == 3 and out[0]['text'] == 'real message\n', out[0]
+    assert out[1]['data']['text/plain'] == "PosixPath('<tmp>/results/results.csv'), 'nbs/x.csv', '<tmp>/store/a.nc'"
+    html = out[2]['data']['text/html']
+    assert html.count('<tr>') == docs_build.KEEP_TABLE_ROWS + 1 and '616 more rows (641 in all' in html
+    short = {'output_type': 'display_data', 'data': {'text/html': '<table><tbody>' + rows[:200] + '</tbody></table>'}}
+    assert docs_build.clean_outputs([short])[0]['data']['text/html'] == short['data']['text/html']  # short: as it is
+    assert stderr['text'][2] == 'real message\n'  # the notebook's own outputs are not changed
+
+
+def test_signatures_shorten_long_default_arrays():
+    "A default printed as a 99-value array shows its first values, how many more, and its last"
+    values = ',\n       '.join(f'{v:.8e}' for v in np.logspace(-2, 7, 99))
+    md = f'```python\nridgecv_cv(source, target, *, alphas=array([{values}]), dtype=None)\n```'
+    assert docs_build.short_signatures(md) == ('```python\nridgecv_cv(source, target, *, alphas=array([1.00000000e-02, '
+                                               '1.23548289e-02, ... 96 more ..., 1.00000000e+07]), dtype=None)\n```')
+    assert docs_build.short_signatures('f(x=array([1, 2, 3]))') == 'f(x=array([1, 2, 3]))'
+
+
+def test_source_links_point_to_the_pages_module():
+    "nbdev links a name defined in several modules (load_assembly) to one of them: each page's link names its own module"
+    from brainscore_nb.benchmarks import geirhos2021
+    wrong = ('[source](https://github.com/brainscore-nb/brainscore_nb/blob/main/brainscore_nb/benchmarks/cowley2026.py#L40)'
+             '{target="_blank" style="float:right; font-size:smaller"}\n\n### load_assembly\n')
+    fixed = docs_build.fix_source_links(wrong, 'benchmarks/geirhos2021')
+    line = inspect.getsourcelines(geirhos2021.load_assembly)[1]
+    assert f'/blob/main/brainscore_nb/benchmarks/geirhos2021.py#L{line})' in fixed and 'cowley2026' not in fixed
+    assert docs_build.fix_source_links(wrong, 'benchmarks/cowley2026') == wrong  # already right
+
+
+def test_site_configuration_scrolls_tables_and_searches_offline():
+    "Wide tables scroll inside the column (the site's CSS), and search fetches no page from file:// (CORS)"
+    conf = (ROOT / 'docs' / 'conf.py').read_text()
+    assert 'html_show_search_summary = False' in conf and "html_css_files = ['site.css']" in conf
+    css = (ROOT / 'docs' / '_static' / 'site.css').read_text()
+    assert 'overflow-x: auto' in css and 'article table' in css
+
+
+def test_pages_carry_no_build_noise_and_link_their_own_sources(site):
+    "No page shows build warnings or the building machine's paths; every [source] link names a module of its page"
+    from brainscore_nb._modidx import d
+    modules = {}  # page -> the files of the symbols documented on it
+    for syms in d['syms'].values():
+        for doc, path in syms.values(): modules.setdefault(doc.partition('#')[0].removesuffix('.html'), set()).add(path)
+    leaks, wrong = [], []
+    for path in sorted(site.rglob('*.html')):
+        name = str(path.relative_to(site).with_suffix(''))
+        html = path.read_text(encoding='utf-8')
+        for bad in ('TqdmWarning', 'IProgress not found', 'docments unavailable', str(ROOT)):
+            if bad in html: leaks.append(f'{name}: {bad}')
+        # a temporary folder's name (mkdtemp's, pytest's, the build's); '/tmp/x' in an example's text is no leak
+        leaks += [f'{name}: {m}' for m in re.findall(r'/tmp/(?:tmp\w+|pytest-\S+?/|bsnb-docs-\w+|[\w.]+-[a-z0-9_]{8}/)', html)]
+        for src in re.findall(r'href="https://github\.com/[^"]+/blob/[^/"]+/([^"#]+)(?:#L\d+)?"', html):
+            if name in modules and src not in modules[name]: wrong.append(f'{name} -> {src}')
+    assert not leaks, leaks[:20]
+    assert not wrong, wrong[:20]
+
+
+# how far the page is wider than the window, and the widest spill of a table, code block, output or image out of
+# the article's column (what a scrolling box holds spills nothing: it scrolls; furo's table wrapper reaches 6.4 px
+# past the column by design, hence the 8 px allowance)
+SPILL = """() => {
+    const a = document.querySelector('article'), d = document.documentElement;
+    if (!a) return [d.scrollWidth - d.clientWidth, 0];
+    const right = a.getBoundingClientRect().right;
+    const clipped = e => { for (let p = e.parentElement; p && p !== a; p = p.parentElement)
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+    const spill = [...a.querySelectorAll('table, pre, img, .cell_output, .highlight, .table-wrapper, p')]
+        .filter(e => !clipped(e)).map(e => e.getBoundingClientRect().right - right);
+    return [d.scrollWidth - d.clientWidth, Math.max(0, ...spill)]; }"""
+
+
+def test_site_reads_as_a_newcomer_would(site, tmp_path):
+    "Start here first; titles without quotes; no page wider than its column; the catalogue lists every benchmark"
+    from playwright.sync_api import sync_playwright
+    from brainscore_nb.registry import list_benchmarks
+    shots = Path(os.environ.get('BRAINSCORE_NB_SCREENSHOTS', tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    wide, titles = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        page.goto((site / 'index.html').as_uri())
+        captions = page.locator('.sidebar-tree p.caption').all_inner_texts()
+        assert captions and captions[0].strip().lower() == 'start here', captions  # CSS capitalises
+        nav = page.locator('.sidebar-tree a.reference').all_inner_texts()
+        assert nav[:2] == ['Start here', 'Benchmark catalogue'], nav[:5]
+        for path in sorted(site.rglob('*.html')):
+            if path.name in ('search.html', 'genindex.html'): continue
+            page.goto(path.as_uri())
+            h1 = page.locator('article h1').first.inner_text() if page.locator('article h1').count() else ''
+            if re.match(r'^[\'"‘“]', h1) or '’’' in h1 or "''" in h1: titles.append(f'{path.name}: {h1}')
+            over = page.evaluate(SPILL)
+            if max(over) > 8: wide.append(f'{path.relative_to(site)}: {over} px wider')
+        page.goto((site / 'start_here.html').as_uri())
+        text = page.locator('article').inner_text()
+        assert 'Score a model' in text and 'Read the leaderboard' in text and '<Score 0.1448' in text
+        page.screenshot(path=str(shots / 'start_here.png'))
+        page.goto((site / 'benchmarks_catalogue.html').as_uri())
+        rows = page.locator('article table').first.locator('tbody tr').count()
+        page.screenshot(path=str(shots / 'catalogue.png'))
+        browser.close()
+    assert not titles, titles
+    assert not wide, wide
+    assert rows == len(list_benchmarks()), rows

@@ -25,9 +25,12 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     "Data, parent, metric, ceiling, bibtex key of a built benchmark (catalog-only data: what is recorded)"
     metric = identifier.rpartition('-')[2]
     try: b = load_benchmark(identifier)
-    except (CatalogError, FetchError):  # data only in Brain-Score's catalog: not in the mirror
+    # data only in Brain-Score's catalog (not in the mirror), or a local folder a setting names (ImageNet's)
+    except (CatalogError, FetchError, FileNotFoundError) as e:
         ceiling = (crosscheck.get('ours') or {}).get('ceiling', float('nan'))
-        return dict(data='catalog-only (not in the mirror)', parent='', metric=metric, ceiling=ceiling,
+        data = ('a local folder not set here (see its setting)' if isinstance(e, FileNotFoundError)
+                else 'catalog-only (not in the mirror)')
+        return dict(data=data, parent='', metric=metric, ceiling=ceiling,
                     ceiling_from='cross-check record' if ceiling == ceiling else '', bibtex='')
     assembly = getattr(b, 'assembly', None)
     named = identifier.rpartition('-')[0]  # Brain-Score's ids: <dataset>-<metric>

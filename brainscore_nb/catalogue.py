@@ -35,14 +35,15 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     assembly = getattr(b, 'assembly', None)
     named = identifier.rpartition('-')[0]  # Brain-Score's ids: <dataset>-<metric>
     data = ((assembly.attrs.get('identifier') if assembly is not None else None)
-            or (named if named in list_datasets() else f'sha1 {str(b.data_sha1)[:10]}'))
+            or (named if named in list_datasets() else f"sha1 {str(getattr(b, 'data_sha1', ''))[:10]}"))
     how = getattr(b, 'metric', None) or getattr(b, 'compare', None)
     name = getattr(how, '__name__', '')
-    ceiling = float(b.ceiling.center) if ceilings and not b.unceiled else float('nan')
+    unceiled = getattr(b, 'unceiled', False)  # any registered object: a plugin's may lack our attributes
+    ceiling = float(getattr(b.ceiling, 'center', 'nan')) if ceilings and not unceiled else float('nan')
     metric += f' ({name})' if name and name != '<lambda>' else ''
-    return dict(data=data, parent=b.parent, metric=metric,
-                ceiling=ceiling, ceiling_from='unceiled' if b.unceiled else 'computed' if ceilings else '',
-                bibtex=_bibtex_key(b.bibtex))
+    return dict(data=data, parent=getattr(b, 'parent', ''), metric=metric,
+                ceiling=ceiling, ceiling_from='unceiled' if unceiled else 'computed' if ceilings else '',
+                bibtex=_bibtex_key(getattr(b, 'bibtex', None) or ''))
 
 # %% ../nbs/48_benchmarks_catalogue.ipynb #6306a1ac
 def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)

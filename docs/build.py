@@ -52,7 +52,9 @@ def frontmatter(nb: dict) -> dict:
 def _unquote(value: str) -> str:
     "A YAML scalar as its text: quotes removed, '' in a single-quoted string and \\\" in a double-quoted one undone"
     if len(value) >= 2 and value[0] == value[-1] == "'": return value[1:-1].replace("''", "'")
-    if len(value) >= 2 and value[0] == value[-1] == '"': return json.loads(value) if '\\' in value else value[1:-1]
+    if len(value) >= 2 and value[0] == value[-1] == '"':  # YAML's escapes (\\xF6 too, which JSON lacks)
+        import yaml  # nbdev's dependency
+        return yaml.safe_load(value) if '\\' in value else value[1:-1]
     return value
 
 

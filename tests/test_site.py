@@ -89,9 +89,9 @@ def test_notebooks_read_the_projects_settings_wherever_they_run(tmp_path):
 def test_front_matter_titles_are_unquoted():
     "nbdev writes YAML front matter; quoted titles and descriptions show as their text (no quotes, no doubled apostrophe)"
     raw = {'cell_type': 'raw', 'source': ["---\n", "title: 'Brain-Score''s way'\n", 'description: "a \\"quoted\\" word"\n',
-                                          "output-file: x.html\n", "---"]}
+                                          "output-file: x.html\n", 'summary: "L\\xF6nnqvist"\n', "---"]}
     assert docs_build.frontmatter({'cells': [raw]}) == {'title': "Brain-Score's way", 'description': 'a "quoted" word',
-                                                        'output-file': 'x.html'}
+                                                        'output-file': 'x.html', 'summary': 'Lönnqvist'}
 
 
 def test_every_notebook_executed(site):

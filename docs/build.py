@@ -29,7 +29,7 @@ SECTIONS = {'Start here': ('start_here', 'benchmarks_catalogue'),
             'Tutorials and runs': ('packaging_walkthrough', 'front_door', 'run_benchmarks', 'batch', 'plots', 'cli',
                                    'troubleshooting', 'from_brainscore', 'coverage'),
             'Benchmarks': ('benchmarks/',)}
-MAX_TABLE_ROWS, KEEP_TABLE_ROWS = 200, 25  # an output table longer than this shows its first rows and says how many
+MAX_TABLE_ROWS, KEEP_TABLE_ROWS = 400, 25  # an output table longer than this shows its first rows and says how many
 MAX_OUTPUT_LINES, KEEP_OUTPUT_LINES = 120, 60  # likewise for printed text
 WARNINGS = re.compile(r'TqdmWarning|IProgress not found|docments unavailable')  # build noise, not the library's
 DIRECTIVE = re.compile(r'^#\|\s*([\w-]+)\s*:?\s*(.*)$')

@@ -154,6 +154,17 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     cells = pd.Series(cells).rename_axis(['subject', 'condition'])
     return _kappa_score(cells, 'error_consistency_ceiling')
 
+# %% ../../nbs/14_behavior.ipynb #057874a0
+def _trials_and_model_rates(source, target)->tuple:
+    "The trials as a frame, and the model's choice rates and truth per image (every trial's image answered)"
+    trials = _trials_frame(target)
+    fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
+    unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
+    if len(unseen):
+        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, "
+                         f"e.g. {list(unseen[:3])}")
+    return trials, fa, truth
+
 # %% ../../nbs/14_behavior.ipynb #8ab1b7ba
 def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5, normalize:bool=True)->pd.DataFrame:
     "Normalised d' (image x choice) from false-alarm rates (image x choice, NaN where choice == truth)"
@@ -245,12 +256,7 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
         cap:float=5 # |d'| is clipped to this
        )->Score:
     "Rajalingham 2018 I2n: Pearson r of normalised image-by-distractor d', model against half the trials"
-    trials = _trials_frame(target)
-    fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
-    unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
-    if len(unseen):
-        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, "
-                         f"e.g. {list(unseen[:3])}")
+    trials, fa, truth = _trials_and_model_rates(source, target)
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
     halves = [_i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap)

@@ -17,7 +17,8 @@ import xarray as xr
 from ..data.assemblies import BehavioralAssembly
 from .score import Score, keep_heldout
 from .behavior import (_kappa, _kappa_score, _i2n_from_rates, _trials_frame,
-                                            _model_rates, _trial_rates, _halves, _correlate, _entries)
+                                            _trials_and_model_rates, _trial_rates, _halves, _correlate,
+                                            _entries)
 from .crossval import pearson_columns, metric_options
 
 # %% ../../nbs/14d_behavior_similarity.ipynb #069b9973
@@ -323,11 +324,7 @@ def i1(source:xr.DataArray, # model probabilities: presentation x choice, with s
        cap:float=5 # |d'| is clipped to this
       )->Score:
     "Brain-Score's `i1`: Pearson r of per-image d' (mean over distractors), model against half the trials"
-    trials = _trials_frame(target)
-    fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
-    unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
-    if len(unseen): raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' "
-                                     f"stimuli, e.g. {list(unseen[:3])}")
+    trials, fa, truth = _trials_and_model_rates(source, target)
     model = _i1_vector(fa, truth, cap)
     halves = [_i1_vector(_trial_rates(h1, fa.columns), h1.groupby('stimulus_id')['truth'].first(), cap)
               for h1, _ in _halves(trials, repetitions, seed)]

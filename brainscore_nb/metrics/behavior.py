@@ -154,7 +154,7 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     cells = pd.Series(cells).rename_axis(['subject', 'condition'])
     return _kappa_score(cells, 'error_consistency_ceiling')
 
-# %% ../../nbs/14_behavior.ipynb #057874a0
+# %% ../../nbs/14_behavior.ipynb #49d96d3c
 def _trials_and_model_rates(source, target)->tuple:
     "The trials as a frame, and the model's choice rates and truth per image (every trial's image answered)"
     trials = _trials_frame(target)

@@ -258,3 +258,24 @@ def test_two_processes_download_the_same_object_at_once(published, tmp_path):
     assert outs[0][0] == outs[1][0]
     assert [sha1_file(p) for p in stored_files(published['home'])] == [published['sha1']]
     assert len(Catalog(published['home']).find('S3Test.faults', 'assembly')) == 1
+
+
+def test_brainscore_package_calls_take_bucket_name(s3_env, fresh_home, tmp_path):
+    "Brain-Score's package_stimulus_set / package_data_assembly (catalog name, bucket_name) upload; their keys pin the load (issue 25)"
+    from PIL import Image
+    from brainscore_nb.data.packaging import package_data_assembly, package_stimulus_set
+    from brainscore_nb.data.stimuli import StimulusSet
+    fresh_home('publisher')
+    bucket = new_bucket()
+    paths = {f's{i}': tmp_path / f's{i}.png' for i in range(30)}
+    for i, p in enumerate(paths.values()): Image.new('RGB', (4, 4), (i, 0, 0)).save(p)
+    stimuli = StimulusSet({'stimulus_id': list(paths), 'kind': ['a', 'b'] * 15}, stimulus_paths=paths)
+    s = package_stimulus_set(None, proto_stimulus_set=stimuli, stimulus_set_identifier='S3Test.bs_names', bucket_name=bucket)
+    a = package_data_assembly(None, small_assembly(0), 'S3Test.bs_names', 'S3Test.bs_names', bucket_name=bucket)
+    assert s['bucket'] == a['bucket'] == bucket and a['cls'] == 'NeuroidAssembly'
+    assert {'identifier', 'csv_sha1', 'zip_sha1', 'csv_version_id', 'zip_version_id'} <= set(s) and {'version_id', 'sha1'} <= set(a)
+    fresh_home('consumer')
+    back = load_stimulus_set_from_s3('S3Test.bs_names', bucket, s['csv_sha1'], s['zip_sha1'], s['csv_version_id'], s['zip_version_id'])
+    assert back['kind'].tolist() == stimuli['kind'].tolist()
+    loaded = load_assembly_from_s3('S3Test.bs_names', bucket, a['sha1'], a['version_id'], NeuroidAssembly)
+    np.testing.assert_array_equal(loaded.values, small_assembly(0).values)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import xarray as xr
-from .stimuli import StimulusSet, RESERVED_COLUMNS, load_rgb
+from .stimuli import StimulusSet, RESERVED_COLUMNS, NA_STRINGS, load_rgb, _brainio1
 from .assemblies import DataAssembly
 
 # %% ../../nbs/05_validation.ipynb #81b9c304
@@ -187,12 +187,43 @@ def _file_problem(stimulus_id, path)->Problem|None:
             'unreadable file', stimulus_id, f'{path} cannot be read: {type(e).__name__}: {e}'
         )
 
+# %% ../../nbs/05_validation.ipynb #928280d2
+def _cell_problems(df:pd.DataFrame, skip:set, missing_ok:tuple, notes:list)->list:
+    "inf, and text a CSV reads back as empty, per column (empty cells are notes: a row may lack a key)"
+    out = [Problem('missing_ok', str(c), f'missing_ok names {c!r}, which is not a column')
+           for c in missing_ok if c not in df.columns]
+    for c in df.columns:
+        if str(c) in skip: continue
+        col = df[c]
+        values = col.to_numpy(dtype=object if col.dtype.kind not in 'fc' else None)
+        found = _nonfinite_problems(values, str(c))
+        if str(c) == 'stimulus_id':
+            out += found
+            continue
+        out += [q for q in found if q.check != 'NaN']
+        if (empty := int(pd.isna(col).sum())):
+            notes.append(f'column {str(c)!r}: {empty} of {len(col)} cells are empty (NaN or None): '
+                         'packaged as empty cells, they load back as missing (NaN)')
+        if not (texts := [v for v in col.tolist() if isinstance(v, str) and v in NA_STRINGS]): continue
+        seen = _examples(sorted(set(texts)))
+        if c in missing_ok:
+            notes.append(f'column {str(c)!r}: {len(texts)} values {seen} are packaged as empty cells '
+                         '(missing_ok): they load back as missing (NaN)')
+        else:
+            out.append(Problem('text read as empty', str(c), f"{len(texts)} values are {seen}, text that a "
+                               f"CSV reads back as an empty cell: if they mean 'not given', pass "
+                               f"missing_ok=({str(c)!r},) to package them as empty cells; else write other "
+                               "text"))
+    return out
+
 # %% ../../nbs/05_validation.ipynb #85d5613b
 def validate_stimulus_set(
     stimulus_set:StimulusSet, # the set to check
-    *, check_files:bool=True # also check that every stimulus file exists and can be read
+    *, check_files:bool=True, # also check that every stimulus file exists and can be read
+    missing_ok=() # columns whose '' and 'n/a' (text a CSV reads back as empty) mean "not given"
 )->ValidationReport:
-    "Every problem of `stimulus_set`: ids, column names, dtypes, reserved columns, NaN/inf per column, files"
+    "Every problem of `stimulus_set`: ids, column names, dtypes, reserved columns, empty cells, inf, files"
+    missing_ok = (missing_ok,) if isinstance(missing_ok, str) else tuple(missing_ok)
     report = ValidationReport(f'StimulusSet {getattr(stimulus_set, "identifier", None)!r}')
     p = report.problems
     if not isinstance(stimulus_set, pd.DataFrame):
@@ -211,6 +242,7 @@ def validate_stimulus_set(
         return report  # every other check reads one column by its name
     if 'stimulus_id' not in stimulus_set.columns:
         hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
+                else f": {_brainio1('image_id')}" if 'image_id' in stimulus_set.columns
                 else ': add a stimulus_id column (one unique id per stimulus)')
         p.append(Problem('missing column', 'stimulus_id', f'no stimulus_id column{hint}'))
     else: p += _id_problems(stimulus_set['stimulus_id'].tolist(), 'stimulus_id')
@@ -219,10 +251,7 @@ def validate_stimulus_set(
           for c, why in RESERVED_COLUMNS.items() if c in stimulus_set.columns]
     wide = [prob for c in stimulus_set.columns if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))]
     p += wide
-    for c in stimulus_set.columns:
-        if str(c) not in {w.where for w in wide}:
-            dtype = object if stimulus_set[c].dtype.kind not in 'fc' else None
-            p += _nonfinite_problems(stimulus_set[c].to_numpy(dtype=dtype), str(c))
+    p += _cell_problems(stimulus_set, {w.where for w in wide}, missing_ok, report.notes)
     p += _cr_problems(pd.DataFrame(stimulus_set).loc[
         :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
     paths = getattr(stimulus_set, 'stimulus_paths', {})

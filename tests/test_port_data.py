@@ -1,0 +1,113 @@
+"""Brain-Score's data-packaging tutorial and brainio 1 code, ported by changing imports (issue 25, data side)."""
+import warnings
+import zipfile
+
+import numpy as np
+import pandas as pd
+import pytest
+from PIL import Image
+
+from brainscore_nb.compat import data_bibtex, port_imports
+from brainscore_nb.data.datasets import list_datasets, data_registry
+from brainscore_nb.data.packaging import load_stimulus_set_from_package
+from brainscore_nb.data.store import Recipe
+
+# The data-packaging tutorial's first StimulusSet, as written (its `...` line, an elision, left out): rows with
+# different metadata keys, so 'emotion' and 'subcategory' have empty cells
+TUTORIAL_STIMULI = '''
+from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet
+
+# Create stimulus metadata
+stimuli_data = [
+    {'stimulus_id': 'img_001', 'category': 'face', 'emotion': 'happy'},
+    {'stimulus_id': 'img_002', 'category': 'face', 'emotion': 'sad'},
+    {'stimulus_id': 'img_003', 'category': 'object', 'subcategory': 'car'},
+    {'stimulus_id': 'img_004', 'category': 'object', 'subcategory': 'house'},
+]
+
+# Create StimulusSet
+stimulus_set = StimulusSet(stimuli_data)
+
+# Link to actual files
+stimulus_set.stimulus_paths = {
+    'img_001': '/path/to/face_happy.jpg',
+    'img_002': '/path/to/face_sad.jpg',
+    'img_003': '/path/to/car.jpg',
+    'img_004': '/path/to/house.jpg',
+}
+
+# Set identifier
+stimulus_set.name = 'MyExperiment2024'
+'''
+TUTORIAL_PACKAGE = '''
+from brainscore_core.supported_data_standards.brainio.packaging import package_stimulus_set_locally
+
+package_stimulus_set_locally(
+    proto_stimulus_set=stimulus_set,
+    stimulus_set_identifier=stimulus_set.name,
+)
+'''
+
+
+def _run(code: str, ns: dict) -> dict:
+    exec(compile(port_imports(code), '<tutorial>', 'exec'), ns)
+    return ns
+
+
+def test_tutorial_stimulus_set_packages_with_its_empty_cells(tmp_path, monkeypatch):
+    "The tutorial's rows (different keys) package as written and load back with the empty cells missing (was: NaN refused)"
+    monkeypatch.setenv('BRAINSCORE_NB_PACKAGES_DIR', str(tmp_path / 'packages'))
+    files = tmp_path / 'path' / 'to'
+    files.mkdir(parents=True)
+    ns = _run(TUTORIAL_STIMULI.replace("'/path/to/", f"'{files}/"), {})
+    for i, p in enumerate(ns['stimulus_set'].stimulus_paths.values()):
+        Image.new('RGB', (8, 8), (40 * i, 0, 0)).save(p)
+    _run(TUTORIAL_PACKAGE, ns)
+    folder = tmp_path / 'packages'
+    back = load_stimulus_set_from_package(folder / 'stimulus_MyExperiment2024.csv', folder / 'stimulus_MyExperiment2024.zip')
+    assert back.identifier == 'MyExperiment2024'
+    assert back.emotion.tolist()[:2] == ['happy', 'sad'] and back.emotion.isna().tolist() == [False, False, True, True]
+    assert back.subcategory.isna().tolist() == [True, True, False, False] and back.subcategory.tolist()[2:] == ['car', 'house']
+    pd.testing.assert_frame_equal(pd.DataFrame(back), pd.DataFrame(ns['stimulus_set']))
+    assert sorted(zipfile.ZipFile(folder / 'stimulus_MyExperiment2024.zip').namelist()) == [f'img_00{i}.jpg' for i in range(1, 5)]
+
+
+def test_numeric_column_with_one_missing_value(tmp_path):
+    "A float column and a nullable Int64 column, each with one missing value, package and load back unchanged"
+    from brainscore_nb.data.packaging import package_stimulus_set_locally
+    from brainscore_nb.data.stimuli import StimulusSet
+    paths = {}
+    for i in range(3):
+        paths[f's{i}'] = tmp_path / f's{i}.png'
+        Image.new('RGB', (4, 4)).save(paths[f's{i}'])
+    s = StimulusSet({'stimulus_id': ['s0', 's1', 's2'], 'size': [1.5, np.nan, 3.0],
+                     'count': pd.array([1, None, 3], dtype='Int64')}, identifier='Num', stimulus_paths=paths)
+    pkg = package_stimulus_set_locally(s, 'Num', tmp_path / 'out')
+    back = load_stimulus_set_from_package(pkg['csv_path'], pkg['zip_path'])
+    pd.testing.assert_frame_equal(pd.DataFrame(back), pd.DataFrame(s))
+    assert back['count'].dtype == pd.Int64Dtype() and back['size'].isna().tolist() == [False, True, False]
+
+
+def test_brainio1_code_says_what_to_change():
+    "brainio 1's `stimuli.image_paths = ...` and `image_id` rows: an error naming the Brain-Score 2 spelling (was a pandas warning, then 'no stimulus_id')"
+    code = port_imports("from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet\n"
+                        "stimuli = StimulusSet([{'image_id': 'a', 'object_name': 'car'}])\n")
+    ns = {}
+    exec(code, ns)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        with pytest.raises(AttributeError, match="'image_paths' is brainio 1's name for 'stimulus_paths'.*write stimulus_set.stimulus_paths"):
+            ns['stimuli'].image_paths = {'a': '/x/a.png'}
+    from brainscore_nb.data.validation import validate_stimulus_set
+    message = validate_stimulus_set(ns['stimuli'], check_files=False).problems[0].message
+    assert message.endswith(".rename(columns={'image_id': 'stimulus_id'})"), message
+
+
+def test_our_datasets_carry_a_bibtex():
+    "data_bibtex of every dataset our recipes register (was KeyError: no BIBTEX)"
+    ours = [k for k in list_datasets() if isinstance(data_registry[k], Recipe)]
+    assert 'Kriegeskorte2008.hIT' in ours and len(ours) >= 8
+    assert data_bibtex('Kriegeskorte2008.hIT').startswith('@article{kriegeskorte2008matching,')
+    for k in ours:
+        assert data_bibtex(k).lstrip().startswith('@'), k
+    assert data_bibtex('Kriegeskorte2008', 'stimulus_set') == data_bibtex('Kriegeskorte2008.mIT')

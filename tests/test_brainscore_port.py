@@ -98,6 +98,8 @@ class _Fetched(Exception):
 def _registrations(source: str, name: str) -> dict:
     "Execute a ported data plugin; the loaders it registered: {(kind, key): loader}; the registries left as they were"
     import brainscore_nb as bn
+    from brainscore_nb.data.datasets import _discover
+    _discover()  # our recipes first, as in use: a plugin registering one of their names replaces it, no PluginWarning
     registries = {'assembly': bn.data_registry, 'stimulus_set': bn.stimulus_set_registry}
     before = {k: dict(r) for k, r in registries.items()}
     try:

@@ -111,3 +111,45 @@ def test_our_datasets_carry_a_bibtex():
     for k in ours:
         assert data_bibtex(k).lstrip().startswith('@'), k
     assert data_bibtex('Kriegeskorte2008', 'stimulus_set') == data_bibtex('Kriegeskorte2008.mIT')
+
+
+# Brain-Score 2.4.2's data/coggan2024_fMRI/test.py, imports changed (`import brainscore_vision` ported): its
+# dataset name must give its layout; our region x subject layout is 'Coggan2024_fMRI.rsms' (was: ours under its name)
+COGGAN_PLUGIN_TEST = '''
+import brainscore_vision
+import numpy as np
+
+
+def test_Coggan2024_fMRI_stimuli():
+    stimulus_set = brainscore_vision.load_stimulus_set('Coggan2024_fMRI')
+    assert len(stimulus_set) == 24
+    assert len(set(stimulus_set['object_name'])) == 8
+    assert len(set(stimulus_set['occlusion_condition'])) == 3
+
+
+def test_Coggan2024_fMRI_dataset():
+    assembly = brainscore_vision.load_dataset('Coggan2024_fMRI')
+    np.testing.assert_array_equal(
+        assembly.dims, ['presentation', 'presentation', 'neuroid'])
+    assert len(set(assembly['stimulus_id'].values)) == 24
+    assert assembly.shape[0] == 24
+    assert assembly.shape[1] == 24
+    assert assembly.shape[2] == 36
+    assert assembly.stimulus_set is not None
+    assert len(assembly.stimulus_set) == 24
+'''
+
+
+def test_coggan2024_fmri_is_brainscore_layout(tmp_path, monkeypatch):
+    monkeypatch.setenv('BRAINSCORE_NB_HOME', str(tmp_path / 'home'))
+    ns = _run(COGGAN_PLUGIN_TEST, {})
+    with warnings.catch_warnings():
+        warnings.filterwarnings('ignore', 'Duplicate dimension names')
+        ns['test_Coggan2024_fMRI_stimuli']()
+        ns['test_Coggan2024_fMRI_dataset']()
+        from brainscore_nb.data.datasets import load_dataset
+        theirs, ours = load_dataset('Coggan2024_fMRI'), load_dataset('Coggan2024_fMRI.rsms')
+    assert type(theirs).__name__ == 'NeuroidAssembly' and ours.dims == ('region', 'subject', 'presentation', 'presentation_2')
+    # neuroid k is region k // 9, subject k % 9 (Brain-Score's itertools.product order)
+    assert np.array_equal(theirs.values[:, :, 3 * 9 + 4], ours.sel(region='IT').isel(subject=4).values)
+    assert list(theirs.region.values[::9]) == ['V1', 'V2', 'V4', 'IT']

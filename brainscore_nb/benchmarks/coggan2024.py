@@ -46,7 +46,7 @@ def coggan2024_fmri(region:str, # 'V1', 'V2', 'V4' or 'IT'
                    )->RSABenchmark:
     "The Coggan2024 fMRI benchmark of one region: ours (sign kept, version 2) or Brain-Score's (version 1)"
     check_choice(region, ('V1', 'V2', 'V4', 'IT'), 'Coggan2024 region')
-    rdms = load_dataset('Coggan2024_fMRI').sel(region=region)
+    rdms = load_dataset('Coggan2024_fMRI.rsms').sel(region=region)
     identifier = f'tong.Coggan2024_fMRI.{region}-rdm' if brainscore_quirk else f'Coggan2024_fMRI.{region}-rdm'
     return RSABenchmark(identifier, rdms, region=region, model_rdm=lambda f: coggan_rsm(f.values),
                         compare=off_diagonal_r,

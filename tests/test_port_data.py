@@ -153,3 +153,13 @@ def test_coggan2024_fmri_is_brainscore_layout(tmp_path, monkeypatch):
     # neuroid k is region k // 9, subject k % 9 (Brain-Score's itertools.product order)
     assert np.array_equal(theirs.values[:, :, 3 * 9 + 4], ours.sel(region='IT').isel(subject=4).values)
     assert list(theirs.region.values[::9]) == ['V1', 'V2', 'V4', 'IT']
+
+
+def test_get_levels_by_brainscore_import():
+    "get_levels imported as Brain-Score code does gives Brain-Score's level names (was ImportError)"
+    ns = _run("from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly, get_levels\n"
+              "a = NeuroidAssembly(np.zeros((2, 2)), dims=['presentation', 'neuroid'], coords={\n"
+              "    'stimulus_id': ('presentation', ['a', 'b']), 'object_name': ('presentation', ['x', 'y']),\n"
+              "    'neuroid_id': ('neuroid', ['n1', 'n2']), 'region': ('neuroid', ['IT', 'IT'])})\n"
+              "levels = get_levels(a)\n", {'np': np})
+    assert ns['levels'] == ['stimulus_id', 'object_name', 'neuroid_id', 'region']  # Brain-Score 2.4.2's, measured

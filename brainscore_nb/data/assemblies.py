@@ -7,8 +7,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/assemblies.html.md"""
 # %% auto #0
 __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'DataAssembly', 'NeuroidAssembly', 'BehavioralAssembly',
            'PropertyAssembly', 'MetadataAssembly', 'SpikeTimesAssembly', 'walk_coords', 'array_is_element',
-           'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids', 'save_assembly', 'load_assembly',
-           'align_time_bins']
+           'get_levels', 'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids', 'save_assembly',
+           'load_assembly', 'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
 import html, json
@@ -102,6 +102,20 @@ def array_is_element(dims, # a tuple of dims (or any container)
                     )->bool:
     "Brain-Score's `array_is_element`: whether `element` is one of `dims`"
     return element in dims
+
+# %% ../../nbs/04_assemblies.ipynb #da9d2321
+def get_levels(assembly # any assembly
+              )->list:
+    "Brain-Score's `get_levels`: the names of the MultiIndex levels Brain-Score's DataAssembly builds"
+    out = []
+    for dim in assembly.dims:
+        if isinstance(index := assembly.indexes.get(dim), pd.MultiIndex):
+            out += list(index.names)
+            continue
+        along = [str(c) for c, v in assembly.coords.items() if v.dims == (dim,) and c != dim]
+        names = ([f'{dim}_level_0'] if dim in assembly.coords else []) + along
+        if len(names) > 1: out += names
+    return out
 
 # %% ../../nbs/04_assemblies.ipynb #c3377c0c
 def _is_mask(value, n:int)->bool:

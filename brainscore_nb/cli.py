@@ -12,6 +12,7 @@ __all__ = ['MULTI', 'IMPORTED', 'cli', 'main', 'list_command', 'score_command', 
 import importlib, sys
 from pathlib import Path
 import click
+import numpy as np
 import pandas as pd
 import brainscore_nb
 from .names import resolve
@@ -207,15 +208,75 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
         confined(p, folder, f"stimulus {sid!r}" + (f" ({metadata})" if metadata else ''))
     return stimuli
 
-def _trials(responses, response_column:str):
-    "A BehavioralAssembly of a trials CSV: one presentation per row, every other column a coordinate"
+def _constant_within(df:pd.DataFrame, keys:list, columns:list)->list:
+    "The `columns` that hold one value within each group of `keys` (metadata of what the keys name)"
+    return [c for c in columns if df.groupby(keys, sort=False)[c].nunique(dropna=False).max() <= 1]
+
+def _neural(df:pd.DataFrame, responses, value:str):
+    "A NeuroidAssembly of a long-format CSV: one row per stimulus, repetition, neuroid (and time bin)"
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    df = df.copy()
+    if 'time_bin' in df.columns:  # '70-170': start and end in ms
+        parts = df['time_bin'].astype(str).str.fullmatch(r'\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*')
+        if not parts.all():
+            row = int(np.flatnonzero(~parts.to_numpy())[0])
+            raise ValueError(f"{responses} row {row + 2}: time_bin {df['time_bin'].iloc[row]!r} is not "
+                             "'<start>-<end>' in ms (e.g. '70-170'); or give time_bin_start and time_bin_end")
+        bins = df['time_bin'].astype(str).str.extract(r'(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)')
+        df = df.drop(columns='time_bin').assign(time_bin_start=pd.to_numeric(bins[0]),
+                                                time_bin_end=pd.to_numeric(bins[1]))
+    presentation = ['stimulus_id'] + (['repetition'] if 'repetition' in df.columns else [])
+    time_bin = [c for c in ('time_bin_start', 'time_bin_end') if c in df.columns]
+    if len(time_bin) == 1:
+        raise ValueError(f"{responses} has {time_bin[0]} without its pair: give time_bin_start and "
+                         "time_bin_end")
+    key = presentation + ['neuroid_id'] + time_bin
+    if (twice := df.duplicated(key, keep=False)).any():
+        rows = [int(i) + 2 for i in np.flatnonzero(twice.to_numpy())[:5]]
+        raise ValueError(f"{responses} rows {rows} repeat one ({', '.join(key)}): each value needs a row of "
+                         "its own (add a repetition column for repeated presentations)")
+    other = [c for c in df.columns if c not in key + [value]]
+    per_neuroid = _constant_within(df, ['neuroid_id'], other)
+    per_presentation = _constant_within(df, presentation, [c for c in other if c not in per_neuroid])
+    if (odd := [c for c in other if c not in per_neuroid + per_presentation]):
+        raise ValueError(f"{responses}: column(s) {odd} vary within a neuroid and within a presentation, so "
+                         "they describe neither: drop them, or make them the value column "
+                         "(--response-column)")
+    presentations = df[presentation + per_presentation].drop_duplicates(presentation)
+    neuroids = df[['neuroid_id'] + per_neuroid].drop_duplicates('neuroid_id')
+    bins = df[time_bin].drop_duplicates().sort_values(time_bin) if time_bin else None
+    rows = lambda cols: pd.MultiIndex.from_frame(df[cols])
+    where = lambda table, cols: pd.MultiIndex.from_frame(table[cols]).get_indexer(rows(cols))
+    at = [where(presentations, presentation), pd.Index(neuroids['neuroid_id']).get_indexer(df['neuroid_id'])]
+    if time_bin: at.append(where(bins, time_bin))
+    values = np.full([len(presentations), len(neuroids)] + ([len(bins)] if time_bin else []), np.nan)
+    filled = np.zeros(values.shape, bool)
+    values[tuple(at)], filled[tuple(at)] = pd.to_numeric(df[value], errors='raise').to_numpy(float), True
+    if not filled.all():
+        i = tuple(int(x[0]) for x in np.nonzero(~filled))
+        raise ValueError(f"{responses} has no row for {int((~filled).sum())} combination(s) of presentation, "
+                         f"neuroid{' and time bin' if time_bin else ''}, e.g. stimulus_id "
+                         f"{presentations['stimulus_id'].iloc[i[0]]!r}, neuroid_id "
+                         f"{neuroids['neuroid_id'].iloc[i[1]]!r}: every neuroid needs a value for every "
+                         "presentation (an empty value, not a missing row, for 'not measured')")
+    coords = {**{c: ('presentation', presentations[c].to_numpy()) for c in presentations.columns},
+              **{c: ('neuroid', neuroids[c].to_numpy()) for c in neuroids.columns},
+              **({c: ('time_bin', bins[c].to_numpy()) for c in bins.columns} if time_bin else {})}
+    return NeuroidAssembly(values, dims=['presentation', 'neuroid'] + (['time_bin'] if time_bin else []),
+                           coords=coords)
+
+def _trials(responses, response_column:str|None=None):
+    "The assembly of a responses CSV: with a neuroid_id column a NeuroidAssembly, else a BehavioralAssembly"
     from brainscore_nb.data.assemblies import BehavioralAssembly
     from brainscore_nb.data.stimuli import read_metadata_csv
-    df = read_metadata_csv(responses)  # as StimulusSet.from_csv reads it
+    df = read_metadata_csv(responses, ('neuroid_id',))  # as StimulusSet.from_csv reads it
+    neural = 'neuroid_id' in df.columns
+    response_column = response_column or ('value' if neural else 'response')
     if response_column not in df.columns:
         raise ValueError(f"{responses} has no response column {response_column!r} (columns: "
                          f"{', '.join(df.columns)}); "
                          "pick one with --response-column")
+    if neural: return _neural(df, responses, response_column)
     coords = {c: ('presentation', df[c].to_numpy()) for c in df.columns if c != response_column}
     return BehavioralAssembly(df[response_column].to_numpy(), dims=['presentation'], coords=coords)
 
@@ -228,8 +289,12 @@ def _trials(responses, response_column:str):
 @click.option('--filename-column', default='filename', show_default=True,
               help="Metadata column naming each stimulus' file")
 @click.option('--responses', type=click.Path(exists=True, dir_okay=False),
-              help='Trials CSV: stimulus_id, the response column, other columns')
-@click.option('--response-column', default='response', show_default=True)
+              help='Responses CSV. Trials (stimulus_id, the response column, other columns): a '
+                   'BehavioralAssembly. Neural, long format (stimulus_id, neuroid_id, value, optional '
+                   'repetition, time_bin as 70-170 or time_bin_start/time_bin_end, neuroid metadata such '
+                   'as region): a NeuroidAssembly')
+@click.option('--response-column', default=None,
+              help="The values' column (default: 'value' in a neural CSV, else 'response')")
 @click.option('--out', 'directory', default=None, type=click.Path(file_okay=False),
               help='Packages folder (default: the packages_dir setting)')
 @click.option('--overwrite', is_flag=True, help='Replace an existing package with different content')
@@ -256,11 +321,13 @@ def package_command(folder, identifier, metadata, filename_column, responses, re
                    + report.to_frame().to_string(index=False))
         raise SystemExit(1)
     click.echo(f'{report.subject}: valid ({len(stimuli)} stimuli'
-               + (f', {assembly.sizes["presentation"]} trials)' if assembly is not None else ')'))
+               + (')' if assembly is None else f', a NeuroidAssembly of {dict(assembly.sizes)})'
+                  if type(assembly).__name__ == 'NeuroidAssembly'
+                  else f', {assembly.sizes["presentation"]} trials)'))
     written = [_check(package_stimulus_set_locally, stimuli, identifier, directory, overwrite=overwrite)]
     if assembly is not None:
         written.append(_check(lambda: package_data_assembly_locally(
-            assembly, identifier, identifier, 'BehavioralAssembly', directory, overwrite=overwrite,
+            assembly, identifier, identifier, type(assembly).__name__, directory, overwrite=overwrite,
             missing_ok=missing_ok)))
     for w in written:
         for k in ('csv', 'zip', ''):

@@ -8,7 +8,9 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
+import pytest
 from PIL import Image
 
 from brainscore_nb.batch import read_results
@@ -112,3 +114,49 @@ def test_package(tmp_path):
     back = load_stimulus_set_from_package(packages / 'stimulus_K92.six.csv', packages / 'stimulus_K92.six.zip')
     assert back.category.tolist() == k92.category.tolist()
     assert Image.open(back.get_stimulus('img03')).tobytes() == Image.open(k92.get_stimulus('img03')).tobytes()
+
+
+def _neural_csv(path, drop_last=False, twice=False):
+    "A long-format neural CSV: 4 stimuli x 2 repetitions x 3 neuroids x 2 time bins, neuroid and presentation metadata"
+    rng, rows = np.random.default_rng(0), []
+    for s in range(4):
+        for r in range(2):
+            for n in range(3):
+                for tb in ('70-170', '170-270'):
+                    rows.append(dict(stimulus_id=f's{s}', neuroid_id=f'n{n}', repetition=r, time_bin=tb, value=rng.normal(),
+                                     region='IT' if n < 2 else 'V4', animal='m1', session=r))
+    df = pd.DataFrame(rows[:-1] if drop_last else rows + rows[:1] if twice else rows)
+    df.to_csv(path, index=False)
+    return df
+
+
+def test_package_neural_responses(tmp_path):
+    "A long-format neural CSV through `package --responses` gives a NeuroidAssembly (was: a BehavioralAssembly of rows)"
+    from brainscore_nb.cli import _trials
+    from brainscore_nb.data.packaging import load_assembly_from_package
+    folder = tmp_path / 'images'
+    folder.mkdir()
+    for s in range(4): Image.new('RGB', (8, 8), (50 * s, 0, 0)).save(folder / f's{s}.png')
+    df = _neural_csv(tmp_path / 'neural.csv')
+    out = cli('package', str(folder), '--identifier', 'Lab2026.neural', '--responses', str(tmp_path / 'neural.csv'),
+              '--out', str(tmp_path / 'packages')).stdout
+    assert "a NeuroidAssembly of {'presentation': 8, 'neuroid': 3, 'time_bin': 2}" in out, out
+    a = load_assembly_from_package(tmp_path / 'packages' / 'assy_Lab2026.neural.nc')
+    assert type(a).__name__ == 'NeuroidAssembly' and a.dims == ('presentation', 'neuroid', 'time_bin')
+    assert a.region.values.tolist() == ['IT', 'IT', 'V4'] and a.session.values.tolist() == [0, 1] * 4
+    assert a.time_bin_start.values.tolist() == [70, 170] and a.time_bin_end.values.tolist() == [170, 270]
+    for row in df.sample(10, random_state=0).itertuples():
+        cell = a.isel(presentation=int(np.flatnonzero((a.stimulus_id.values == row.stimulus_id) & (a.repetition.values == row.repetition))[0]))
+        assert float(cell.sel(neuroid=a.neuroid_id.values == row.neuroid_id).isel(
+            time_bin=int(row.time_bin == '170-270')).squeeze()) == row.value
+    _neural_csv(tmp_path / 'short.csv', drop_last=True)
+    with pytest.raises(ValueError, match=r"has no row for 1 combination\(s\) of presentation, neuroid and time bin, e.g. stimulus_id 's3'"):
+        _trials(tmp_path / 'short.csv')
+    _neural_csv(tmp_path / 'twice.csv', twice=True)
+    with pytest.raises(ValueError, match=r"rows \[2, 50\] repeat one \(stimulus_id, repetition, neuroid_id, time_bin_start"):
+        _trials(tmp_path / 'twice.csv')
+    pd.read_csv(tmp_path / 'neural.csv').assign(time_bin='early').to_csv(tmp_path / 'bins.csv', index=False)
+    with pytest.raises(ValueError, match=r"row 2: time_bin 'early' is not '<start>-<end>' in ms"):
+        _trials(tmp_path / 'bins.csv')
+    help_text = cli('package', '--help').stdout
+    assert 'a NeuroidAssembly' in help_text and 'a BehavioralAssembly' in help_text

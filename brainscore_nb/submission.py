@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/submission.html.md"""
 
 # %% auto #0
 __all__ = ['CONVENTIONS', 'KINDS', 'PARENTS', 'identifier_problem', 'example_data', 'new_plugin', 'CheckItem', 'CheckReport',
-           'check_plugin']
+           'pytest_configure', 'pytest_collection_modifyitems', 'check_plugin']
 
 # %% ../nbs/44_submission.ipynb #4b3eb1e2
 import importlib, importlib.metadata, json, math, os, re, shutil, string, subprocess, sys, tempfile, tomllib
@@ -21,8 +21,8 @@ from .plugins import GROUPS
 
 # %% ../nbs/44_submission.ipynb #520405cf
 CONVENTIONS = {  # group -> (pattern an identifier matches in full, the rule in words, an example)
-    'benchmarks': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)?-[A-Za-z0-9_]+',
-                   'AuthorYear[.region]-metric', 'MajajHong2015.IT-pls'),
+    'benchmarks': (r'([a-z]+\.)?[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*-[A-Za-z0-9_]+',
+                   '[lab.]AuthorYear[.part][.region]-metric', 'MajajHong2015.IT-pls'),
     'datasets': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*', 'AuthorYear[.part]',
                  'Cowley2023.210325'),
     'models': (r'[a-z0-9][a-z0-9._-]*', 'lower-case letters, digits, ".", "_" or "-"', 'efficientnet-lite0'),
@@ -450,6 +450,10 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
                                              f'{type(e).__name__}: {e}', f'make {kind} load without error')
     if kind == 'stimulus set': validation = validate_stimulus_set(obj)
     elif getattr(obj, 'stimulus_set', None) is not None: validation = validate_pair(obj.stimulus_set, obj)
+    elif isinstance(entry, Recipe) and entry.stimulus_set_identifier:  # load_dataset attaches it
+        validation = validate_assembly(obj)
+        report.add(f'{what} {identifier!r}: stimulus set named', True,
+                   f'load_dataset attaches stimulus set {entry.stimulus_set_identifier!r}')
     else:
         validation = validate_assembly(obj)
         report.add(f'{what} {identifier!r}: stimulus set attached', False, 'the assembly has no stimulus set',
@@ -570,6 +574,20 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
                                                            imported[value]))
     return loaded
 
+# %% ../nbs/44_submission.ipynb #73fb2afb
+def pytest_configure(config):
+    "Register Brain-Score's `private_access` mark (pytest hook)"
+    config.addinivalue_line('markers', 'private_access: needs private S3 data (skipped without credentials)')
+
+def pytest_collection_modifyitems(config, items):
+    "Skip `private_access` tests, with the reason, when no S3 credentials are set (pytest hook)"
+    if os.environ.get('AWS_ACCESS_KEY_ID') or os.environ.get('AWS_PROFILE'): return
+    import pytest
+    skip = pytest.mark.skip(reason='private_access: needs private S3 data; '
+                                   'set AWS_ACCESS_KEY_ID (or AWS_PROFILE)')
+    for item in items:
+        if item.get_closest_marker('private_access'): item.add_marker(skip)
+
 # %% ../nbs/44_submission.ipynb #c753cfb2
 def _run_tests(report:CheckReport, folder:Path):
     "Add whether the folder has tests and they pass (pytest in a fresh process, the folder on the path)"
@@ -579,9 +597,13 @@ def _run_tests(report:CheckReport, folder:Path):
     if not tests: return
     env = {**os.environ,
            'PYTHONPATH': os.pathsep.join([str(folder), *filter(None, [os.environ.get('PYTHONPATH')])])}
-    p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'],
+    p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
+                        '-p', 'brainscore_nb.submission', 'tests'],
                        cwd=folder, env=env,
                        capture_output=True, text=True)
+    if 'No module named pytest' in p.stderr:
+        return report.add('tests pass', False, f'pytest is not installed for {sys.executable}',
+                          'pip install pytest (or: pip install "brainscore_nb[dev]"), then check again')
     summary = (p.stdout.strip().splitlines() or ['no output'])[-1]
     failures = [l for l in p.stdout.splitlines() if l.startswith(('FAILED', 'ERROR'))]
     report.add('tests pass', p.returncode == 0, summary + ''.join(f'\n       {l}' for l in failures[:10]),

@@ -163,3 +163,48 @@ def test_get_levels_by_brainscore_import():
               "    'neuroid_id': ('neuroid', ['n1', 'n2']), 'region': ('neuroid', ['IT', 'IT'])})\n"
               "levels = get_levels(a)\n", {'np': np})
     assert ns['levels'] == ['stimulus_id', 'object_name', 'neuroid_id', 'region']  # Brain-Score 2.4.2's, measured
+
+
+# --- `brainscore-nb check` on plugins as Brain-Score writes them (issue 25) ---
+import os
+import subprocess
+import sys
+
+
+def test_check_says_pytest_is_missing(tmp_path, monkeypatch):
+    "check in an environment without pytest names it (was: 'tests pass' failed with pytest's stderr hidden)"
+    from brainscore_nb import submission
+    (tmp_path / 'tests').mkdir()
+    (tmp_path / 'tests' / 'test_x.py').write_text('def test_x(): pass\n')
+    monkeypatch.setattr(submission.subprocess, 'run', lambda *a, **k: subprocess.CompletedProcess(
+        a, 1, '', f'{sys.executable}: No module named pytest\n'))
+    report = submission.CheckReport('plugin')
+    submission._run_tests(report, tmp_path)
+    item = report.items[-1]
+    assert (item.item, item.ok) == ('tests pass', False) and 'pytest is not installed' in item.detail and 'pip install pytest' in item.fix
+
+
+def test_private_access_mark_skips_without_credentials(tmp_path):
+    "A plugin test marked @pytest.mark.private_access is skipped, saying why, without S3 credentials (was: ran, unknown mark)"
+    (tmp_path / 'tests').mkdir()
+    (tmp_path / 'tests' / 'test_private.py').write_text(
+        'import pytest\n\n@pytest.mark.private_access\nclass TestStimulusSet:\n    def test_loads(self):\n        raise RuntimeError("fetched private data")\n\n'
+        'def test_public():\n    pass\n')
+    env = {k: v for k, v in os.environ.items() if k not in ('AWS_ACCESS_KEY_ID', 'AWS_PROFILE')}
+    p = subprocess.run([sys.executable, '-m', 'pytest', '-rs', '-q', '-p', 'no:cacheprovider', '-p', 'brainscore_nb.submission',
+                        '-W', 'error::pytest.PytestUnknownMarkWarning', 'tests'], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert p.returncode == 0 and '1 passed, 1 skipped' in p.stdout, p.stdout + p.stderr
+    assert 'private_access: needs private S3 data; set AWS_ACCESS_KEY_ID' in p.stdout
+    p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'brainscore_nb.submission', 'tests'],
+                       cwd=tmp_path, env={**env, 'AWS_ACCESS_KEY_ID': 'x'}, capture_output=True, text=True)
+    assert '1 failed, 1 passed' in p.stdout, p.stdout  # with credentials it runs
+
+
+def test_check_takes_a_recipe_that_names_its_stimulus_set():
+    "A Recipe-built dataset (ours attach the stimulus set when loaded, not in the recipe) passes check's data items"
+    from brainscore_nb import submission
+    from data_packaging import cowley2023
+    report = submission.CheckReport('plugin')
+    submission._check_data(report, 'dataset', 'Cowley2023.210325', cowley2023.DATASETS['Cowley2023.210325'], 'dataset')
+    assert report.ok, report
+    assert ("dataset 'Cowley2023.210325': stimulus set named", True) in [(i.item, i.ok) for i in report.items]

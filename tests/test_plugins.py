@@ -142,7 +142,7 @@ def test_the_projects_own_datasets_come_from_entry_points():
     assert [ep.value for ep in plugin_entry_points('datasets')] == packages  # a new recipe package is declared too
     code = 'import brainscore_nb as bn; print(len(bn.data_registry), "Kriegeskorte2008.hIT" in bn.data_registry)'
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, env=env_with(), check=True).stdout
-    assert out.split() == ['10', 'True']
+    assert out.split() == ['11', 'True']  # Coggan2024_fMRI (Brain-Score's layout) and Coggan2024_fMRI.rsms (ours)
 
 
 def test_metric_and_dataset_plugins(tmp_path):

@@ -392,10 +392,13 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
 @click.argument('name')
 @click.option('--dir', 'directory', default='.', show_default=True,
               type=click.Path(file_okay=False), help='Folder to make the plugin folder in')
-def new_command(kind, name, directory):
+@click.option('--ceiling', default='internal_consistency', show_default=True,
+              help="benchmark: a registered ceiling (internal_consistency needs repetitions), or 'none' "
+                   "for data that allow none (an unceiled benchmark: scores are raw)")
+def new_command(kind, name, directory, ceiling):
     "Write a plugin package for NAME: notebook, module, test, example data, pyproject.toml, entry points"
     from brainscore_nb.submission import new_plugin
-    folder = _check(new_plugin, kind, name, directory)
+    folder = _check(new_plugin, kind, name, directory, ceiling=ceiling)
     click.echo(f"wrote {folder}\nnext: edit {folder/'nbs'}, then `nbdev-export` there; "
                f"`brainscore-nb check {folder}`; "
                f"`pip install -e {folder}` to register it")

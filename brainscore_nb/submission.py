@@ -121,11 +121,10 @@ def assembly()->NeuroidAssembly:
 ('code', "validate_pair(stimulus_set(), assembly())"),
 ('code', """#| export
 def build()->NeuralBenchmark:
-    "$ident: the model's $region responses predicted by `$metric`, \
-ceiled by the split-half reliability of the repetitions"
+    "$ident: the model's $region responses predicted by `$metric`, $ceiling_doc"
     data = assembly()
     return NeuralBenchmark('$ident', average_repetition(data), load_metric('$metric'),
-                           lambda: load_ceiling('internal_consistency')(data), data=data, region='$region', \
+                           $ceiling_func, data=data, region='$region', \
 version=1,
                            parent='$region', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES)"""),
 ('code', """#| export
@@ -155,7 +154,7 @@ def test_data_validate():
 def test_benchmark_loads_with_a_valid_ceiling():
     benchmark = BENCHMARKS['$ident']()
     assert benchmark.identifier == '$ident' and benchmark.version >= 1 and benchmark.bibtex
-    assert 0 < float(benchmark.ceiling) <= 1
+    $ceiling_test
 
 
 def test_scores_a_model():
@@ -366,16 +365,31 @@ def _export(folder:Path):
     p = subprocess.run([sys.executable, '-c', code], cwd=folder, env=env, capture_output=True, text=True)
     if p.returncode: raise RuntimeError(f"nbdev_export failed in {folder}: {p.stderr[-2000:]}")
 
+# %% ../nbs/44_submission.ipynb #98ab810b
+def _ceiling_parts(ceiling:str)->dict:
+    "The scaffold's ceiling lines for `ceiling`: a registered ceiling's name, or 'none' (unceiled)"
+    from brainscore_nb.metrics.registry import list_ceilings
+    if ceiling == 'none':
+        return dict(ceiling_func='None', ceiling_doc='unceiled (the data allow no ceiling): scores are raw',
+                    ceiling_test='assert benchmark.unceiled  # declared unceiled: its score is the raw score')
+    if ceiling not in list_ceilings():
+        raise ValueError(f"no ceiling {ceiling!r}" + did_you_mean(ceiling, list_ceilings()) + ": choose "
+                         "'none' (unceiled) or one of list_ceilings(); internal_consistency needs "
+                         "repetitions")
+    return dict(ceiling_func=f"lambda: load_ceiling({ceiling!r})(data)", ceiling_doc=f'ceiled by `{ceiling}`',
+                ceiling_test='assert 0 < float(benchmark.ceiling) <= 1')
+
 # %% ../nbs/44_submission.ipynb #190ad1a8
 def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
                name:str, # its identifier, e.g. 'Lab2026.V4-pls', 'lab-net' or 'Lab2026'
-               directory='.' # the folder the plugin's folder is made in
+               directory='.', # the folder the plugin's folder is made in
+               *, ceiling:str='internal_consistency' # benchmarks: a registered ceiling, or 'none' (unceiled)
               )->Path:
     "Write a plugin package for `name` (notebook, module, test, example data, pyproject.toml); its folder"
     if kind not in KINDS: raise ValueError(f"no plugin kind {kind!r}" + did_you_mean(kind, KINDS)
                                            + f" (choose from {', '.join(KINDS)})")
     module, groups = KINDS[kind]
-    values = _benchmark_parts(name) if kind == 'benchmark' else {}
+    values = _benchmark_parts(name) | _ceiling_parts(ceiling) if kind == 'benchmark' else {}
     if kind != 'benchmark' and (problem := identifier_problem(groups[0], name)):
         raise ValueError(f"{kind} name {problem}")
     if kind == 'data': values = dict(data_id=name, region='V4', year=re.search(r'\d{4}', name)[0],
@@ -513,8 +527,11 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
         return report.add(f'{name}: ceiling', True,
                           'none: declared unceiled (ceiling_func=None), scores are raw')
     try: ceiling = float(b.ceiling)
-    except Exception as e: return report.add(f'{name}: ceiling', False, f'{type(e).__name__}: {e}',
-                                             'make ceiling_func compute without error')
+    except Exception as e: return report.add(
+        f'{name}: ceiling', False, f'{type(e).__name__}: {e}',
+        'make ceiling_func compute without error; data without repetitions have no internal '
+        'consistency: declare the benchmark unceiled (ceiling_func=None; `brainscore-nb new benchmark '
+        'NAME --ceiling none`) or use a ceiling the data allow (list_ceilings(), e.g. inter_subject)')
     report.add(f'{name}: ceiling in (0, 1]', 0 < ceiling <= 1, f'{ceiling:.4g}',
                'check the data (repetitions, NaN) and ceiling_func; '
                'pass ceiling_func=None for data without a ceiling')

@@ -208,3 +208,22 @@ def test_check_takes_a_recipe_that_names_its_stimulus_set():
     submission._check_data(report, 'dataset', 'Cowley2023.210325', cowley2023.DATASETS['Cowley2023.210325'], 'dataset')
     assert report.ok, report
     assert ("dataset 'Cowley2023.210325': stimulus set named", True) in [(i.item, i.ok) for i in report.items]
+
+
+def test_scaffold_for_data_without_repetitions(tmp_path):
+    "Data without repetitions: the default ceiling fails check naming the alternatives; --ceiling none passes (was: hard-coded internal_consistency)"
+    from brainscore_nb.submission import check_plugin, new_plugin
+    def one_repetition(folder):
+        responses = folder / folder.name / 'responses.csv'
+        df = pd.read_csv(responses)
+        df[df.repetition == 0].to_csv(responses, index=False)
+    ceiled = new_plugin('benchmark', 'Lab2026.V4-pls', tmp_path / 'a')
+    one_repetition(ceiled)
+    failed = [i for i in check_plugin(ceiled, run_tests=False).items if not i.ok]
+    assert [i.item for i in failed] == ["benchmark 'Lab2026.V4-pls': ceiling"], failed
+    assert '--ceiling none' in failed[0].fix and 'list_ceilings()' in failed[0].fix
+    unceiled = new_plugin('benchmark', 'Lab2026.V4-pls', tmp_path / 'b', ceiling='none')
+    one_repetition(unceiled)
+    report = check_plugin(unceiled)
+    assert report.ok, report
+    assert 'def build' in (unceiled / unceiled.name / 'benchmark.py').read_text() and 'None, data=data' in (unceiled / unceiled.name / 'benchmark.py').read_text()

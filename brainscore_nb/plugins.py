@@ -78,6 +78,7 @@ def load_plugins(
 
 # %% ../nbs/00c_plugins.ipynb #292a36b9
 _conflicts = set()
+_placed = set()  # (plugin, dict name, identifier) merged: a registry's later value for it (a user's) stays
 
 def merge_entries(plugin, # a plugin module (or any object with the dicts)
                   registries:dict, # the dict name it may define -> the registry it fills
@@ -93,10 +94,11 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
                 warnings.warn(f"brainscore_nb plugin {name!r}: {odd}; it is not registered", PluginWarning,
                               stacklevel=3)
                 continue
-            if (
-                registry.setdefault(identifier, entry) is not entry
-                and (name, identifier) not in _conflicts
-            ):
+            if (name, attr, identifier) in _placed and identifier in registry:
+                continue  # replaced since it was merged (e.g. by a Brain-Score data plugin): that one stays
+            if registry.setdefault(identifier, entry) is entry:
+                _placed.add((name, attr, identifier))
+            elif (name, identifier) not in _conflicts:
                 _conflicts.add((name, identifier))
                 warnings.warn(
                     f"brainscore_nb plugin {name!r}: {identifier!r} is already registered; the "

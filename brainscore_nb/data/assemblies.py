@@ -181,7 +181,8 @@ def average_repetition(
     codes, uniques = pd.factorize(a[by].values, sort=sort)
     counts = np.bincount(codes)
     order, starts = np.argsort(codes, kind='stable'), np.r_[0, np.cumsum(counts)[:-1]]
-    values = a.values[order]
+    # already grouped in order (say, repetitions of each stimulus side by side): no copy of the values
+    values = a.values if (order == np.arange(len(order))).all() else a.values[order]
     if skipna:
         seen = ~np.isnan(values)
         with np.errstate(invalid='ignore', divide='ignore'):

@@ -342,6 +342,22 @@ def test_benchmark_pages_show_scores_and_figures(site):
     for n in ('cowley2026', 'freemanziemba2013', 'majajhong2015', 'rajalingham2018'):
         assert "synthetic fixture" in (site / 'benchmarks' / f'{n}.html').read_text(encoding='utf-8'), n
 
+
+def test_search_ranks_the_title_that_is_the_query_first(site):
+    "Opened from disk, search answers with no console error and ranks Start here's 'Score a model' first"
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        errors = []
+        page.on('console', lambda m: errors.append(m.text) if m.type == 'error' else None)
+        page.goto((site / 'search.html').as_uri() + '?q=score+a+model')
+        page.wait_for_selector('#search-results li a', timeout=20000)
+        first = page.locator('#search-results li a').first.inner_text()
+        browser.close()
+    assert first == 'Start here > Score a model', first
+    assert not errors, errors[:3]
+
 # how far the page is wider than the window, and the widest spill of a table, code block, output or image out of
 # the article's column (what a scrolling box holds spills nothing: it scrolls; furo's table wrapper reaches 6.4 px
 # past the column by design, hence the 8 px allowance)

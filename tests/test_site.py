@@ -327,6 +327,39 @@ def test_pages_carry_no_build_noise_and_link_their_own_sources(site):
     assert not wrong, wrong[:20]
 
 
+
+def test_benchmark_pages_show_scores_and_figures(site):
+    "No benchmark page shows an empty list for its scores (`[]`: no models given); the pages with scores draw them"
+    empty = []
+    for path in sorted((site / 'benchmarks').glob('*.html')):
+        outputs = re.findall(r'<div class="cell_output docutils container">(.*?)</div>\s*</div>',
+                             path.read_text(encoding='utf-8'), re.S)
+        if any(re.search(r'<pre[^>]*>(?:<span></span>)?\[\]\s*</pre>', o) for o in outputs): empty.append(path.stem)
+    assert not empty, empty
+    # real data (mirrored) or, for data in Brain-Score's bucket only, the synthetic fixture's scores, said so
+    figured = {'coggan2024', 'cowley2023', 'kriegeskorte2008', 'geirhos2021', 'cowley2026', 'freemanziemba2013',
+               'majajhong2015'} | ({'rajalingham2018'} if (ROOT.parent / 'shared' / 'brainio').is_dir() else set())
+    bare = [n for n in sorted(figured) if '<img' not in (site / 'benchmarks' / f'{n}.html').read_text(encoding='utf-8')]
+    assert not bare, bare
+    for n in ('cowley2026', 'freemanziemba2013', 'majajhong2015', 'rajalingham2018'):
+        assert "synthetic fixture" in (site / 'benchmarks' / f'{n}.html').read_text(encoding='utf-8'), n
+
+
+def test_search_ranks_the_title_that_is_the_query_first(site):
+    "Opened from disk, search answers with no console error and ranks Start here's 'Score a model' first"
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={'width': 1280, 'height': 900})
+        errors = []
+        page.on('console', lambda m: errors.append(m.text) if m.type == 'error' else None)
+        page.goto((site / 'search.html').as_uri() + '?q=score+a+model')
+        page.wait_for_selector('#search-results li a', timeout=20000)
+        first = page.locator('#search-results li a').first.inner_text()
+        browser.close()
+    assert first == 'Start here > Score a model', first
+    assert not errors, errors[:3]
+
 # how far the page is wider than the window, and the widest spill of a table, code block, output or image out of
 # the article's column (what a scrolling box holds spills nothing: it scrolls; furo's table wrapper reaches 6.4 px
 # past the column by design, hence the 8 px allowance)

@@ -105,7 +105,9 @@ def test_laion_fmri_from_the_catalog(laion_catalog, features, group):
             assert (train.sizes['presentation'], test.sizes['presentation'], test.sizes['neuroid']) == (*n, 4)
         else:  # tau's train and test images together
             assert dict(benchmark.subjects['sub-07'].sizes) == {'presentation': 24, 'neuroid': 4}
-        _check(benchmark(features), identifier)
+        score = benchmark(features)
+        _check(score, identifier)
+        assert score.attrs['model'] == 'fixture-features' and len(score.attrs['data_sha1']) == 40
 
 
 def test_laion_fmri_says_what_is_missing(laion_catalog, monkeypatch):

@@ -10,7 +10,7 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'TIME_BINS', 'REGIONS
            'HOW_TO_GET_SPLITS', 'KINDS', 'split_ids', 'laion_stimuli', 'load_subject', 'ncsnr_ceiling',
            'ncsnr_rsa_ceiling', 'intersubject_cka', 'LAIONfMRI', 'laion_fmri']
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #5f08b11a
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #91126474
 import hashlib, json
 from functools import partial
 from pathlib import Path
@@ -30,7 +30,7 @@ from ..metrics.uncertainty import bootstrap, interval
 from .base import (BenchmarkBase, benchmark_registry, check_choice, finalize,
                                            place_record_look, reliable_region)
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #9cefa8f3
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #7ea61ca4
 BIBTEX = """@inproceedings{zerbe_laion-fmri_2026,
     title = {{LAION}-{fMRI}: A densely sampled 7T-fMRI dataset providing broad coverage of natural image
              diversity},
@@ -50,7 +50,7 @@ NOISE_CEILING_THRESHOLD = 0.3 * 100  # nc_12rep is in percent; voxels at or belo
 ALPHAS = [10.0 ** i for i in range(-10, 11)]  # the plugin's LAION_ALPHA_LIST: 21 penalties, 1e-10 to 1e10
 VERSION = 1  # Brain-Score's version of every Zerbe2026_fmri benchmark
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #92efd46d
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #4dee5d80
 STIMULI_SETTING, SPLITS_SETTING = 'laion_fmri_stimuli', 'laion_fmri_splits'
 HOW_TO_GET_STIMULI = (
     "Zerbe2026_fmri (LAION-fMRI) needs its stimulus images, which its data use agreement keeps from being "
@@ -66,7 +66,7 @@ HOW_TO_GET_SPLITS = (
     "files (<pool>/<split>.json, pools 'shared' and 'sub-01' ...) in settings.ini as "
     "`laion_fmri_splits = /path/to/splits/data` (or set BRAINSCORE_NB_LAION_FMRI_SPLITS)")
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #4300b8b3
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #259e63a7
 def _splits_folder(folder=None)->Path:
     "The split files' folder: `folder`, else the setting, else the installed `laion-fmri` package's"
     folder = folder or get_setting(SPLITS_SETTING)
@@ -97,7 +97,7 @@ def split_ids(split:str, # 'tau' or 'ood'
         raise ValueError(f"{path}: variant 0 needs train_ids and test_ids, disjoint and not empty")
     return train, test
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #2efa9075
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #e0ca60a1
 def laion_stimuli(folder=None # the images and manifest.csv; default: the `laion_fmri_stimuli` setting
                  )->StimulusSet:
     "LAION-fMRI's images as a StimulusSet, from the local folder its data use agreement asks for"
@@ -117,7 +117,7 @@ def laion_stimuli(folder=None # the images and manifest.csv; default: the `laion
     return StimulusSet(table.drop(columns=['filename']), identifier='Zerbe2026_fmri_stim_full',
                        stimulus_paths=paths)
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #8c00219e
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #837b689b
 def _attach(assembly:xr.DataArray, stimuli:StimulusSet, identifier:str)->xr.DataArray:
     "`assembly` with the rows of `stimuli` for its images attached"
     ids = pd.unique(assembly['stimulus_id'].values)
@@ -159,7 +159,7 @@ def load_subject(subject:str, # one of SUBJECTS
     sides = [_attach(average_repetition(s, sort=True), images, tag) for s in sides]
     return tuple(sides) if split else sides[0]
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #553270a2
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #5f77388e
 def _nc_r(assembly:xr.DataArray)->np.ndarray:
     "The voxels' published noise ceilings (nc_12rep, percent R²) as correlations: sqrt(nc / 100)"
     return np.sqrt(np.clip(np.asarray(assembly['nc_12rep'].values, np.float32), 0, 100) / 100)
@@ -184,7 +184,7 @@ def intersubject_cka(assemblies:dict # subject -> its voxels (one row per image;
     v = np.array(list(pairs.values()))
     return Score(float(v.mean()), attrs={'error': float(v.std(ddof=1) / np.sqrt(v.size)), 'pairs': pairs})
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #ff29bbe1
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #0cee46d1
 KINDS = {'ridgecv': explained_variance, 'rdm-pearson': ceil_score, 'cka': ceil_score}
 
 class LAIONfMRI(BenchmarkBase):
@@ -246,7 +246,7 @@ class LAIONfMRI(BenchmarkBase):
         else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
         return out
 
-# %% ../../nbs/benchmarks/laion_fmri.ipynb #d3cabe90
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #206e2cb9
 def laion_fmri(region:str, # one of REGIONS
                kind:str, # 'ridgecv', 'rdm-pearson' or 'cka'
                split:str|None=None, # 'tau' or 'ood' (ridgecv); None for rdm-pearson and cka

@@ -88,6 +88,9 @@ CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2',
 CATALOG_BENCHMARKS |= {'Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv'}  # tests/test_bs_gifford2022.py
 CATALOG_BENCHMARKS |= {f'Papale2025.{r}-{m}' for r in ('V1', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_papale2025.py
 CATALOG_BENCHMARKS |= {'Cadena2017-pls'}  # tests/test_bs_cadena2017.py (Cadena2017-mask not built: TensorFlow)
+CATALOG_BENCHMARKS |= {f'{p}.{r}-{s}-ridgecv' for p in ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')  # tests/test_bs_laion_fmri.py
+                       for r in ('V1', 'V2', 'V4', 'IT') for s in ('tau', 'ood')} | {
+    f'Zerbe2026_fmri.{r}-{k}' for r in ('V1', 'V2', 'V4', 'IT') for k in ('rdm-pearson', 'cka')}
 # behaviour families of tests/test_bs_{maniquet2024,coggan2024_behavior,lonnqvist2024,bmd2024,kato2026,scialom2024}.py
 _BRAINSCORE_IDS = set(brainscore_benchmarks().identifier)
 CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith(('Maniquet2024', 'tong.Coggan2024_behavior', 'Lonnqvist2024',

@@ -14,7 +14,6 @@ from .data.datasets import (data_registry, stimulus_set_registry, load_stimulus_
                                          load_dataset, _resolve)
 from .data.store import Recipe
 from .data.assemblies import average_repetition, filter_reliable_neuroids
-from .metrics.score import Score
 from .benchmarks.base import NeuralBenchmark, TrainTestNeuralBenchmark
 
 # %% ../nbs/09c_compat.ipynb #a98eec1a
@@ -86,7 +85,8 @@ def data_bibtex(identifier:str, # a registered dataset or stimulus set
     return bibtex
 
 # %% ../nbs/09c_compat.ipynb #26e6568c
-_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids', 'Metric', 'Ceiling']
+_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids',
+         'Metric', 'Ceiling']
 
 # %% ../nbs/09c_compat.ipynb #01e381c2
 BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving the same names

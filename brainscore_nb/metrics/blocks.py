@@ -10,7 +10,7 @@ __all__ = ['Metric', 'Ceiling', 'XarrayRegression', 'pls_regression', 'linear_re
            'CrossRegressedCorrelation', 'CrossValidation', 'CrossValidationSingle', 'RDM', 'PearsonCorrelation',
            'ValueDelta']
 
-# %% ../../nbs/19a_blocks.ipynb #adc7047f
+# %% ../../nbs/19a_blocks.ipynb #2ae2307e
 from functools import partial
 import numpy as np
 import pandas as pd
@@ -18,14 +18,14 @@ import xarray as xr
 from ..data.assemblies import DataAssembly, NeuroidAssembly
 from .score import Score
 from .backend import to_numpy
-from .crossval import (_as_2d, aligned_arrays, pearson_columns, cross_validate, cv_splits,
-                                            brainscore_crossvalidation, unknown_option)
+from .crossval import (_as_2d, aligned_arrays, pearson_columns, cross_validate,
+                                            cv_splits, brainscore_crossvalidation, unknown_option)
 from .regression import (ALPHA_LIST, pls_predict, ridge_predict, ridgecv_predict,
                                               linear_predict)
 from .rsa import rdm_matrix
 from .accuracy_delta import value_delta
 
-# %% ../../nbs/19a_blocks.ipynb #81b19f74
+# %% ../../nbs/19a_blocks.ipynb #92d33dc6
 class Metric:
     "Brain-Score's Metric interface: `metric(assembly1, assembly2) -> Score`"
     def __call__(self, assembly1, assembly2)->Score:
@@ -36,14 +36,15 @@ class Ceiling:
     def __call__(self, assembly)->Score:
         raise NotImplementedError(f"{type(self).__name__} does not implement __call__(assembly)")
 
-# %% ../../nbs/19a_blocks.ipynb #ef946b96
+# %% ../../nbs/19a_blocks.ipynb #83717fbd
 _XARRAY_DEFAULTS = {'expected_dims': ('presentation', 'neuroid'), 'neuroid_dim': 'neuroid',
                     'neuroid_coord': 'neuroid_id', 'stimulus_coord': 'stimulus_id'}
 
 def _check_xarray_kwargs(name:str, kwargs)->None:
     "Brain-Score's xarray_kwargs: only its defaults (stimulus_id, neuroid_id along presentation x neuroid)"
     for k, v in (kwargs or {}).items():
-        if k not in _XARRAY_DEFAULTS: raise unknown_option(f'{name}() xarray_kwargs', k, tuple(_XARRAY_DEFAULTS))
+        if k not in _XARRAY_DEFAULTS:
+            raise unknown_option(f'{name}() xarray_kwargs', k, tuple(_XARRAY_DEFAULTS))
         if (tuple(v) if isinstance(v, (list, tuple)) else v) != _XARRAY_DEFAULTS[k]:
             raise ValueError(f"{name}(): xarray_kwargs {k}={v!r} is not supported: assemblies are matched by "
                          f"stimulus_id along presentation and neuroid_id along neuroid")
@@ -59,7 +60,7 @@ def _along(a:xr.DataArray, dim:str)->dict:
     "The coords of `a` that lie along `dim` only"
     return {k: (dim, v.values) for k, v in a.coords.items() if v.dims == (dim,)}
 
-# %% ../../nbs/19a_blocks.ipynb #d012851a
+# %% ../../nbs/19a_blocks.ipynb #9cfbdd15
 class XarrayRegression:
     "Brain-Score's `XarrayRegression`: `fit(source, target)`, `predict(source)` on assemblies"
     def __init__(self, regression, # a `metrics.regression` predictor (`pls_predict`...) or has fit/predict
@@ -71,8 +72,8 @@ class XarrayRegression:
             if options: raise TypeError(f"options {sorted(options)} go to the regression object itself")
             self.predictor = _fit_predict(regression)
         elif callable(regression): self.predictor = partial(regression, **options) if options else regression
-        else: raise TypeError(f"regression must be a predictor of metrics.regression or have fit and predict, "
-                              f"got {type(regression).__name__}")
+        else: raise TypeError(f"regression must be a predictor of metrics.regression or have fit and "
+                              f"predict, got {type(regression).__name__}")
         self._train = None
 
     def fit(self, source, target):
@@ -88,15 +89,16 @@ class XarrayRegression:
         (X, Y), s = self._train, _as_2d(source, 'source')
         Xte = np.asarray(s.values, X.dtype if X.dtype.kind == 'f' else np.float64)
         if Xte.shape[1] != X.shape[1]:
-            raise ValueError(f"the source has {Xte.shape[1]} features, the regression was fitted on {X.shape[1]}")
+            raise ValueError(f"the source has {Xte.shape[1]} features, the regression was fitted on "
+                             f"{X.shape[1]}")
         n, m = len(X), len(Xte)  # the test rows' targets are never read: zeros stand in
-        out = self.predictor(np.concatenate([X, Xte]), np.concatenate([Y, np.zeros((m, Y.shape[1]), Y.dtype)]),
-                             [(np.arange(n), np.arange(n, n + m))])
+        Yall = np.concatenate([Y, np.zeros((m, Y.shape[1]), Y.dtype)])
+        out = self.predictor(np.concatenate([X, Xte]), Yall, [(np.arange(n), np.arange(n, n + m))])
         dim, coords = self._neuroids
         return NeuroidAssembly(np.asarray(to_numpy((out[0] if isinstance(out, tuple) else out)[0])),
                                dims=['presentation', dim], coords={**_along(s, s.dims[0]), **coords})
 
-# %% ../../nbs/19a_blocks.ipynb #c6543198
+# %% ../../nbs/19a_blocks.ipynb #cbec93d3
 def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
     "Brain-Score's regression_kwargs as our predictor's options; a value we do not honour raises"
     out = {**defaults}
@@ -108,7 +110,7 @@ def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
         else: raise unknown_option(f'{name}() regression_kwargs', k, tuple(defaults) + tuple(fixed))
     return out
 
-# %% ../../nbs/19a_blocks.ipynb #0b228d5a
+# %% ../../nbs/19a_blocks.ipynb #2295fc6e
 def pls_regression(regression_kwargs:dict|None=None, # n_components (25); scale=False only
                    xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                   )->XarrayRegression:
@@ -116,13 +118,13 @@ def pls_regression(regression_kwargs:dict|None=None, # n_components (25); scale=
     return XarrayRegression(pls_predict, xarray_kwargs, **_regression_kwargs(
         'pls_regression', regression_kwargs, {'n_components': 25}, {'scale': False}))
 
-# %% ../../nbs/19a_blocks.ipynb #2489dc84
+# %% ../../nbs/19a_blocks.ipynb #95170425
 def linear_regression(xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                      )->XarrayRegression:
     "Brain-Score's `linear_regression`: least squares with intercept"
     return XarrayRegression(linear_predict, xarray_kwargs)
 
-# %% ../../nbs/19a_blocks.ipynb #f252d8d8
+# %% ../../nbs/19a_blocks.ipynb #8a7c0b7a
 def ridge_regression(regression_kwargs:dict|None=None, # alpha (1)
                      xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                     )->XarrayRegression:
@@ -130,7 +132,7 @@ def ridge_regression(regression_kwargs:dict|None=None, # alpha (1)
     return XarrayRegression(ridge_predict, xarray_kwargs, **_regression_kwargs(
         'ridge_regression', regression_kwargs, {'alpha': 1.0}))
 
-# %% ../../nbs/19a_blocks.ipynb #9b09997d
+# %% ../../nbs/19a_blocks.ipynb #f89e8bb1
 def ridge_cv_regression(regression_kwargs:dict|None=None, # alphas, alpha_per_target
                         xarray_kwargs:dict|None=None, # Brain-Score's (only its defaults)
                         alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
@@ -141,7 +143,7 @@ def ridge_cv_regression(regression_kwargs:dict|None=None, # alphas, alpha_per_ta
         'ridge_cv_regression', kwargs, {'alphas': alphas, 'alpha_per_target': False},
         {'store_cv_results': False}))
 
-# %% ../../nbs/19a_blocks.ipynb #cf263079
+# %% ../../nbs/19a_blocks.ipynb #a956b1f6
 class DualRidgeCVRegression:
     "Brain-Score's `DualRidgeCVRegression`: RidgeCV on arrays, one alpha for all targets"
     def __init__(self, alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
@@ -160,11 +162,11 @@ class DualRidgeCVRegression:
         if not hasattr(self, '_X'): raise RuntimeError("call fit(X, Y) before predict(X)")
         n, X = len(self._X), np.asarray(X, self._X.dtype)
         Y = np.concatenate([self._Y, np.zeros((len(X), self._Y.shape[1]))])
-        preds, _ = ridgecv_predict(np.concatenate([self._X, X]), Y, [(np.arange(n), np.arange(n, n + len(X)))],
-                                   alphas=self.alphas)
+        fold = [(np.arange(n), np.arange(n, n + len(X)))]
+        preds, _ = ridgecv_predict(np.concatenate([self._X, X]), Y, fold, alphas=self.alphas)
         return np.asarray(to_numpy(preds[0]))
 
-# %% ../../nbs/19a_blocks.ipynb #943eef26
+# %% ../../nbs/19a_blocks.ipynb #c7d9c683
 class XarrayCorrelation:
     "Brain-Score's `XarrayCorrelation`: a correlation per neuroid over stimuli matched by stimulus_id"
     def __init__(self, correlation=None, # (x, y) -> (r, p), like scipy.stats.pearsonr; None: Pearson r
@@ -188,13 +190,13 @@ class XarrayCorrelation:
         else: r = np.array([self.correlation(P[:, j], T[:, j])[0] for j in range(P.shape[1])], np.float64)
         return DataAssembly(r, dims=[p.dims[1]], coords=_along(p, p.dims[1]))
 
-# %% ../../nbs/19a_blocks.ipynb #9b7aac24
+# %% ../../nbs/19a_blocks.ipynb #42364254
 def pearsonr_correlation(xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                         )->XarrayCorrelation:
     "Brain-Score's `pearsonr_correlation`: Pearson r per neuroid"
     return XarrayCorrelation(None, **(xarray_kwargs or {}))
 
-# %% ../../nbs/19a_blocks.ipynb #f8769344
+# %% ../../nbs/19a_blocks.ipynb #7e66b30c
 class CrossRegressedCorrelation(Metric):
     "Brain-Score's `CrossRegressedCorrelation`: `cross_validate` with a regression's predictor"
     def __init__(self, regression:XarrayRegression|None=None, # default: `pls_regression()`
@@ -207,22 +209,24 @@ class CrossRegressedCorrelation(Metric):
                             f"{type(self.regression).__name__}")
         if correlation is not None and not (isinstance(correlation, XarrayCorrelation)
                                             and correlation.correlation is None):
-            raise ValueError("CrossRegressedCorrelation computes Pearson r: pass pearsonr_correlation() or None")
+            raise ValueError("CrossRegressedCorrelation computes Pearson r: pass pearsonr_correlation() "
+                             "or None")
         self.options = brainscore_crossvalidation(crossvalidation_kwargs or {})
 
     def __call__(self, source, target)->Score:
         return cross_validate(self.regression.predictor, source, target, **self.options)
 
-# %% ../../nbs/19a_blocks.ipynb #bfc04a61
+# %% ../../nbs/19a_blocks.ipynb #f5dd9f2d
 def _split_results(results:list, aggregate)->Score:
     "Results stacked along split, aggregated (if asked), their mean the center; the stack kept as raw"
     values = [r if isinstance(r, xr.DataArray) else xr.DataArray(r) for r in results]
     if aggregate is not None: values = [aggregate(v) for v in values]
-    raw = xr.concat([xr.DataArray(v) for v in values], dim='split').assign_coords(split=np.arange(len(values)))
+    raw = xr.concat([xr.DataArray(v) for v in values], dim='split')
+    raw = raw.assign_coords(split=np.arange(len(values)))
     return Score(raw.mean('split'), attrs={'raw': raw, 'error': float(raw.std('split'))
                                            if raw.ndim == 1 else np.nan})
 
-# %% ../../nbs/19a_blocks.ipynb #dc170bd4
+# %% ../../nbs/19a_blocks.ipynb #1206b110
 class CrossValidation:
     "Brain-Score's `CrossValidation`: `apply` on each split of a source and target, matched by stimulus_id"
     def __init__(self, **crossvalidation_kwargs # splits, train_size, test_size, stratification_coord, ...
@@ -240,7 +244,7 @@ class CrossValidation:
                                  s.isel({s.dims[0]: order[te]}), t.isel({t.dims[0]: te})))
         return _split_results(results, aggregate)
 
-# %% ../../nbs/19a_blocks.ipynb #e447bd51
+# %% ../../nbs/19a_blocks.ipynb #79d4305d
 class CrossValidationSingle:
     "Brain-Score's `CrossValidationSingle`: `apply(train, test)` on each split of one assembly"
     def __init__(self, **crossvalidation_kwargs # splits, train_size, test_size, stratification_coord, ...
@@ -251,8 +255,10 @@ class CrossValidationSingle:
                 )->Score:
         dims = [d for d in assembly.dims if d == 'presentation'] or [assembly.dims[0]]
         ids = assembly['stimulus_id'].values
-        if pd.Index(ids).has_duplicates: raise ValueError("the assembly repeats stimulus_ids: average them first")
-        rows = xr.DataArray(np.zeros(len(ids)), dims=['presentation'], coords={'stimulus_id': ('presentation', ids)})
+        if pd.Index(ids).has_duplicates:
+            raise ValueError("the assembly repeats stimulus_ids: average repetitions first")
+        rows = xr.DataArray(np.zeros(len(ids)), dims=['presentation'],
+                            coords={'stimulus_id': ('presentation', ids)})
         for k in ('object_name',) if 'object_name' in assembly.coords else ():
             rows = rows.assign_coords({k: ('presentation', assembly[k].values)})
         results = []
@@ -261,12 +267,12 @@ class CrossValidationSingle:
             results.append(apply(take(tr), take(te)))
         return _split_results(results, aggregate)
 
-# %% ../../nbs/19a_blocks.ipynb #f6e3a319
+# %% ../../nbs/19a_blocks.ipynb #7c9f6e03
 class RDM:
     "Brain-Score's `RDM`: the stimulus x stimulus correlation distance (`rdm_matrix`)"
     def __call__(self, assembly)->xr.DataArray: return rdm_matrix(assembly)
 
-# %% ../../nbs/19a_blocks.ipynb #fed58ebd
+# %% ../../nbs/19a_blocks.ipynb #a5c50b79
 class PearsonCorrelation:
     "Brain-Score's split-half `PearsonCorrelation`: Pearson r per neuroid between two halves"
     def __init__(self, stimulus_coord:str='stimulus_id', # only 'stimulus_id'
@@ -276,7 +282,7 @@ class PearsonCorrelation:
     def __call__(self, half1, half2)->DataAssembly: return self._correlation(half1, half2)
     def aggregate(self, scores)->DataAssembly: return scores.median(dim='neuroid')
 
-# %% ../../nbs/19a_blocks.ipynb #245c32ce
+# %% ../../nbs/19a_blocks.ipynb #059b8a2b
 class ValueDelta(Metric):
     "Brain-Score's `ValueDelta`: exp(-scale * |source - target|) (`value_delta`)"
     def __init__(self, scale:float=1.0 # how fast the score falls with the distance

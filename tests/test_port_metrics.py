@@ -66,6 +66,13 @@ def test_brainscore_metric_blocks_import_and_give_our_numbers(pair):
         names['CrossRegressedCorrelation'](None, names['XarrayCorrelation'](lambda a, b: (1, 0)))
 
 
+def test_behavioural_metrics_carry_their_ceiling():
+    "Brain-Score's `load_metric('i2n').ceiling(assembly)` (before: AttributeError)"
+    from brainscore_nb.metrics.registry import load_ceiling
+    for name in ('i2n', 'error_consistency', 'accuracy_distance', 'kato_error_consistency', 'i1'):
+        assert load_metric(name).ceiling is load_ceiling(name)
+
+
 def test_dual_ridge_cv_matches_scikit_learn():
     "DualRidgeCVRegression (ridgecv_predict underneath) picks RidgeCV's alpha and predicts what it predicts"
     from sklearn.linear_model import RidgeCV

@@ -26,6 +26,8 @@ from brainscore_vision.metrics.regression_correlation.metric import CrossRegress
 from brainscore_vision.metrics.rdm.metric import RDM
 from brainscore_vision.metrics.internal_consistency.ceiling import PearsonCorrelation
 from brainscore_vision.metrics.value_delta import ValueDelta
+from brainscore_vision.metric_helpers.temporal import PerTime, SpanTime, PerTimeRegression, SpanTimeRegression
+from brainscore_vision.metric_helpers.transformations import CartesianProduct
 """
 
 
@@ -60,6 +62,14 @@ def test_brainscore_metric_blocks_import_and_give_our_numbers(pair):
     assert np.allclose(names['XarrayCorrelation']()(y[::-1], y).values, 1)  # matched by stimulus_id
     assert float(names['ValueDelta']()(1.5, 1.0)) == pytest.approx(np.exp(-0.5), abs=1e-12)
     assert issubclass(names['CrossRegressedCorrelation'], names['Metric'])
+    binned = NeuroidAssembly(np.stack([y.values, 2 * y.values], -1), dims=['presentation', 'neuroid', 'time_bin'],
+                             coords={**{k: ('presentation', y[k].values) for k in ('stimulus_id', 'object_name')},
+                                     'neuroid_id': ('neuroid', y['neuroid_id'].values),
+                                     'time_bin_start': ('time_bin', [70, 170]), 'time_bin_end': ('time_bin', [170, 270])})
+    spanned = names['SpanTimeRegression'](names['linear_regression']()).fit(binned, binned).predict(binned)
+    assert np.allclose(spanned.transpose(*binned.dims).values, binned.values)
+    per_bin = names['PerTime'](lambda a: float(a.mean()))(binned)
+    assert per_bin.dims == ('time_bin',) and np.allclose(per_bin.values, [y.values.mean(), 2 * y.values.mean()])
     with pytest.raises(TypeError, match='n_componets'):
         names['pls_regression']({'n_componets': 3})
     with pytest.raises(ValueError, match='Pearson r'):  # another correlation is refused, not ignored

@@ -7,10 +7,10 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/blocks.html.md"""
 # %% auto #0
 __all__ = ['Metric', 'Ceiling', 'XarrayRegression', 'pls_regression', 'linear_regression', 'ridge_regression',
            'ridge_cv_regression', 'DualRidgeCVRegression', 'XarrayCorrelation', 'pearsonr_correlation',
-           'CrossRegressedCorrelation', 'CrossValidation', 'CrossValidationSingle', 'RDM', 'PearsonCorrelation',
-           'ValueDelta']
+           'CrossRegressedCorrelation', 'CrossValidation', 'CrossValidationSingle', 'CartesianProduct', 'PerTime',
+           'SpanTime', 'PerTimeRegression', 'SpanTimeRegression', 'RDM', 'PearsonCorrelation', 'ValueDelta']
 
-# %% ../../nbs/19a_blocks.ipynb #2ae2307e
+# %% ../../nbs/19a_blocks.ipynb #088e221f
 from functools import partial
 import numpy as np
 import pandas as pd
@@ -25,7 +25,7 @@ from .regression import (ALPHA_LIST, pls_predict, ridge_predict, ridgecv_predict
 from .rsa import rdm_matrix
 from .accuracy_delta import value_delta
 
-# %% ../../nbs/19a_blocks.ipynb #92d33dc6
+# %% ../../nbs/19a_blocks.ipynb #abcbb57e
 class Metric:
     "Brain-Score's Metric interface: `metric(assembly1, assembly2) -> Score`"
     def __call__(self, assembly1, assembly2)->Score:
@@ -36,7 +36,7 @@ class Ceiling:
     def __call__(self, assembly)->Score:
         raise NotImplementedError(f"{type(self).__name__} does not implement __call__(assembly)")
 
-# %% ../../nbs/19a_blocks.ipynb #83717fbd
+# %% ../../nbs/19a_blocks.ipynb #e4d9dcaf
 _XARRAY_DEFAULTS = {'expected_dims': ('presentation', 'neuroid'), 'neuroid_dim': 'neuroid',
                     'neuroid_coord': 'neuroid_id', 'stimulus_coord': 'stimulus_id'}
 
@@ -60,7 +60,7 @@ def _along(a:xr.DataArray, dim:str)->dict:
     "The coords of `a` that lie along `dim` only"
     return {k: (dim, v.values) for k, v in a.coords.items() if v.dims == (dim,)}
 
-# %% ../../nbs/19a_blocks.ipynb #9cfbdd15
+# %% ../../nbs/19a_blocks.ipynb #7d38a1e1
 class XarrayRegression:
     "Brain-Score's `XarrayRegression`: `fit(source, target)`, `predict(source)` on assemblies"
     def __init__(self, regression, # a `metrics.regression` predictor (`pls_predict`...) or has fit/predict
@@ -98,7 +98,7 @@ class XarrayRegression:
         return NeuroidAssembly(np.asarray(to_numpy((out[0] if isinstance(out, tuple) else out)[0])),
                                dims=['presentation', dim], coords={**_along(s, s.dims[0]), **coords})
 
-# %% ../../nbs/19a_blocks.ipynb #cbec93d3
+# %% ../../nbs/19a_blocks.ipynb #6063df70
 def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
     "Brain-Score's regression_kwargs as our predictor's options; a value we do not honour raises"
     out = {**defaults}
@@ -110,7 +110,7 @@ def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
         else: raise unknown_option(f'{name}() regression_kwargs', k, tuple(defaults) + tuple(fixed))
     return out
 
-# %% ../../nbs/19a_blocks.ipynb #2295fc6e
+# %% ../../nbs/19a_blocks.ipynb #eca5aa18
 def pls_regression(regression_kwargs:dict|None=None, # n_components (25); scale=False only
                    xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                   )->XarrayRegression:
@@ -118,13 +118,13 @@ def pls_regression(regression_kwargs:dict|None=None, # n_components (25); scale=
     return XarrayRegression(pls_predict, xarray_kwargs, **_regression_kwargs(
         'pls_regression', regression_kwargs, {'n_components': 25}, {'scale': False}))
 
-# %% ../../nbs/19a_blocks.ipynb #95170425
+# %% ../../nbs/19a_blocks.ipynb #8b69795f
 def linear_regression(xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                      )->XarrayRegression:
     "Brain-Score's `linear_regression`: least squares with intercept"
     return XarrayRegression(linear_predict, xarray_kwargs)
 
-# %% ../../nbs/19a_blocks.ipynb #8a7c0b7a
+# %% ../../nbs/19a_blocks.ipynb #7348faad
 def ridge_regression(regression_kwargs:dict|None=None, # alpha (1)
                      xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                     )->XarrayRegression:
@@ -132,7 +132,7 @@ def ridge_regression(regression_kwargs:dict|None=None, # alpha (1)
     return XarrayRegression(ridge_predict, xarray_kwargs, **_regression_kwargs(
         'ridge_regression', regression_kwargs, {'alpha': 1.0}))
 
-# %% ../../nbs/19a_blocks.ipynb #f89e8bb1
+# %% ../../nbs/19a_blocks.ipynb #599d4150
 def ridge_cv_regression(regression_kwargs:dict|None=None, # alphas, alpha_per_target
                         xarray_kwargs:dict|None=None, # Brain-Score's (only its defaults)
                         alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
@@ -143,7 +143,7 @@ def ridge_cv_regression(regression_kwargs:dict|None=None, # alphas, alpha_per_ta
         'ridge_cv_regression', kwargs, {'alphas': alphas, 'alpha_per_target': False},
         {'store_cv_results': False}))
 
-# %% ../../nbs/19a_blocks.ipynb #a956b1f6
+# %% ../../nbs/19a_blocks.ipynb #16997510
 class DualRidgeCVRegression:
     "Brain-Score's `DualRidgeCVRegression`: RidgeCV on arrays, one alpha for all targets"
     def __init__(self, alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
@@ -166,7 +166,7 @@ class DualRidgeCVRegression:
         preds, _ = ridgecv_predict(np.concatenate([self._X, X]), Y, fold, alphas=self.alphas)
         return np.asarray(to_numpy(preds[0]))
 
-# %% ../../nbs/19a_blocks.ipynb #c7d9c683
+# %% ../../nbs/19a_blocks.ipynb #4b4e1969
 class XarrayCorrelation:
     "Brain-Score's `XarrayCorrelation`: a correlation per neuroid over stimuli matched by stimulus_id"
     def __init__(self, correlation=None, # (x, y) -> (r, p), like scipy.stats.pearsonr; None: Pearson r
@@ -190,13 +190,13 @@ class XarrayCorrelation:
         else: r = np.array([self.correlation(P[:, j], T[:, j])[0] for j in range(P.shape[1])], np.float64)
         return DataAssembly(r, dims=[p.dims[1]], coords=_along(p, p.dims[1]))
 
-# %% ../../nbs/19a_blocks.ipynb #42364254
+# %% ../../nbs/19a_blocks.ipynb #f8fd0bd7
 def pearsonr_correlation(xarray_kwargs:dict|None=None # Brain-Score's (only its defaults)
                         )->XarrayCorrelation:
     "Brain-Score's `pearsonr_correlation`: Pearson r per neuroid"
     return XarrayCorrelation(None, **(xarray_kwargs or {}))
 
-# %% ../../nbs/19a_blocks.ipynb #7e66b30c
+# %% ../../nbs/19a_blocks.ipynb #d6e37d93
 class CrossRegressedCorrelation(Metric):
     "Brain-Score's `CrossRegressedCorrelation`: `cross_validate` with a regression's predictor"
     def __init__(self, regression:XarrayRegression|None=None, # default: `pls_regression()`
@@ -216,7 +216,7 @@ class CrossRegressedCorrelation(Metric):
     def __call__(self, source, target)->Score:
         return cross_validate(self.regression.predictor, source, target, **self.options)
 
-# %% ../../nbs/19a_blocks.ipynb #f5dd9f2d
+# %% ../../nbs/19a_blocks.ipynb #2cb6c401
 def _split_results(results:list, aggregate)->Score:
     "Results stacked along split, aggregated (if asked), their mean the center; the stack kept as raw"
     values = [r if isinstance(r, xr.DataArray) else xr.DataArray(r) for r in results]
@@ -226,7 +226,7 @@ def _split_results(results:list, aggregate)->Score:
     return Score(raw.mean('split'), attrs={'raw': raw, 'error': float(raw.std('split'))
                                            if raw.ndim == 1 else np.nan})
 
-# %% ../../nbs/19a_blocks.ipynb #1206b110
+# %% ../../nbs/19a_blocks.ipynb #ef68e7b0
 class CrossValidation:
     "Brain-Score's `CrossValidation`: `apply` on each split of a source and target, matched by stimulus_id"
     def __init__(self, **crossvalidation_kwargs # splits, train_size, test_size, stratification_coord, ...
@@ -244,7 +244,7 @@ class CrossValidation:
                                  s.isel({s.dims[0]: order[te]}), t.isel({t.dims[0]: te})))
         return _split_results(results, aggregate)
 
-# %% ../../nbs/19a_blocks.ipynb #79d4305d
+# %% ../../nbs/19a_blocks.ipynb #07efab35
 class CrossValidationSingle:
     "Brain-Score's `CrossValidationSingle`: `apply(train, test)` on each split of one assembly"
     def __init__(self, **crossvalidation_kwargs # splits, train_size, test_size, stratification_coord, ...
@@ -267,12 +267,101 @@ class CrossValidationSingle:
             results.append(apply(take(tr), take(te)))
         return _split_results(results, aggregate)
 
-# %% ../../nbs/19a_blocks.ipynb #7c9f6e03
+# %% ../../nbs/19a_blocks.ipynb #f4f6e057
+def _select(a:xr.DataArray, coord:str, value):
+    "The part of `a` where `coord` (a dim or a 1-d coord) has `value`"
+    if coord in a.dims: return a.sel({coord: value})
+    return a.isel({a[coord].dims[0]: np.flatnonzero(np.asarray(a[coord].values) == value)})
+
+# %% ../../nbs/19a_blocks.ipynb #1a05b8d4
+class CartesianProduct:
+    "Brain-Score's `CartesianProduct`: `apply` on each value of the dividing coords, stacked along them"
+    def __init__(self, dividers=() # coords (or dims) to divide the assemblies by
+                ): self.dividers = list(dividers)
+
+    def __call__(self, *assemblies, apply):
+        if not self.dividers: return apply(*assemblies)
+        first, rest = self.dividers[0], CartesianProduct(self.dividers[1:])
+        if first not in assemblies[0].coords: raise ValueError(f"no coord {first!r} to divide by")
+        values = pd.unique(np.asarray(assemblies[0][first].values).ravel())
+        results = [rest(*(_select(a, first, v) for a in assemblies), apply=apply) for v in values]
+        results = [r if isinstance(r, xr.DataArray) else xr.DataArray(r) for r in results]
+        return Score(xr.concat([xr.DataArray(r).drop_vars(first, errors='ignore') for r in results],
+                               dim=first).assign_coords({first: values}))
+
+# %% ../../nbs/19a_blocks.ipynb #c24250dd
+def _bins(a:xr.DataArray)->list:
+    "`a`'s time bins, each without its time_bin dim"
+    return [a.isel(time_bin=t) for t in range(a.sizes['time_bin'])] if 'time_bin' in a.dims else [a]
+
+def _restack(parts:list, like:xr.DataArray):
+    "Per-bin results stacked along time_bin, with `like`'s time bin coords"
+    out = xr.concat([xr.DataArray(p).drop_vars(['time_bin_start', 'time_bin_end'], errors='ignore')
+                     for p in parts], dim='time_bin')
+    return out.assign_coords(_along(like, 'time_bin'))
+
+# %% ../../nbs/19a_blocks.ipynb #73bcd270
+class PerTime:
+    "Brain-Score's `PerTime`: `function` on each time bin, stacked along time_bin"
+    def __init__(self, function # assemblies of one time bin -> a result
+                ): self.function = function
+    def __call__(self, *assemblies):
+        return _restack([self.function(*parts) for parts in zip(*map(_bins, assemblies))], assemblies[0])
+
+# %% ../../nbs/19a_blocks.ipynb #d5e6b2e7
+def _span(a:xr.DataArray)->xr.DataArray:
+    "`a`'s time bins laid end to end along presentation; stimulus_id made unique per bin"
+    parts = []
+    for t, part in enumerate(_bins(a)):
+        part = part.drop_vars(['time_bin_start', 'time_bin_end'], errors='ignore')
+        ids = [f'{s}|{t}' for s in part['stimulus_id'].values]
+        parts.append(xr.DataArray(part).assign_coords(stimulus_id=('presentation', ids)))
+    return xr.concat(parts, dim='presentation')
+
+class SpanTime:
+    "Brain-Score's `SpanTime`: `function` once, on the time bins laid end to end along presentation"
+    def __init__(self, function # assemblies with every bin along presentation -> a result
+                ): self.function = function
+    def __call__(self, *assemblies): return self.function(*map(_span, assemblies))
+
+# %% ../../nbs/19a_blocks.ipynb #8d949b72
+class PerTimeRegression:
+    "Brain-Score's `PerTimeRegression`: one regression fitted per time bin"
+    def __init__(self, regression # an `XarrayRegression` (copied for each bin)
+                ): self.regression = regression
+    def fit(self, source, target):
+        import copy
+        self._fitted = [copy.deepcopy(self.regression).fit(s, t)
+                        for s, t in zip(_bins(source) * (1 if 'time_bin' in source.dims else
+                                                         target.sizes['time_bin']), _bins(target))]
+        self._like = target
+        return self
+    def predict(self, source):
+        parts = _bins(source) * (1 if 'time_bin' in source.dims else len(self._fitted))
+        return _restack([r.predict(s) for r, s in zip(self._fitted, parts)], self._like)
+
+# %% ../../nbs/19a_blocks.ipynb #a6ebc872
+class SpanTimeRegression:
+    "Brain-Score's `SpanTimeRegression`: one regression, each (stimulus, time bin) a sample"
+    def __init__(self, regression # an `XarrayRegression`
+                ): self.regression = regression
+    def fit(self, source, target):
+        self.regression.fit(_span(source), _span(target)); self._like = target
+        return self
+    def predict(self, source):
+        spanned = self.regression.predict(_span(source))
+        n, T = source.sizes['presentation'], source.sizes['time_bin']
+        values = np.asarray(spanned.values).reshape(T, n, -1).transpose(1, 2, 0)
+        s = source.transpose('presentation', ...)
+        coords = {**_along(s, 'presentation'), **_along(spanned, spanned.dims[1]), **_along(s, 'time_bin')}
+        return NeuroidAssembly(values, dims=['presentation', spanned.dims[1], 'time_bin'], coords=coords)
+
+# %% ../../nbs/19a_blocks.ipynb #1ec7b76a
 class RDM:
     "Brain-Score's `RDM`: the stimulus x stimulus correlation distance (`rdm_matrix`)"
     def __call__(self, assembly)->xr.DataArray: return rdm_matrix(assembly)
 
-# %% ../../nbs/19a_blocks.ipynb #a5c50b79
+# %% ../../nbs/19a_blocks.ipynb #aefda493
 class PearsonCorrelation:
     "Brain-Score's split-half `PearsonCorrelation`: Pearson r per neuroid between two halves"
     def __init__(self, stimulus_coord:str='stimulus_id', # only 'stimulus_id'
@@ -282,7 +371,7 @@ class PearsonCorrelation:
     def __call__(self, half1, half2)->DataAssembly: return self._correlation(half1, half2)
     def aggregate(self, scores)->DataAssembly: return scores.median(dim='neuroid')
 
-# %% ../../nbs/19a_blocks.ipynb #059b8a2b
+# %% ../../nbs/19a_blocks.ipynb #a4c36613
 class ValueDelta(Metric):
     "Brain-Score's `ValueDelta`: exp(-scale * |source - target|) (`value_delta`)"
     def __init__(self, scale:float=1.0 # how fast the score falls with the distance

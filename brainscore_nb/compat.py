@@ -115,7 +115,9 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.metrics.internal_consistency.ceiling': 'brainscore_nb.metrics.blocks',
     'brainscore_vision.metrics.value_delta': 'brainscore_nb.metrics.blocks',  # ValueDelta
     'brainscore_vision.metrics.value_delta.metric': 'brainscore_nb.metrics.blocks',
-    'brainscore_vision.metric_helpers.temporal': 'brainscore_nb.metrics.blocks',  # PerTime, SpanTime...
+    'brainscore_vision.metric_helpers.temporal': 'brainscore_nb.metrics.blocks',  # PerTime, SpanTime
+    # NeuronalPropertyCeiling (with ks_similarity, Brain-Score's BootstrapDistributionSimilarity)
+    'brainscore_vision.metrics.distribution_similarity': 'brainscore_nb.metrics.properties',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio')
 

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import brainscore_nb
 from .config import get_setting
-from .data.files import atomic_write
+from .data.files import atomic_write, confined
 from .names import resolve
 from .metrics.uncertainty import encode_draws
 from .registry import benchmark_registry, discover
@@ -348,18 +348,11 @@ def safe_name(*parts:str)->str:
     safe = re.sub(r'[^A-Za-z0-9._-]', '_', name).lstrip('.')[:150]
     return safe if safe == name else f"{safe}-{hashlib.sha1(name.encode()).hexdigest()[:8]}"
 
-def _inside(path:Path, out:Path)->Path:
-    "`path`, after checking that it resolves inside `out` (else a ValueError naming both)"
-    if not path.resolve().is_relative_to(out.resolve()):
-        raise ValueError(f"refusing to write "
-                         f"{path}: it resolves outside --out {out}")
-    return path
-
 def _record(row:dict, out:Path)->pd.DataFrame:
     "The table in `out` with `row` merged in (`merge_results`); its traceback goes to out/logs"
     tb = row.pop('_traceback', None)
     if tb:
-        log = _inside(out/'logs'/f"{safe_name(row['model'], row['benchmark'])}.log", out)
+        log = confined(f"logs/{safe_name(row['model'], row['benchmark'])}.log", out, '--out log file')
         with atomic_write(log) as tmp: tmp.write_text(tb)
     return merge_results(row, out)
 

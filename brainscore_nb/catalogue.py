@@ -39,7 +39,8 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     how = getattr(b, 'metric', None) or getattr(b, 'compare', None)
     name = getattr(how, '__name__', '')
     unceiled = getattr(b, 'unceiled', False)  # any registered object: a plugin's may lack our attributes
-    ceiling = float(getattr(b.ceiling, 'center', 'nan')) if ceilings and not unceiled else float('nan')
+    ceiling = (float(getattr(getattr(b, 'ceiling', None), 'center', 'nan')) if ceilings and not unceiled
+               else float('nan'))
     metric += f' ({name})' if name and name != '<lambda>' else ''
     return dict(data=data, parent=getattr(b, 'parent', ''), metric=metric,
                 ceiling=ceiling, ceiling_from='unceiled' if unceiled else 'computed' if ceilings else '',

@@ -28,8 +28,11 @@ DEFAULTS = dict(
     max_zip_entries='1000000',                # most entries a package ZIP may hold
     max_zip_ratio='200',                      # most a ZIP may expand (bytes out / bytes in) past 64 MiB
     imagenet_val='',                          # local ImageNet validation images (ImageNet-top1); empty: none
+    laion_fmri_stimuli='',                    # local LAION-fMRI images, manifest.csv (Zerbe2026); empty: none
+    laion_fmri_splits='',                     # LAION-fMRI's split files; empty: the `laion-fmri` package's
 )
-PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val'}
+PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val', 'laion_fmri_stimuli',
+             'laion_fmri_splits'}
 
 # %% ../nbs/00_config.ipynb #15e67299
 def find_settings(start=None # directory holding settings.ini (default: the working directory)

@@ -1,4 +1,5 @@
 """Sphinx configuration of the offline documentation site (built by docs/build.py from nbdev-proc-nbs output)."""
+from pathlib import Path
 import brainscore_nb
 
 project = 'brainscore_nb'
@@ -18,5 +19,7 @@ html_title = f'brainscore_nb {release}'
 html_static_path = ['_static']
 html_css_files = ['site.css']  # wide tables and outputs scroll inside the content column
 html_show_search_summary = False  # summaries are fetched from the pages: a CORS error per result from file://
+# a title that is the query ranks first ("score a model": Start here's); Sphinx opens it from the working directory
+html_search_scorer = str(Path(__file__).resolve().parent / '_static' / 'scorer.js')
 html_last_updated_fmt = None
 html_copy_source = False

@@ -85,6 +85,12 @@ CATALOG_BENCHMARKS |= {'Kar2019-ost'}  # tests/test_bs_kar2019.py (not cross-che
 CATALOG_BENCHMARKS |= {f'Baker2022{s}-accuracy_delta' for s in ('frankenstein', 'fragmented', 'inverted')}  # tests/test_bs_baker2022.py
 CATALOG_BENCHMARKS |= {f'Hermann2020cueconflict-{k}' for k in ('shape_bias', 'shape_match')}  # tests/test_bs_hermann2020.py
 CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2', 'v4', 'it') for f in ('shape', 'texture')}  # tests/test_bs_islam2021.py
+CATALOG_BENCHMARKS |= {'Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv'}  # tests/test_bs_gifford2022.py
+CATALOG_BENCHMARKS |= {f'Papale2025.{r}-{m}' for r in ('V1', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_papale2025.py
+CATALOG_BENCHMARKS |= {'Cadena2017-pls'}  # tests/test_bs_cadena2017.py (Cadena2017-mask not built: TensorFlow)
+CATALOG_BENCHMARKS |= {f'{p}.{r}-{s}-ridgecv' for p in ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')  # tests/test_bs_laion_fmri.py
+                       for r in ('V1', 'V2', 'V4', 'IT') for s in ('tau', 'ood')} | {
+    f'Zerbe2026_fmri.{r}-{k}' for r in ('V1', 'V2', 'V4', 'IT') for k in ('rdm-pearson', 'cka')}
 # behaviour families of tests/test_bs_{maniquet2024,coggan2024_behavior,lonnqvist2024,bmd2024,kato2026,scialom2024}.py
 _BRAINSCORE_IDS = set(brainscore_benchmarks().identifier)
 CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith(('Maniquet2024', 'tong.Coggan2024_behavior', 'Lonnqvist2024',

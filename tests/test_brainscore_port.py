@@ -70,7 +70,6 @@ NOT_PORTED = {
     # their neuroid filters (run when loaded) call Brain-Score's InternalConsistency / CrossValidation objects, whose
     # split-by-split raw values our internal_consistency does not reproduce: our filter_reliable_neuroids does the job
     'kar2018': "imports Brain-Score's InternalConsistency and metric_helpers' CrossValidation objects",
-    'sanghavi2020': "imports metric_helpers' CrossValidation object",
     'li2026': "reads its files with Brain-Score's StimulusMergeAssemblyLoader, a BrainIO reader class of its own",
 }
 

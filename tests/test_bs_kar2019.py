@@ -1,6 +1,9 @@
 """Brain-Score's `Kar2019-ost` by its name. Not cross-checked against Brain-Score's numbers: its `ost` metric trains a
-TensorFlow classifier per time bin and Brain-Score's venv has no TensorFlow (`metrics.ost` is checked against
-transliterations of Brain-Score's rules in tests/test_ost.py; the benchmark's logic on synthetic data of the entry's
+TensorFlow classifier per time bin and Brain-Score's venv has no TensorFlow (measured 2026-11-26: the registry's
+tensorflow-cpu 2.21 needs numpy >= 2, which breaks Brain-Score 2.4.2's numpy < 2 pin; `pip install --dry-run
+tensorflow-cpu==2.15.1` keeps numpy 1.26. Its classifier, Adam at lr 1e-4 for at most 40 epochs, is not ours,
+sklearn's LogisticRegression at its optimum, so the numbers would differ by construction) (`metrics.ost` is
+checked against transliterations of Brain-Score's rules in tests/test_ost.py; the benchmark's logic on synthetic data of the entry's
 shape in nbs/benchmarks/kar2019.ipynb). Here: the registered id builds from an entry of the real structure, and offline
 with the real catalog it names the URL it cannot reach."""
 import numpy as np

@@ -22,6 +22,21 @@ def test_notebooks_found():
     assert sum(p.is_relative_to(RECIPES) for p in NOTEBOOKS) == 5, NOTEBOOKS
 
 
+@pytest.fixture(autouse=True)
+def registries_restored():
+    """Each notebook starts from the library's registries and leaves them so: its own registrations (41_batch's test
+    benchmarks, a family notebook's re-registered factories) do not reach the notebooks and tests after it"""
+    from brainscore_nb.registry import list_benchmarks, list_models, benchmark_registry, model_registry
+    from brainscore_nb.data.datasets import stimulus_set_registry, data_registry
+    from brainscore_nb.metrics.registry import metric_registry, ceiling_registry
+    list_benchmarks(), list_models()  # every library module imported and registered before the snapshot
+    registries = (benchmark_registry, model_registry, stimulus_set_registry, data_registry, metric_registry,
+                  ceiling_registry)
+    saved = [dict(r) for r in registries]
+    yield
+    for r, before in zip(registries, saved): r.clear(), r.update(before)
+
+
 @pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: str(p.relative_to(NBS if p.is_relative_to(NBS) else ROOT)))
 def test_notebook(notebook, tmp_path, monkeypatch):
     "Runs in this process; the temporary folders its examples make land in pytest's tmp_path, which pytest removes"

@@ -83,8 +83,10 @@ def load_assembly(region:str, # one of REGIONS
 # %% ../../nbs/benchmarks/li2026.ipynb #2d51cc4c
 def _metric(metric_type:str):
     "The plugin's metric: unstratified 10-split cross-validation; ridgecv with Brain-Score's penalties"
-    if metric_type == 'ridgecv': return partial(ridgecv_cv, alphas=ALPHA_LIST, stratification_coord=None)
-    return partial(pls_cv, stratification_coord=None)
+    # Brain-Score splits the recording's rows as packaged (not sorted by id): order='rows' keeps its numbers
+    if metric_type == 'ridgecv':
+        return partial(ridgecv_cv, alphas=ALPHA_LIST, stratification_coord=None, order='rows')
+    return partial(pls_cv, stratification_coord=None, order='rows')
 
 def li2026(region:str, # one of REGIONS
            metric_type:str, # one of METRICS

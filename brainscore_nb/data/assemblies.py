@@ -185,7 +185,8 @@ def average_repetition(
     assembly:DataAssembly, # assembly with repeated presentations of stimuli
     *, by:str='stimulus_id', # coord that names what was repeated
     dim:str='presentation', # dim along which repetitions lie
-    sort:bool=False # order stimuli by `by` (Brain-Score's order) instead of first appearance
+    sort:bool=False, # order stimuli by `by` (Brain-Score's order) instead of first appearance
+    skipna:bool=False # ignore NaN cells (Brain-Score's skipna mean); a cell NaN in every repetition stays NaN
 )->DataAssembly:
     "Mean over the repetitions of each stimulus; coords constant per stimulus are kept"
     if by not in assembly.coords or assembly[by].dims != (dim,):
@@ -194,9 +195,15 @@ def average_repetition(
     codes, uniques = pd.factorize(a[by].values, sort=sort)
     counts = np.bincount(codes)
     order, starts = np.argsort(codes, kind='stable'), np.r_[0, np.cumsum(counts)[:-1]]
-    means = np.add.reduceat(a.values[order], starts, axis=0) / counts.reshape(
-        -1, *[1] * (a.ndim - 1)
-    )
+    # already grouped in order (say, repetitions of each stimulus side by side): no copy of the values
+    values = a.values if (order == np.arange(len(order))).all() else a.values[order]
+    if skipna:
+        seen = ~np.isnan(values)
+        with np.errstate(invalid='ignore', divide='ignore'):
+            means = (np.add.reduceat(np.where(seen, values, 0), starts, axis=0)
+                     / np.add.reduceat(seen, starts, axis=0))
+    else:
+        means = np.add.reduceat(values, starts, axis=0) / counts.reshape(-1, *[1] * (a.ndim - 1))
     coords = {k: v for k, v in a.coords.items() if dim not in v.dims}
     for k, v in a.coords.items():
         if v.dims != (dim,):

@@ -63,7 +63,7 @@ def _read_catalog(path:str, mtime:float) -> pd.DataFrame:
 
 def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_path`)
                            ) -> pd.DataFrame:
-    "The catalog as a table: one row per stimulus set or assembly, every value text ('' where none)"
+    "The catalog as a table: one row per stimulus set or assembly, every value text (empty where none)"
     path = catalog_path(catalog)
     if not path.is_file():
         raise FileNotFoundError(

@@ -110,3 +110,7 @@ metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
 ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
 metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality
 metric_registry['value_delta'] = accuracy_delta.value_delta
+
+# %% ../../nbs/19_metric_registry.ipynb #ceil0002
+for _k in ('i2n', 'error_consistency', 'baker_accuracy_delta', *behavior_similarity.CEILINGS):
+    metric_registry[_k].ceiling = ceiling_registry[_k]  # Brain-Score's `metric.ceiling(assembly)`

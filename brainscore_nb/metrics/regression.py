@@ -294,8 +294,16 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     s2 = xp.clip(s2, min=0.0)
     U = _dot(Xc, V) if primal else V  # n x k; hat matrix U diag(f) U'
     Z, UU = U.mT @ Yc, U * U
+    # dual: the residuals (I - H) y = a G⁻¹ y and 1 - h = a diag(G⁻¹), G⁻¹ over the eigenvectors but the
+    # constant one (the intercept's, as scikit-learn's RidgeCV): no 1 - h cancelling to noise as a -> 0
+    if not primal:
+        along = xp.abs(xp.sum(V, axis=0))
+        keep = xp.astype(along < xp.max(along), s2.dtype)  # 0 for the eigenvector closest to constant
     def loo(a): # mean squared leave-one-out error per neuroid with penalty a
-        f = 1 / (s2 + a) if primal else s2 / (s2 + a)
+        if not primal:
+            g = keep / (s2 + a)
+            return xp.mean(((U @ (g[:, None] * Z)) / (UU @ g)[:, None]) ** 2, axis=0)
+        f = 1 / (s2 + a)
         h = 1 / n + UU @ f
         return xp.mean(((Yc - U @ (f[:, None] * Z)) / (1 - h)[:, None]) ** 2, axis=0)
     errors = to_numpy(xp.stack([loo(float(a)) for a in alphas]))

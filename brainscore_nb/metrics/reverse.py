@@ -46,8 +46,10 @@ def reverse_pls_cv(source, # the model's responses: presentation x unit (one pre
     "Reverse predictivity (Brain-Score's `reverse_pls`): neuroids predict model units, PLS cross-validated"
     _check_components(n_components, target, 'reverse_pls')
     model = _with_coord(source, target, cv.get('stratification_coord', 'object_name'))
+    # Brain-Score splits the model's rows as they come (the stimulus set's order), not sorted: kept, so
+    # that its numbers agree
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), target, model,
-                          metric='reverse_pls', n_components=n_components, **cv)
+                          metric='reverse_pls', n_components=n_components, **{'order': 'rows', **cv})
 
 # %% ../../nbs/12b_reverse.ipynb #144ce9b7
 @metric_options()

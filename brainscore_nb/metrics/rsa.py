@@ -184,13 +184,14 @@ def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=Non
 
 # %% ../../nbs/13_rsa.ipynb #47f320ab
 def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
-                   stratification_coord='object_name', random_state:int=1, backend:str|None='numpy')->Score:
+                   stratification_coord='object_name', random_state:int=1, backend:str|None='numpy',
+                   order:str='stimulus_id')->Score:
     "A similarity computed on each test part of the cross-validation splits, mean and standard error"
     be = get_backend(backend)
     X, Y = (to_backend(a, be) for a in aligned_arrays(source, target))
     folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state, min_test=4,
-                      min_train=0)  # the similarity uses the test parts only
+                      min_train=0, order=order)  # the similarity uses the test parts only
     values = np.array([similarity(take(X, te), take(Y, te)) for _, te in folds])
     material = _similarity_material(similarity, X, Y, _as_2d(target, 'target')['stimulus_id'].values,
                                     [te for _, te in folds])

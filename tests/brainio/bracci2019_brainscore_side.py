@@ -8,37 +8,30 @@ Brain-Score's plugin runs unchanged except `brainio.s3.get_path`, which returns 
 downloading; scored with Brain-Score's PrecomputedFeatures at 8 degrees. Prints one JSON object.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'bracci2019'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
 
 
 def main():
-    from brainscore_core.supported_data_standards.brainio import s3
-    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
-    folder = Path(tempfile.mkdtemp())
     s = PACKAGES['stimulus_set']
     files = {('Bracci2019', 'csv'): s['csv_path'], ('Bracci2019', 'zip'): s['zip_path'],
              ('Bracci2019', 'nc'): PACKAGES['assembly']['path']}
-    for name in files.values(): shutil.copy(FIXTURES / name, folder)
-    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
-    from brainscore_vision import load_benchmark
-    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(FIXTURES / PACKAGES['features']['path'])).load()
-    try:
+    with s3_fixtures(FIXTURES, files):
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = load_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly')
         benchmark = load_benchmark('Bracci2019.anteriorVTC-rdm')
         score = benchmark(PrecomputedFeatures({'Bracci2019': features}, visual_degrees=8))
         out = {'Bracci2019.anteriorVTC-rdm': dict(ceiling=float(score.attrs['ceiling']), raw=float(score.attrs['raw']),
                                                   score=float(score), ceiling_property=float(benchmark.ceiling),
                                                   identifier=benchmark.identifier, version=benchmark.version,
                                                   parent=benchmark.parent)}
-    finally:
-        shutil.rmtree(folder)
     print(json.dumps(out, indent=1))
 
 

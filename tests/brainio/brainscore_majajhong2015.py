@@ -14,37 +14,26 @@ in order of first appearance while Brain-Score's `average_repetition` leaves it 
 cross-validation splits differed. Now sorted (`average_repetition(..., sort=True)`), ours gives V4 0.762741 and
 IT 0.719194: Brain-Score's converged values to 3e-9.
 """
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly, converge_pls_if_asked  # noqa: E402
+
 BRAINIO = Path(__file__).resolve().parents[3] / 'shared' / 'brainio'
 
 
 def main():
-    from brainscore_core.supported_data_standards.brainio import s3
-    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
-    folder = Path(tempfile.mkdtemp())
     files = {('hvm-public', 'csv'): 'stimulus_fixture_hvm-public.csv', ('hvm-public', 'zip'): 'stimulus_fixture_hvm-public.zip',
              ('dicarlo.MajajHong2015.public', 'nc'): 'assy_fixture_MajajHong2015_public.nc'}
-    for name in files.values(): shutil.copy(BRAINIO / name, folder)
-    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
-    if '--converged' in sys.argv:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from brainscore_freemanziemba2013 import converge_pls
-        converge_pls()
-    from brainscore_vision import load_benchmark
-    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(BRAINIO / 'assy_fixture_features.nc')).load()
-    try:
+    with s3_fixtures(BRAINIO, files):
+        converge_pls_if_asked()
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = load_assembly(BRAINIO / 'assy_fixture_features.nc', 'NeuroidAssembly')
         for region in ('V4', 'IT'):
             score = load_benchmark(f'MajajHong2015public.{region}-pls')(PrecomputedFeatures({'hvm-public': features}, visual_degrees=8))
             print(f'MajajHong2015public.{region}-pls ceiling {float(score.ceiling)!r} raw {float(score.raw)!r} score {float(score)!r}')
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -8,12 +8,13 @@ is caught when it is called with the registered identifier (sub-benchmarks of co
 the outer benchmark's own parent is read), or else the benchmark's one `__init__` call is used (registry keys
 that differ from the benchmark's identifier). The few factories that cannot run on stubbed data are read from
 their source (FIXED below)."""
-import csv, importlib, os, sys, warnings
+import csv, importlib, sys, warnings
 from pathlib import Path
 from unittest import mock
 
 warnings.filterwarnings('ignore')
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import brainscore_side  # noqa: E402,F401  (BS_INSTALL_DEPENDENCIES=no, RESULTCACHING_DISABLE=1)
 import brainscore_vision as bv  # noqa: E402
 from brainscore_vision import benchmark_registry  # noqa: E402
 from brainscore_vision.benchmarks import BenchmarkBase  # noqa: E402

@@ -13,15 +13,16 @@ scores the legacy alexnet probabilities (../shared/brainio/alexnet-probabilities
 test does (benchmark_helpers.PrecomputedFeatures), and prints one JSON line: ceiling, raw and ceiled score with
 their per-split values, and the plain I2n metric and ceiling."""
 import json
-import os
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 import xarray as xr
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-from brainscore_core.supported_data_standards.brainio.assemblies import (AssemblyLoader, BehavioralAssembly,
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import load_assembly  # noqa: E402
+from brainscore_core.supported_data_standards.brainio.assemblies import (BehavioralAssembly,
                                                                           StimulusMergeAssemblyLoader)
 from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet, StimulusSetLoader
 
@@ -57,7 +58,7 @@ def main():
         module.load_stimulus_set = lambda key: {'objectome.public': stimuli}[key]
         module.load_dataset = lambda key: {'Rajalingham2018.public': dataset(stimuli, folder)}[key]
         benchmark = RajalinghamMatchtosamplePublicBenchmark()
-        probabilities = AssemblyLoader(BehavioralAssembly, BRAINIO / 'alexnet-probabilities.nc').load()
+        probabilities = load_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
         probabilities = probabilities.rename({'choice_': 'choice'}) if 'choice_' in probabilities.coords else probabilities
         score = benchmark(PrecomputedFeatures(probabilities, visual_degrees=8))
         ceiling = benchmark.ceiling

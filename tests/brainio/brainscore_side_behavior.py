@@ -2,19 +2,17 @@
 
 `score(fixtures, benchmarks, visual_degrees, model_file)` runs brainscore-vision 2.4.2's benchmark classes through its
 registry (`load_benchmark`), its data plugins and its BrainIO loaders, with one change: the S3 download
-(`brainio.s3.get_path`) is replaced by a lookup of the fixture files (copied to a temporary folder, since its loader
-unzips next to the file), so nothing reaches S3. The "model" answers with the stored answers of `model_file`
+(`brainio.s3.get_path`) is replaced by a lookup of the fixture files (`brainscore_side.s3_fixtures`), so nothing
+reaches S3. The "model" answers with the stored answers of `model_file`
 (probabilities, presentation x choice, or labels) for the stimuli it is shown, carrying the stimulus set's columns as
 Brain-Score's models' answers do. Prints one JSON line per benchmark: raw, ceiling, score (and what `extra` adds), or the error Brain-Score raised.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import load_assembly, s3_fixtures  # noqa: E402
 
 
 def _number(x):
@@ -22,23 +20,11 @@ def _number(x):
 
 
 def score(fixtures: Path, benchmarks, visual_degrees: float, model_file: str, extra=lambda score: {}):
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in fixtures.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, BehavioralAssembly
+    with s3_fixtures(fixtures) as folder:
+        from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.model_interface import BrainModel
-        stored = AssemblyLoader(BehavioralAssembly, folder / model_file).load()
+        stored = load_assembly(folder / model_file, 'BehavioralAssembly')
 
         class Stored(BrainModel):
             identifier = 'fixture-model'
@@ -59,5 +45,3 @@ def score(fixtures: Path, benchmarks, visual_degrees: float, model_file: str, ex
                 print(json.dumps({'benchmark': name, 'error': f'{type(e).__name__}: {e}'})); continue
             print(json.dumps({'benchmark': name, 'raw': _number(s.attrs['raw']), 'ceiling': _number(s.attrs['ceiling']),
                               'score': _number(s), **extra(s)}))
-    finally:
-        shutil.rmtree(folder)

@@ -11,35 +11,22 @@ is shown, carrying the stimulus set's columns as Brain-Score's models' answers d
 score, and each subject's raw correlation and ceiling.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'coggan2024_behavior'
 BENCHMARKS = ('tong.Coggan2024_behavior-ConditionWiseAccuracySimilarity',)
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, BehavioralAssembly
+    with s3_fixtures(FIXTURES) as folder:
+        from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.model_interface import BrainModel
-        stored = AssemblyLoader(BehavioralAssembly, folder / 'assy_fixture_Coggan2024_behavior_model.nc').load()
+        stored = load_assembly(folder / 'assy_fixture_Coggan2024_behavior_model.nc', 'BehavioralAssembly')
 
         class Stored(BrainModel):
             identifier = 'fixture-model'
@@ -59,8 +46,6 @@ def main():
             print(json.dumps({'benchmark': name, 'raw': float(raw), 'ceiling': float(ceiling), 'score': float(score),
                               'subject_raw': [float(x) for x in raw.attrs['raw'].values],
                               'subject_ceilings': [float(x) for x in ceiling.attrs['raw']]}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

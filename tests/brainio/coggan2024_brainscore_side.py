@@ -20,7 +20,8 @@ import pickle
 import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import brainscore_side  # noqa: E402,F401  (BS_INSTALL_DEPENDENCIES=no, RESULTCACHING_DISABLE=1)
 import numpy as np
 import xarray as xr
 

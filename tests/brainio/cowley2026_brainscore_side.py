@@ -10,41 +10,25 @@ fixture features. Prints one JSON line: raw, ceiling, ceiled score and each sess
 notebook nbs/benchmarks/cowley2026.ipynb and tests/test_bs_cowley2026.py pin the same numbers on our side.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, brainscore_name, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'cowley2026'
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}fixture_{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: brainscore_name(i, t, p, infix='fixture_')) as folder:
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Cowley2026_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Cowley2026_features.nc', 'NeuroidAssembly')
         benchmark = load_benchmark('Cowley2026.V4-pls')
         score = benchmark(PrecomputedFeatures(features, visual_degrees=11.2))
         print(json.dumps({'raw': float(score.raw), 'ceiling': float(score.ceiling), 'score': float(score),
                           'session_scores': score.attrs['session_scores'],
                           'session_ceilings': {b.identifier: float(b.ceiling) for b in benchmark._sessions}}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

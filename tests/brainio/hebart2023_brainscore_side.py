@@ -9,35 +9,21 @@ that returns the fixture's stored features, at the benchmark's 8 degrees. Prints
 tests/brainio/crosschecks/hebart2023.json.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'hebart2023'
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        import numpy as np
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    with s3_fixtures(FIXTURES) as folder:
+        from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.model_helpers.brain_transformation.behavior import OddOneOut
-        stored = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Hebart2023_features.nc').load()
+        stored = load_assembly(folder / 'assy_fixture_Hebart2023_features.nc', 'NeuroidAssembly')
         by_id = {str(s): i for i, s in enumerate(stored['stimulus_id'].values)}
 
         def activations(stimuli, layers, require_variance=False):
@@ -54,8 +40,6 @@ def main():
         score = benchmark(Model('fixture-features', activations, 'fc'))
         print(json.dumps({'Hebart2023-match': {'score': float(score), 'raw': float(score.attrs['raw']),
                                                'ceiling': float(score.attrs['ceiling'])}}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

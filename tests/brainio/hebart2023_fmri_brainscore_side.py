@@ -11,13 +11,12 @@ score, raw score, ceiling and the chosen alpha (ridgecv); tests/test_bs_hebart20
 (tests/brainio/crosschecks/hebart2023_fmri.json).
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'hebart2023_fmri'
 FILES = {'THINGS_fMRI_train_Stimuli': 'stimulus_fixture_Hebart2023_fmri_train',
          'THINGS_fMRI_test_Stimuli': 'stimulus_fixture_Hebart2023_fmri_test',
@@ -27,23 +26,11 @@ IDS = [f'Hebart2023_fmri.{r}-{m}' for m in ('ridge', 'ridgecv') for r in ('V1', 
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f'{FILES[identifier]}.{file_type}'
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f'{FILES[i]}.{t}') as folder:
         import contextlib, io
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Hebart2023_fmri_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Hebart2023_fmri_features.nc', 'NeuroidAssembly')
         out = {}
         for identifier in IDS:
             benchmark = load_benchmark(identifier)
@@ -58,8 +45,6 @@ def main():
             out[identifier] = {'raw': float(score.raw), 'ceiling': float(score.ceiling), 'score': float(score),
                                'version': benchmark.version, 'subjects': subjects}
         print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -11,29 +11,14 @@ coords (the benchmark filters the answers by `original_image_category` and `conf
 JSON object with each benchmark's score; tests/brainio/crosschecks/hermann2020.json records them.
 """
 import json
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures  # noqa: E402
 
 def main(source):
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in Path(source).iterdir():
-            if f.suffix in ('.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f"{filename_prefix or 'stimulus_'}{identifier}.{file_type}"
-            assert path.is_file(), f'no {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
+    with s3_fixtures(source, name=lambda i, t, p: f"{p or 'stimulus_'}{i}.{t}", suffixes=('.csv', '.zip')) as folder:
         import pandas as pd
         from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark, load_stimulus_set
@@ -49,8 +34,6 @@ def main(source):
             score = load_benchmark(f'Hermann2020cueconflict-{kind}')(model)
             out[f'Hermann2020cueconflict-{kind}'] = {'score': float(score), 'raw': float(score), 'ceiling': 1.0}
         print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

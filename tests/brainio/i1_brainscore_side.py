@@ -13,14 +13,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brainscore_rajalingham2018 import BRAINIO, dataset, stimulus_set  # noqa: E402
-from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, BehavioralAssembly  # noqa: E402
+from brainscore_side import load_assembly  # noqa: E402
 
 
 def main():
     from brainscore_vision import load_metric
     with tempfile.TemporaryDirectory() as folder:
         trials = dataset(stimulus_set(folder), folder)
-        probabilities = AssemblyLoader(BehavioralAssembly, BRAINIO / 'alexnet-probabilities.nc').load()
+        probabilities = load_assembly(BRAINIO / 'alexnet-probabilities.nc', 'BehavioralAssembly')
         probabilities = probabilities.rename({'choice_': 'choice'}) if 'choice_' in probabilities.coords else probabilities
         score = load_metric('i1')(probabilities, trials)
         ceiling = load_metric('i1').ceiling(trials, skipna=True)

@@ -9,11 +9,11 @@ Brain-Score's `PrecomputedFeatures` holding answers.csv as its label models answ
 stimulus set's columns). Prints one JSON object with the score; recorded in tests/brainio/crosschecks/imagenet.json.
 """
 import json
-import os
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import brainscore_side  # noqa: E402,F401  (BS_INSTALL_DEPENDENCIES=no, RESULTCACHING_DISABLE=1)
 FIXTURES = Path(__file__).resolve().parent / 'imagenet'
 
 

@@ -11,34 +11,23 @@ holding answers.csv (choice x presentation with the stimulus set's columns, as i
 tests/brainio/crosschecks/imagenet_c.json.
 """
 import json
-import os
 import shutil
-import tempfile
+import sys
 import zipfile
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'imagenet_c'
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.csv', '.zip'): shutil.copy(f, folder)
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f"{p or 'stimulus_'}{i.replace('.', '_')}.{t}", suffixes=('.csv', '.zip')) as folder:
         local = folder / 'local' / 'stimulus_imagenet_c_noise'
         local.mkdir(parents=True)
         shutil.copy(FIXTURES / 'stimulus_imagenet_c_noise.csv', local)
         with zipfile.ZipFile(FIXTURES / 'stimulus_imagenet_c_noise.zip') as z: z.extractall(local)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f"{filename_prefix or 'stimulus_'}{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
         import pandas as pd
         from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
@@ -58,8 +47,6 @@ def main():
             score = benchmark(model)
             out[how] = {'score': float(score), 'error': float(score.attrs['error']), 'n': len(benchmark.stimulus_set)}
         print(json.dumps({'ImageNet-C-noise-top1': out}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -12,33 +12,20 @@ region. Prints one JSON object with each benchmark's score (its ceiling is 1) an
 """
 import hashlib
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'islam2021'
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f"{filename_prefix or 'stimulus_'}{identifier}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f"{p or 'stimulus_'}{i}.{t}") as folder:
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Islam2021_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Islam2021_features.nc', 'NeuroidAssembly')
         model = PrecomputedFeatures(features.transpose('neuroid', 'presentation'), visual_degrees=None)
         out = {}
         for region in ('v1', 'v2', 'v4', 'it'):
@@ -54,8 +41,6 @@ def main():
         pairs = [f'{f}:{p}' for f, p in zip(factors, partners['stimulus_id'].values)]
         out['pairs_sha1'] = hashlib.sha1(' '.join(pairs).encode()).hexdigest()
         print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -10,36 +10,23 @@ ceiling (and its error), ceiled score, and for rdm the per-animal similarities a
 tests/brainio/crosschecks/li2026.json holds these beside ours.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'li2026'
 FILES = {'Li2026_Stimuli': 'stimulus_fixture_Li2026', 'Li2026_Assembly': 'assy_fixture_Li2026'}
 IDS = [f'Li2026.{r}-{m}' for m in ('ridgecv', 'pls', 'rdm') for r in ('V1', 'V2', 'V4', 'IT')]
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f'{FILES[identifier]}.{file_type}'
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f'{FILES[i]}.{t}') as folder:
         import contextlib, io
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Li2026_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Li2026_features.nc', 'NeuroidAssembly')
         out = {}
         for identifier in IDS:
             benchmark = load_benchmark(identifier)
@@ -55,8 +42,6 @@ def main():
                 row['raw_error'] = float(score.raw.attrs['error']) if 'error' in score.raw.attrs else None
             out[identifier] = row
         print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -11,37 +11,29 @@ without time). `--converged` runs scikit-learn's PLS to convergence (see brainsc
 Prints one JSON object: identifier -> ceiling, raw, score (and per time bin for the temporal ones).
 """
 import json
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly, converge_pls_if_asked  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'majajhong2015'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
 
 
 def main():
     import numpy as np
-    from brainscore_core.supported_data_standards.brainio import s3
-    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
-    folder = Path(tempfile.mkdtemp())
+    from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly
     s = PACKAGES['stimulus_set']
     files = {('hvm-public', 'csv'): s['csv_path'], ('hvm-public', 'zip'): s['zip_path'],
              ('dicarlo.MajajHong2015.public', 'nc'): PACKAGES['public']['path'],
              ('dicarlo.MajajHong2015.temporal.public', 'nc'): PACKAGES['temporal']['path']}
-    for name in files.values(): shutil.copy(FIXTURES / name, folder)
-    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
-    if '--converged' in sys.argv:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from brainscore_freemanziemba2013 import converge_pls
-        converge_pls()
-    from brainscore_vision import load_benchmark
-    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(FIXTURES / PACKAGES['features']['path'])).load()
-    out = {}
-    try:
+    with s3_fixtures(FIXTURES, files):
+        converge_pls_if_asked()
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = load_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly')
+        out = {}
         for region in ('V4', 'IT'):
             for suffix in ('pls', 'reverse_pls'):
                 identifier = f'MajajHong2015public.{region}-{suffix}'
@@ -63,8 +55,6 @@ def main():
                                    n_stimuli=int(benchmark._assembly.sizes['presentation']),
                                    ceiling=per_bin(score.ceiling), raw=per_bin(score.raw), score=per_bin(score),
                                    score_dims=list(score.dims))
-    finally:
-        shutil.rmtree(folder)
     print(json.dumps(out, indent=1))
 
 

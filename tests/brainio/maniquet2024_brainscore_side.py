@@ -11,35 +11,22 @@ is shown, carrying the stimulus set's columns as Brain-Score's models' answers d
 benchmark: raw, ceiling, score.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'maniquet2024'
 BENCHMARKS = ('Maniquet2024-confusion_similarity', 'Maniquet2024-tasks_consistency')
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}{identifier.replace('.', '_')}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, BehavioralAssembly
+    with s3_fixtures(FIXTURES) as folder:
+        from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.model_interface import BrainModel
-        stored = AssemblyLoader(BehavioralAssembly, folder / 'assy_fixture_Maniquet2024_model.nc').load()
+        stored = load_assembly(folder / 'assy_fixture_Maniquet2024_model.nc', 'BehavioralAssembly')
 
         class Stored(BrainModel):
             identifier = 'fixture-model'
@@ -57,8 +44,6 @@ def main():
             score = load_benchmark(name)(Stored())
             print(json.dumps({'benchmark': name, 'raw': float(score.attrs['raw']),
                               'ceiling': float(score.attrs['ceiling']), 'score': float(score)}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

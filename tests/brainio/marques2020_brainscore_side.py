@@ -19,13 +19,12 @@ score ceiled by the seed-0 ceiling; and per assembly the paradigm's internals on
 to firing rates, the units in the receptive field, the model's property table).
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, brainscore_name, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'marques2020'
 IDS = ['Marques2020_Cavanaugh2002-grating_summation_field', 'Marques2020_Cavanaugh2002-surround_diameter',
        'Marques2020_Cavanaugh2002-surround_suppression_index', 'Marques2020_DeValois1982-peak_sf',
@@ -47,25 +46,13 @@ def plain(x):
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            prefix = filename_prefix or ('stimulus_' if file_type in ('csv', 'zip') else 'assy_')
-            path = folder / f"{prefix}fixture_{identifier.split('.')[-1]}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: brainscore_name(i.split('.')[-1], t, p, infix='fixture_')) as folder:
         import numpy as np
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+        from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly
         from brainscore_vision import load_benchmark, load_stimulus_set
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
         from brainscore_vision.benchmark_helpers import properties_common as pc
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Marques2020_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Marques2020_features.nc', 'NeuroidAssembly')
         # in memory, as a model's activations are: its loader opens the file with dask, and the paradigm's
         # in-place clipping (`activations.values[activations.values < 0] = 0`) is a no-op on a dask array
         features = features.load().reset_index('presentation')
@@ -110,8 +97,6 @@ def main():
                     properties={str(p): plain(properties.sel(neuronal_property=p).values)
                                 for p in properties['neuronal_property'].values})
         print(json.dumps(dict(benchmarks=out, internals=internals)))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

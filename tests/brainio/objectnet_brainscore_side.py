@@ -8,40 +8,25 @@ temporary folder, since its loader unzips next to the file). The "model" is Brai
 holding the fixture's answers. Prints one JSON object with the score; recorded in tests/brainio/crosschecks/objectnet.json.
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'objectnet'
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f"{filename_prefix or 'stimulus_'}{identifier}.{file_type}"
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, BehavioralAssembly
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f"{p or 'stimulus_'}{i}.{t}") as folder:
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        labels = AssemblyLoader(BehavioralAssembly, folder / 'assy_fixture_BarbuMayo2019_model.nc').load()
+        labels = load_assembly(folder / 'assy_fixture_BarbuMayo2019_model.nc', 'BehavioralAssembly')
         benchmark = load_benchmark('ObjectNet-top1')
         score = benchmark(PrecomputedFeatures(labels, visual_degrees=None))
         print(json.dumps({'ObjectNet-top1': {'score': float(score), 'raw': float(score), 'ceiling': 1.0,
                                              'error': float(score.attrs['error']),
                                              'brainscore_identifier': benchmark.identifier}}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

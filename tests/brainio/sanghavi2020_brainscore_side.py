@@ -10,13 +10,12 @@ stimulus set's columns as Brain-Score's activations do (Sanghavi2020 stratifies 
 scikit-learn's PLS to convergence (see brainscore_freemanziemba2013.py). Prints one JSON object.
 """
 import json
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.update(BS_INSTALL_DEPENDENCIES='no', RESULTCACHING_DISABLE='1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import s3_fixtures, load_assembly, converge_pls_if_asked  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'sanghavi2020'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
 
@@ -35,24 +34,16 @@ def with_metadata(features, stimuli):
 
 
 def main():
-    from brainscore_core.supported_data_standards.brainio import s3
-    from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
-    folder = Path(tempfile.mkdtemp())
     files = {}
     for key in ('Sanghavi2020', 'SanghaviJozwik2020', 'SanghaviMurty2020'):
         s, a = PACKAGES[key]['stimulus_set'], PACKAGES[key]['assembly']
         files.update({(s['key'], 'csv'): s['csv_path'], (s['key'], 'zip'): s['zip_path'], (f'dicarlo.{key}', 'nc'): a['path']})
-    for name in files.values(): shutil.copy(FIXTURES / name, folder)
-    s3.get_path = lambda identifier, file_type, *args, **kwargs: str(folder / files[(identifier, file_type)])
-    if '--converged' in sys.argv:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from brainscore_freemanziemba2013 import converge_pls
-        converge_pls()
-    from brainscore_vision import load_benchmark
-    from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-    features = AssemblyLoader(cls=NeuroidAssembly, file_path=str(FIXTURES / PACKAGES['features']['path'])).load()
-    out = {}
-    try:
+    with s3_fixtures(FIXTURES, files):
+        converge_pls_if_asked()
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = load_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly')
+        out = {}
         for key, degrees in (('Sanghavi2020', 8), ('SanghaviJozwik2020', 8), ('SanghaviMurty2020', 5)):
             for region in ('V4', 'IT'):
                 identifier = f'{key}.{region}-pls'
@@ -62,8 +53,6 @@ def main():
                                                       visual_degrees=degrees))
                 out[identifier] = dict(ceiling=float(score.ceiling), raw=float(score.raw), score=float(score),
                                        order=[str(s) for s in benchmark._assembly['stimulus_id'].values])
-    finally:
-        shutil.rmtree(folder)
     print(json.dumps(out, indent=1))
 
 

@@ -1,0 +1,83 @@
+"""Brain-Score's `Cadena2017-pls` by its name: built from the catalog entry `Cadena2017` and its stimulus set served by
+the SeaweedFS test server (a synthetic package with the real NaN structure written by Brain-Score's own code:
+tests/brainio/make_cadena2017.py), scored with the fixture's precomputed features, and compared with Brain-Score
+2.4.2's own benchmark on the same files (tests/brainio/cadena2017_brainscore_side.py; both sides' numbers in
+tests/brainio/crosschecks/cadena2017.json). `Cadena2017-mask` is not registered (TensorFlow mask_regression)."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from brainscore_nb.data.brainio import read_brainio_assembly
+from brainscore_nb.data.catalog import CatalogError
+from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+
+FIXTURES = Path(__file__).parent / 'brainio' / 'cadena2017'
+PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
+CROSSCHECK = json.loads((Path(__file__).parent / 'brainio' / 'crosschecks' / 'cadena2017.json').read_text())
+
+
+@pytest.fixture(scope='module', autouse=True)
+def remove_buckets_afterwards():
+    yield
+    remove_uploads()
+
+
+@pytest.fixture
+def cadena_catalog(s3_env, tmp_path, monkeypatch):
+    "A catalog serving the fixture package under the real keys"
+    versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    st, a = PACKAGES['stimuli'], PACKAGES['assembly']
+    rows = [stimulus_row('Cadena2017', FIXTURES / st['csv_path'], FIXTURES / st['zip_path'], versions,
+                         identifier=st['identifier']),
+            assembly_row('Cadena2017', FIXTURES / a['path'], versions, stimulus_set=st['identifier'],
+                         cls='NeuronRecordingAssembly', identifier=a['identifier'], sha1=a['sha1'])]
+    return use_catalog(rows, tmp_path / 'cadena_catalog.tsv', monkeypatch)
+
+
+@pytest.fixture
+def features():
+    from brainscore_nb.models.interface import PrecomputedFeatures
+    return PrecomputedFeatures(read_brainio_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly'),
+                               'fixture-features', visual_degrees=2)
+
+
+def test_cadena2017_pls_from_the_catalog(cadena_catalog, features):
+    "By Brain-Score's name from the catalog served by S3, scored; Brain-Score's numbers"
+    import brainscore_nb as bn
+    benchmark = bn.load_benchmark('Cadena2017-pls')
+    bs, ours = CROSSCHECK['Cadena2017-pls']['brainscore'], CROSSCHECK['Cadena2017-pls']['ours']
+    assert (benchmark.identifier, benchmark.version, benchmark.visual_degrees, benchmark.number_of_trials,
+            benchmark.region, benchmark.time_bins, benchmark.parent) == (
+        'Cadena2017-pls', 1, 2, 2, 'V1', [tuple(t) for t in bs['time_bins']], 'V1')
+    # the 10 images four neurons never saw are dropped; the others averaged over their recorded repetitions
+    assert dict(benchmark.assembly.sizes) == {'presentation': bs['n_images'], 'neuroid': bs['n_neuroids']}
+    assert not np.isnan(benchmark.assembly.values).any()
+    assert benchmark.assembly.stimulus_id.values[0] == 'cadena0010'
+    score = benchmark(features)
+    assert score.attrs['ceiling'].center == pytest.approx(bs['ceiling'], abs=1e-9)
+    # Brain-Score's PLS (NIPALS) stops early: raw and score within 5e-4
+    assert score.attrs['raw'].center == pytest.approx(bs['raw'], abs=5e-4)
+    assert score.center == pytest.approx(bs['score'], abs=5e-4)
+    for key in ('raw', 'ceiling'): assert score.attrs[key].center == pytest.approx(ours[key], abs=1e-9)
+    assert score.center == pytest.approx(ours['score'], abs=1e-9)
+    assert score.ci == pytest.approx(tuple(ours['ci']), abs=1e-9)
+    assert score.attrs['benchmark'] == 'Cadena2017-pls' and len(score.attrs['data_sha1']) == 40
+
+
+def test_cadena2017_mask_is_not_registered():
+    import brainscore_nb as bn
+    from brainscore_nb.benchmarks.cadena2017 import cadena2017
+    assert 'Cadena2017-mask' not in bn.benchmark_registry
+    with pytest.raises(ValueError, match='Cadena2017-mask is not built here'): cadena2017('mask')
+
+
+def test_cadena2017_with_the_real_catalog_and_no_network(monkeypatch, tmp_path):
+    import brainscore_nb as bn
+    end = closed_endpoint()
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
+    monkeypatch.setenv('BRAINSCORE_NB_HOME', str(tmp_path))
+    with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/'
+                                           r'(assy_tolias_Cadena2017\.nc|stimulus_Cadena2017\.csv)'):
+        bn.load_benchmark('Cadena2017-pls')

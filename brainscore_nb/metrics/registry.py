@@ -110,3 +110,9 @@ metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
 ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
 metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality
 metric_registry['value_delta'] = accuracy_delta.value_delta
+
+# %% ../../nbs/19_metric_registry.ipynb #b7af33c1
+# Brain-Score's psychometric threshold metrics (nbs/14e_threshold.ipynb), Malania2007's
+from . import threshold as _threshold
+metric_registry.update({_k: getattr(_threshold, _k) for _k in _threshold.METRICS})
+ceiling_registry.update({_k: getattr(_threshold, _f) for _k, _f in _threshold.CEILINGS.items()})

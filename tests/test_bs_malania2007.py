@@ -85,8 +85,8 @@ def test_threshold_elevation_equals_brainscores_metric_on_the_offset(malania_cat
     np.testing.assert_allclose(raw.attrs['raw'].values, theirs['fixed']['subject_raw'], atol=1e-9)
     assert (float(raw), float(ceiling), float(score)) == pytest.approx(
         (theirs['fixed']['raw'], theirs['fixed']['ceiling'], theirs['fixed']['score']), abs=1e-9)
-    assert (float(raw), float(ceiling), float(score)) == pytest.approx((ours['raw'], ours['ceiling'], ours['score']), abs=1e-9)
-    assert score.ci == pytest.approx(ours['ci'], abs=1e-8) and score.attrs['bootstrap_units'] == '6 subject'
+    assert (float(raw), float(ceiling), float(score)) == pytest.approx((ours['fixed']['raw'], ours['ceiling'], ours['fixed']['score']), abs=1e-9)
+    assert score.ci == pytest.approx(ours['fixed']['ci'], abs=1e-8) and score.attrs['bootstrap_units'] == '6 subject'
     # by hand: each observer's elevation e scores max(1 - |e - model| / e, 0)
     base = read_brainio_assembly(FIXTURES / 'assy_Malania2007_vernier-only.nc', 'PropertyAssembly').values
     test = read_brainio_assembly(FIXTURES / 'assy_Malania2007_short-2.nc', 'PropertyAssembly').values
@@ -105,11 +105,10 @@ def test_vernier_acuity_is_each_conditions_baseline_threshold_score(malania_cata
     np.testing.assert_allclose(raw.attrs['per_condition'].values, theirs['fixed']['condition_raw'], atol=1e-9)
     assert (float(raw), float(ceiling), float(score)) == pytest.approx(
         (theirs['fixed']['raw'], theirs['fixed']['ceiling'], theirs['fixed']['score']), abs=1e-9)
-    assert (float(raw), float(ceiling), float(score)) == pytest.approx((ours['raw'], ours['ceiling'], ours['score']), abs=1e-9)
+    assert (float(raw), float(ceiling), float(score)) == pytest.approx((ours['fixed']['raw'], ours['ceiling'], ours['fixed']['score']), abs=1e-9)
     assert np.isnan(score.ci[0]) and 'nine conditions' in score.attrs['ci_reason']
     # by hand: the fit reads 75% at the threshold; per condition, its observers' baseline thresholds t score
     # max(1 - |t - threshold| / t, 0), over the mean ceiling, capped at 1, averaged
-    fit = raw.attrs  # the fit's parameters are kept on the metric's score of each condition
     base = read_brainio_assembly(FIXTURES / 'assy_Malania2007_vernier-only.nc', 'PropertyAssembly')
     per = []
     for key, name in CONDITIONS.items():

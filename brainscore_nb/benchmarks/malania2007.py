@@ -15,8 +15,13 @@ import xarray as xr
 from ..data.datasets import load_dataset, load_stimulus_set
 from ..metrics.score import Score
 from ..metrics.ceilings import ceil_score
-from ..metrics.threshold import (threshold, threshold_ceiling, threshold_elevation,
-                                             threshold_elevation_ceiling, threshold_elevations)
+from brainscore_nb.metrics.threshold import (
+    threshold,
+    threshold_ceiling,
+    threshold_elevation,
+    threshold_elevation_ceiling,
+    threshold_elevations,
+)
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 from .base import BenchmarkBase, benchmark_registry, check_choice, finalize
@@ -28,73 +33,114 @@ BIBTEX = """@article{malania2007,
             title = "{Grouping of contextual elements that affect vernier thresholds}",
             journal = {Journal of Vision}, volume = {7}, number = {2}, pages = {1-1}, year = {2007},
             issn = {1534-7362}, doi = {10.1167/7.2.1}, url = {https://doi.org/10.1167/7.2.1}}"""
-CONDITIONS = ['short2', 'short4', 'short6', 'short8', 'short16', 'equal2', 'long2', 'equal16', 'long16']
-BASELINE = 'vernier_only'  # the unflanked vernier
+CONDITIONS = ["short2", "short4", "short6", "short8", "short16", "equal2", "long2", "equal16", "long16"]
+BASELINE = "vernier_only"  # the unflanked vernier
 VISUAL_DEGREES = 2.986667  # Brain-Score's plugin
 NUMBER_OF_TRIALS = 10  # Brain-Score's: test images shown 10 times (its models jitter them by microsaccades)
 THRESHOLD_ACCURACY = 0.75  # the thresholds are read at 75% correct
 VERSION = 1  # Brain-Score's version of the benchmarks
-PARENT = 'Malania2007'
-OFFSET = 'vernier_offset_arcsec'  # the stimulus sets' offset column (Brain-Score's benchmark passes 'image_label')
-VERNIER_ID = 'Malania2007.vernieracuity-threshold'
-IDS = {f'Malania2007.{c}-threshold_elevation': c for c in CONDITIONS}
+PARENT = "Malania2007"
+OFFSET = (
+    "vernier_offset_arcsec"  # the stimulus sets' offset column (Brain-Score's benchmark passes 'image_label')
+)
+VERNIER_ID = "Malania2007.vernieracuity-threshold"
+IDS = {f"Malania2007.{c}-threshold_elevation": c for c in CONDITIONS}
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #2a2a693c
-def load_thresholds(condition:str, # one of CONDITIONS or BASELINE
-                    load=load_dataset # name -> assembly; default: the catalog
-                   )->xr.DataArray:
+def load_thresholds(
+    condition: str,  # one of CONDITIONS or BASELINE
+    load=load_dataset,  # name -> assembly; default: the catalog
+) -> xr.DataArray:
     "`Malania2007.<condition>`: one threshold (arcsec) per observer along `subject`, NaN where not measured"
-    check_choice(condition, CONDITIONS + [BASELINE], 'Malania2007 condition')
-    a = load(f'Malania2007.{condition}')
-    if not isinstance(a, xr.DataArray) or a.dims != ('subject',) or 'subject' not in a.coords:
-        raise ValueError(f"Malania2007.{condition}: expected thresholds along 'subject', got "
-                         f"{getattr(a, 'dims', type(a).__name__)}")
-    return xr.DataArray(np.asarray(a.values, np.float64), dims=['subject'],
-                        coords={'subject': np.asarray(a['subject'].values)}, name=f'Malania2007.{condition}')
+    check_choice(condition, CONDITIONS + [BASELINE], "Malania2007 condition")
+    a = load(f"Malania2007.{condition}")
+    if not isinstance(a, xr.DataArray) or a.dims != ("subject",) or "subject" not in a.coords:
+        raise ValueError(
+            f"Malania2007.{condition}: expected thresholds along 'subject', got "
+            f"{getattr(a, 'dims', type(a).__name__)}"
+        )
+    return xr.DataArray(
+        np.asarray(a.values, np.float64),
+        dims=["subject"],
+        coords={"subject": np.asarray(a["subject"].values)},
+        name=f"Malania2007.{condition}",
+    )
 
-def human_thresholds(condition:str, load=load_dataset)->dict:
-    "Brain-Score's pair for a condition: its thresholds and the baseline's, as `threshold_elevation` takes them"
-    return {'baseline_assembly': load_thresholds(BASELINE, load),
-            'condition_assembly': load_thresholds(condition, load)}
 
-def baseline_of_condition(target:dict # `human_thresholds(condition)`
-                         )->xr.DataArray:
-    "The baseline thresholds of the observers who did the condition (Brain-Score's `filter_baseline_subjects`)"
-    subjects = threshold_elevations(target)['subject'].values
-    return target['baseline_assembly'].sel(subject=subjects)
+def human_thresholds(condition: str, load=load_dataset) -> dict:
+    "Brain-Score's pair for a condition: its thresholds and the baseline's, as `threshold_elevation` takes"
+    return {
+        "baseline_assembly": load_thresholds(BASELINE, load),
+        "condition_assembly": load_thresholds(condition, load),
+    }
+
+
+def baseline_of_condition(
+    target: dict,  # `human_thresholds(condition)`
+) -> xr.DataArray:
+    "The baseline thresholds of those who did the condition (Brain-Score's `filter_baseline_subjects`)"
+    subjects = threshold_elevations(target)["subject"].values
+    return target["baseline_assembly"].sel(subject=subjects)
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #bf2f2235
-def _start(benchmark, candidate:BrainModel, fitting):
+def _start(benchmark, candidate: BrainModel, fitting):
     "Brain-Score's first step: the fitting images on screen, the probabilities task started on them"
     degrees = candidate.visual_degrees()
-    candidate.start_task(BrainModel.Task.probabilities, place_on_screen(fitting, degrees, benchmark.visual_degrees))
+    candidate.start_task(
+        BrainModel.Task.probabilities, place_on_screen(fitting, degrees, benchmark.visual_degrees)
+    )
 
-def _look(benchmark, candidate:BrainModel, stimuli)->xr.DataArray:
+
+def _look(benchmark, candidate: BrainModel, stimuli) -> xr.DataArray:
     "Brain-Score's next: the test images on screen, look_at; their metadata merged, the offset unsigned"
     degrees = candidate.visual_degrees()
-    answers = candidate.look_at(place_on_screen(stimuli, degrees, benchmark.visual_degrees),
-                                number_of_trials=benchmark.number_of_trials)
+    answers = candidate.look_at(
+        place_on_screen(stimuli, degrees, benchmark.visual_degrees),
+        number_of_trials=benchmark.number_of_trials,
+    )
     answers = answers_with_metadata(answers, stimuli)
-    if OFFSET not in answers.coords: raise ValueError(f"the Malania2007 stimuli have no {OFFSET!r} column")
-    return answers.assign_coords({OFFSET: ('presentation', np.abs(np.asarray(answers[OFFSET].values, float)))})
+    if OFFSET not in answers.coords:
+        raise ValueError(f"the Malania2007 stimuli have no {OFFSET!r} column")
+    return answers.assign_coords(
+        {OFFSET: ("presentation", np.abs(np.asarray(answers[OFFSET].values, float)))}
+    )
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #b309a260
 class Malania2007Elevation(BenchmarkBase):
-    "`Malania2007.<condition>-threshold_elevation`: the model's flanked / unflanked threshold against each observer's"
-    def __init__(self, condition:str, *, target:dict, stimuli:dict, fitting_stimuli, **kwargs):
-        self.condition, self.target, self.stimuli, self.fitting_stimuli = condition, target, stimuli, fitting_stimuli
-        super().__init__(f'Malania2007.{condition}-threshold_elevation', VERSION,
-                         lambda: threshold_elevation_ceiling(target), PARENT, BIBTEX,
-                         data=target['condition_assembly'], visual_degrees=VISUAL_DEGREES,
-                         number_of_trials=NUMBER_OF_TRIALS, **kwargs)
+    "`Malania2007.<condition>-threshold_elevation`: the model's flanked / unflanked threshold vs observers'"
+
+    def __init__(self, condition: str, *, target: dict, stimuli: dict, fitting_stimuli, **kwargs):
+        self.condition, self.target, self.stimuli, self.fitting_stimuli = (
+            condition,
+            target,
+            stimuli,
+            fitting_stimuli,
+        )
+        super().__init__(
+            f"Malania2007.{condition}-threshold_elevation",
+            VERSION,
+            lambda: threshold_elevation_ceiling(target),
+            PARENT,
+            BIBTEX,
+            data=target["condition_assembly"],
+            visual_degrees=VISUAL_DEGREES,
+            number_of_trials=NUMBER_OF_TRIALS,
+            **kwargs,
+        )
         self.normalize = ceil_score
 
-    def metric(self, answers:dict, target:dict)->Score:
+    def metric(self, answers: dict, target: dict) -> Score:
         "Brain-Score's `threshold_elevation` over the offset, read at 75% correct"
-        return threshold_elevation(answers, target, independent_variable=OFFSET, baseline_condition=BASELINE,
-                                   test_condition=self.condition, threshold_accuracy=THRESHOLD_ACCURACY)
+        return threshold_elevation(
+            answers,
+            target,
+            independent_variable=OFFSET,
+            baseline_condition=BASELINE,
+            test_condition=self.condition,
+            threshold_accuracy=THRESHOLD_ACCURACY,
+        )
 
-    def __call__(self, candidate:BrainModel)->Score:
+    def __call__(self, candidate: BrainModel) -> Score:
         _start(self, candidate, self.fitting_stimuli)
         answers = {c: _look(self, candidate, self.stimuli[c]) for c in (BASELINE, self.condition)}
         raw = self.metric(answers, self.target)
@@ -102,57 +148,92 @@ class Malania2007Elevation(BenchmarkBase):
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #c701eb40
 class Malania2007VernierAcuity(BenchmarkBase):
-    "`Malania2007.vernieracuity-threshold`: the unflanked threshold after each condition's readout, against observers"
-    def __init__(self, *, targets:dict, stimuli, fitting_stimuli:dict, **kwargs):
+    "`Malania2007.vernieracuity-threshold`: the unflanked threshold after each condition's readout"
+
+    def __init__(self, *, targets: dict, stimuli, fitting_stimuli: dict, **kwargs):
         self.targets, self.stimuli, self.fitting_stimuli = targets, stimuli, fitting_stimuli
         baselines = {c: baseline_of_condition(t) for c, t in targets.items()}
         self.baselines = baselines
-        super().__init__(VERNIER_ID, VERSION, lambda: _mean_ceiling(baselines), PARENT, BIBTEX,
-                         data=targets[CONDITIONS[0]]['baseline_assembly'], visual_degrees=VISUAL_DEGREES,
-                         number_of_trials=NUMBER_OF_TRIALS, **kwargs)
+        super().__init__(
+            VERNIER_ID,
+            VERSION,
+            lambda: _mean_ceiling(baselines),
+            PARENT,
+            BIBTEX,
+            data=targets[CONDITIONS[0]]["baseline_assembly"],
+            visual_degrees=VISUAL_DEGREES,
+            number_of_trials=NUMBER_OF_TRIALS,
+            **kwargs,
+        )
 
-    def metric(self, answers:xr.DataArray, baseline:xr.DataArray)->Score:
+    def metric(self, answers: xr.DataArray, baseline: xr.DataArray) -> Score:
         "Brain-Score's `threshold` over the offset, read at 75% correct"
-        return threshold(answers, baseline, independent_variable=OFFSET, threshold_accuracy=THRESHOLD_ACCURACY)
+        return threshold(
+            answers, baseline, independent_variable=OFFSET, threshold_accuracy=THRESHOLD_ACCURACY
+        )
 
-    def __call__(self, candidate:BrainModel)->Score:
+    def __call__(self, candidate: BrainModel) -> Score:
         ceiling, raws, ceiled = self.ceiling, [], []
         for condition, baseline in self.baselines.items():
             _start(self, candidate, self.fitting_stimuli[condition])
             raw = self.metric(_look(self, candidate, self.stimuli), baseline)
-            raws.append(raw); ceiled.append(min(float(raw) / float(ceiling), 1.0))  # Brain-Score caps each at 1
-        per = lambda v: xr.DataArray(v, dims=['condition'], coords={'condition': list(self.baselines)})
-        raw = Score(float(np.mean([float(r) for r in raws])), attrs={
-            'per_condition': per([float(r) for r in raws]), 'error': float(np.mean([r.attrs['error'] for r in raws])),
-            'model_threshold': per([r.attrs['model_threshold'] for r in raws]), 'metric': 'threshold'})
-        score = Score(float(np.mean(ceiled)), attrs={'per_condition': per(ceiled), 'normalisation': None})
+            raws.append(raw)
+            ceiled.append(min(float(raw) / float(ceiling), 1.0))  # Brain-Score caps each at 1
+        per = lambda v: xr.DataArray(v, dims=["condition"], coords={"condition": list(self.baselines)})
+        raw = Score(
+            float(np.mean([float(r) for r in raws])),
+            attrs={
+                "per_condition": per([float(r) for r in raws]),
+                "error": float(np.mean([r.attrs["error"] for r in raws])),
+                "model_threshold": per([r.attrs["model_threshold"] for r in raws]),
+                "metric": "threshold",
+            },
+        )
+        score = Score(float(np.mean(ceiled)), attrs={"per_condition": per(ceiled), "normalisation": None})
         out = finalize(score, raw, ceiling, self, candidate)
-        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="a mean over nine conditions of raw / ceiling "
-                         "capped at 1, each over overlapping observers: no bootstrap of it is implemented")
+        out.attrs.update(
+            ci_low=np.nan,
+            ci_high=np.nan,
+            ci_reason="a mean over nine conditions of raw / ceiling "
+            "capped at 1, each over overlapping observers: no bootstrap of it is implemented",
+        )
         return out
 
-def _mean_ceiling(baselines:dict)->Score:
+
+def _mean_ceiling(baselines: dict) -> Score:
     "Brain-Score's `mean_ceiling`: the mean of the conditions' `threshold` ceilings (and of their errors)"
     cs = [threshold_ceiling(b) for b in baselines.values()]
-    return Score(float(np.mean([float(c) for c in cs])), attrs={'error': float(np.mean([c.attrs['error'] for c in cs])),
-                                                               'per_condition': [float(c) for c in cs]})
+    return Score(
+        float(np.mean([float(c) for c in cs])),
+        attrs={
+            "error": float(np.mean([c.attrs["error"] for c in cs])),
+            "per_condition": [float(c) for c in cs],
+        },
+    )
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #b57a72c0
-def malania2007_benchmark(identifier:str, # one of IDS or VERNIER_ID
-                          load=load_dataset, # name -> assembly; default: the catalog
-                          load_stimuli=load_stimulus_set # name -> StimulusSet; default: the catalog
-                         ):
+def malania2007_benchmark(
+    identifier: str,  # one of IDS or VERNIER_ID
+    load=load_dataset,  # name -> assembly; default: the catalog
+    load_stimuli=load_stimulus_set,  # name -> StimulusSet; default: the catalog
+):
     "A Malania2007 benchmark as Brain-Score 2.4.2 builds it (with the two mends above)"
-    check_choice(identifier, list(IDS) + [VERNIER_ID], 'Malania2007 benchmark')
-    baseline_stimuli = load_stimuli(f'Malania2007.{BASELINE}')
+    check_choice(identifier, list(IDS) + [VERNIER_ID], "Malania2007 benchmark")
+    baseline_stimuli = load_stimuli(f"Malania2007.{BASELINE}")
     if identifier == VERNIER_ID:
-        return Malania2007VernierAcuity(targets={c: human_thresholds(c, load) for c in CONDITIONS},
-                                        stimuli=baseline_stimuli,
-                                        fitting_stimuli={c: load_stimuli(f'Malania2007.{c}_fit') for c in CONDITIONS})
+        return Malania2007VernierAcuity(
+            targets={c: human_thresholds(c, load) for c in CONDITIONS},
+            stimuli=baseline_stimuli,
+            fitting_stimuli={c: load_stimuli(f"Malania2007.{c}_fit") for c in CONDITIONS},
+        )
     c = IDS[identifier]
-    return Malania2007Elevation(c, target=human_thresholds(c, load),
-                                stimuli={BASELINE: baseline_stimuli, c: load_stimuli(f'Malania2007.{c}')},
-                                fitting_stimuli=load_stimuli(f'Malania2007.{c}_fit'))
+    return Malania2007Elevation(
+        c,
+        target=human_thresholds(c, load),
+        stimuli={BASELINE: baseline_stimuli, c: load_stimuli(f"Malania2007.{c}")},
+        fitting_stimuli=load_stimuli(f"Malania2007.{c}_fit"),
+    )
+
 
 for _id in [*IDS, VERNIER_ID]:
     benchmark_registry[_id] = lambda _id=_id: malania2007_benchmark(_id)

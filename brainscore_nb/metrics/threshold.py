@@ -21,24 +21,33 @@ from .accuracy_delta import _split_scores
 from .behavior_similarity import choices_from_probabilities
 
 # %% ../../nbs/14e_threshold.ipynb #84f59d43
-ALPHAS = np.logspace(-3, 1, 50)  # Brain-Score's grid of starting slopes (the starting means: the measured x values)
+ALPHAS = np.logspace(
+    -3, 1, 50
+)  # Brain-Score's grid of starting slopes (the starting means: the measured x values)
 LAPSE_BOUNDS = (0.03, 0.5)  # Brain-Score's bounds on the lapse rate
 GUESS_RATE = 0.5  # two alternatives
 MIN_R2 = 0.4  # Brain-Score rejects fits whose R^2 is below this
 REQUIRED_ACCURACY = 0.6  # Brain-Score's default: below this mean accuracy no fit is tried
 
 # %% ../../nbs/14e_threshold.ipynb #4f26c365
-def psychometric_cum_gauss(x, # the stimulus variable
-                           alpha:float, # slope
-                           beta:float, # mean of the Gaussian
-                           lambda_:float, # lapse rate
-                           gamma:float=GUESS_RATE # guess rate (the lower bound)
-                          ):
+def psychometric_cum_gauss(
+    x,  # the stimulus variable
+    alpha: float,  # slope
+    beta: float,  # mean of the Gaussian
+    lambda_: float,  # lapse rate
+    gamma: float = GUESS_RATE,  # guess rate (the lower bound)
+):
     "Wichmann & Hill's psychometric function: gamma + (1 - gamma - lambda) Phi(alpha (x - beta))"
     return gamma + (1 - gamma - lambda_) * ndtr(alpha * (x - beta))  # ndtr: norm.cdf's values, faster
 
-def inverse_psychometric_cum_gauss(y, # an accuracy
-                                   alpha:float, beta:float, lambda_:float, gamma:float=GUESS_RATE):
+
+def inverse_psychometric_cum_gauss(
+    y,  # an accuracy
+    alpha: float,
+    beta: float,
+    lambda_: float,
+    gamma: float = GUESS_RATE,
+):
     "The x at which `psychometric_cum_gauss` reaches `y` (NaN where it never does)"
     return beta + ndtri((y - gamma) / (1 - gamma - lambda_)) / alpha
 
@@ -47,147 +56,203 @@ def _neg_log_likelihood(params, x, y):
     "Brain-Score's negative log likelihood of accuracies `y` at `x` under the psychometric function"
     alpha, beta, lambda_ = params
     p = psychometric_cum_gauss(x, alpha, beta, lambda_)
-    with np.errstate(divide='ignore', invalid='ignore'):
+    with np.errstate(divide="ignore", invalid="ignore"):
         return -np.sum(y * np.log(p) + (1 - y) * np.log(1 - p))
 
-def _r2(y, predicted)->float:
+
+def _r2(y, predicted) -> float:
     "scikit-learn's R^2 (1 when a constant y is fitted exactly, 0 when not)"
     residual, total = np.sum((y - predicted) ** 2), np.sum((y - np.mean(y)) ** 2)
-    if total == 0: return 1.0 if residual == 0 else 0.0
+    if total == 0:
+        return 1.0 if residual == 0 else 0.0
     return float(1 - residual / total)
+
 
 _FITS = {}  # (x, y) bytes -> fit: the same accuracies are fitted once (a benchmark asks again per condition)
 
-def fit_psychometric(x:np.ndarray, # the distinct values of the stimulus variable, ascending
-                     y:np.ndarray # the accuracy at each
-                    )->tuple:
-    "Brain-Score's grid search: L-BFGS-B from every (slope in ALPHAS, mean in x); the best (alpha, beta, lambda), R^2"
+
+def fit_psychometric(
+    x: np.ndarray,  # the distinct values of the stimulus variable, ascending
+    y: np.ndarray,  # the accuracy at each
+) -> tuple:
+    "Brain-Score's grid search: L-BFGS-B from each (slope in ALPHAS, mean in x); the best fit, its R^2"
     x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
     key = (x.tobytes(), y.tobytes())
-    if key in _FITS: return _FITS[key]
+    if key in _FITS:
+        return _FITS[key]
     best, best_nll = None, np.inf
     for alpha in ALPHAS:
         for beta in x:
-            try: found = minimize(_neg_log_likelihood, np.array([alpha, beta, 1 - np.max(y)]), args=(x, y),
-                                  method='L-BFGS-B', bounds=((None, None), (None, None), LAPSE_BOUNDS)).x
-            except RuntimeError: continue  # Brain-Score skips a start whose fit fails outright
+            try:
+                found = minimize(
+                    _neg_log_likelihood,
+                    np.array([alpha, beta, 1 - np.max(y)]),
+                    args=(x, y),
+                    method="L-BFGS-B",
+                    bounds=((None, None), (None, None), LAPSE_BOUNDS),
+                ).x
+            except RuntimeError:
+                continue  # Brain-Score skips a start whose fit fails outright
             nll = _neg_log_likelihood(found, x, y)
-            if nll < best_nll: best, best_nll = tuple(float(v) for v in found), nll
+            if nll < best_nll:
+                best, best_nll = tuple(float(v) for v in found), nll
     out = (best, np.nan if best is None else _r2(y, psychometric_cum_gauss(x, *best)))
-    if len(_FITS) > 256: _FITS.clear()
+    if len(_FITS) > 256:
+        _FITS.clear()
     _FITS[key] = out
     return out
 
 # %% ../../nbs/14e_threshold.ipynb #b2493086
-def _aggregate(x:np.ndarray, correct:np.ndarray)->tuple:
+def _aggregate(x: np.ndarray, correct: np.ndarray) -> tuple:
     "The distinct x values and the share of correct answers at each"
     xs, index = np.unique(x, return_inverse=True)
     return xs, np.bincount(index, correct) / np.bincount(index)
 
-def _before_asymptote(x:np.ndarray, y:np.ndarray)->tuple:
-    "Brain-Score's cut: drop from the first point after the peak from which all lie a std below it; >= 1/3 kept?"
+
+def _before_asymptote(x: np.ndarray, y: np.ndarray) -> tuple:
+    "Brain-Score's cut: from the first point after the peak where all lie a std below it; >= 1/3 kept?"
     std, top = np.std(y), int(np.argmax(y))
     for i in range(top + 1, len(y)):
-        if np.all(np.abs(y[i:] - y[top]) >= std): return x[:i], y[:i], i / len(y) >= 1 / 3
+        if np.all(np.abs(y[i:] - y[top]) >= std):
+            return x[:i], y[:i], i / len(y) >= 1 / 3
     return x, y, True
 
-def _numbers(answers:xr.DataArray, name:str)->np.ndarray:
+
+def _numbers(answers: xr.DataArray, name: str) -> np.ndarray:
     "The coordinate `name` of the answers as floats, or an error naming it"
     if name not in answers.coords:
-        raise ValueError(f"the answers have no {name!r} coordinate (the stimulus variable the threshold is over); "
-                         f"they have {sorted(answers.coords)}")
+        raise ValueError(
+            f"the answers have no {name!r} coordinate (the stimulus variable the threshold is over); "
+            f"they have {sorted(answers.coords)}"
+        )
     values = np.asarray(answers[name].values)
-    try: out = values.astype(np.float64)
+    try:
+        out = values.astype(np.float64)
     except (TypeError, ValueError):
-        raise ValueError(f"the threshold's variable {name!r} must hold numbers, got {sorted(set(map(str, values)))[:4]}"
-                         f" (Brain-Score's Malania2007 passes 'image_label', the left/right label: the offset is "
-                         f"'vernier_offset_arcsec')") from None
-    if not np.isfinite(out).all(): raise ValueError(f"{name!r} holds {int((~np.isfinite(out)).sum())} NaN values")
+        raise ValueError(
+            f"the threshold's variable {name!r} must hold numbers, got {sorted(set(map(str, values)))[:4]}"
+            f" (Brain-Score's Malania2007 passes 'image_label', the left/right label: the offset is "
+            f"'vernier_offset_arcsec')"
+        ) from None
+    if not np.isfinite(out).all():
+        raise ValueError(f"{name!r} holds {int((~np.isfinite(out)).sum())} NaN values")
     return out
 
-def correct_answers(answers:xr.DataArray, # probabilities, presentation x choice, with the label coordinate
-                    label_variable:str='image_label' # the coordinate holding each presentation's right answer
-                   )->np.ndarray:
-    "1 where the most probable choice is the presentation's label, else 0 (Brain-Score's `convert_proba_to_correct`)"
+
+def correct_answers(
+    answers: xr.DataArray,  # probabilities, presentation x choice, with the label coordinate
+    label_variable: str = "image_label",  # the coordinate holding each presentation's right answer
+) -> np.ndarray:
+    "1 where the most probable choice is the label, else 0 (Brain-Score's `convert_proba_to_correct`)"
     if label_variable not in answers.coords:
-        raise ValueError(f"the answers have no {label_variable!r} coordinate (each presentation's right answer)")
+        raise ValueError(
+            f"the answers have no {label_variable!r} coordinate (each presentation's right answer)"
+        )
     chosen = np.asarray(choices_from_probabilities(answers).values)
-    labels, choices = np.asarray(answers[label_variable].values), np.asarray(answers['choice'].values)
+    labels, choices = np.asarray(answers[label_variable].values), np.asarray(answers["choice"].values)
     if not np.isin(labels, choices).any():
-        raise ValueError(f"no {label_variable!r} value is one of the choices {list(choices)}: e.g. "
-                         f"{list(labels[:3])}; the answers cannot be scored")
+        raise ValueError(
+            f"no {label_variable!r} value is one of the choices {list(choices)}: e.g. "
+            f"{list(labels[:3])}; the answers cannot be scored"
+        )
     return (chosen == labels).astype(np.float64)
 
 # %% ../../nbs/14e_threshold.ipynb #b7bccb97
-def psychometric_threshold(answers:xr.DataArray, # probabilities, presentation x choice, with the coordinates below
-                           *, independent_variable:str, # the coordinate the threshold is over (a number per answer)
-                           label_variable:str='image_label', # the coordinate holding the right answers
-                           threshold_accuracy:float|str=0.75, # the accuracy the threshold is read at, or 'inflection'
-                           required_accuracy:float=REQUIRED_ACCURACY # below this mean accuracy: no fit
-                          )->Score:
-    "The model's threshold as Brain-Score measures it; NaN with `attrs['reason']` where Brain-Score's fit fails"
+def psychometric_threshold(
+    answers: xr.DataArray,  # probabilities, presentation x choice, with the coordinates below
+    *,
+    independent_variable: str,  # the coordinate the threshold is over (a number per answer)
+    label_variable: str = "image_label",  # the coordinate holding the right answers
+    threshold_accuracy: float | str = 0.75,  # the accuracy the threshold is read at, or 'inflection'
+    required_accuracy: float = REQUIRED_ACCURACY,  # below this mean accuracy: no fit
+) -> Score:
+    "The model's threshold as Brain-Score measures it; NaN with `attrs['reason']` where its fit fails"
     x, correct = _numbers(answers, independent_variable), correct_answers(answers, label_variable)
-    attrs = dict(accuracy=float(correct.mean()), threshold_accuracy=threshold_accuracy, metric='psychometric_threshold')
-    fail = lambda reason: Score(np.nan, attrs={**attrs, 'reason': reason})
+    attrs = dict(
+        accuracy=float(correct.mean()), threshold_accuracy=threshold_accuracy, metric="psychometric_threshold"
+    )
+    fail = lambda reason: Score(np.nan, attrs={**attrs, "reason": reason})
     if correct.mean() < required_accuracy:
         return fail(f"mean accuracy {correct.mean():.3f} is below {required_accuracy}: at chance, no fit")
     xs, ys = _aggregate(x, correct)
     xs, ys, enough = _before_asymptote(xs, ys)
-    if not enough: return fail("accuracy falls with the variable: under a third of the points are left to fit")
+    if not enough:
+        return fail("accuracy falls with the variable: under a third of the points are left to fit")
     params, r2 = fit_psychometric(xs, ys)
-    if params is None: return fail("every fit of the grid search failed")
+    if params is None:
+        return fail("every fit of the grid search failed")
     attrs.update(alpha=params[0], beta=params[1], lapse=params[2], r2=r2)
-    if r2 < MIN_R2: return fail(f"the fit's R^2 {r2:.3f} is below {MIN_R2}")
-    if threshold_accuracy == 'inflection':  # halfway between the fit at the smallest and the largest x
+    if r2 < MIN_R2:
+        return fail(f"the fit's R^2 {r2:.3f} is below {MIN_R2}")
+    if threshold_accuracy == "inflection":  # halfway between the fit at the smallest and the largest x
         low, high = (psychometric_cum_gauss(v, *params) for v in (np.min(xs), np.max(xs)))
-        attrs['threshold_accuracy'] = threshold_accuracy = float(low + (high - low) / 2)
+        attrs["threshold_accuracy"] = threshold_accuracy = float(low + (high - low) / 2)
     value = float(inverse_psychometric_cum_gauss(threshold_accuracy, *params))
     if np.isnan(value) or value > np.max(xs):
         return fail(f"the threshold {value:.4g} lies outside the measured range (up to {np.max(xs):.4g})")
     return Score(value, attrs=attrs)
 
 # %% ../../nbs/14e_threshold.ipynb #6259a1a4
-def _human_values(target, what:str)->xr.DataArray:
+def _human_values(target, what: str) -> xr.DataArray:
     "People's values as a DataArray over `subject` (a list gets subjects 0..n-1); NaN refused"
     if isinstance(target, xr.DataArray):
-        if target.dims != ('subject',): raise ValueError(f"the {what} must lie along 'subject', got {target.dims}")
+        if target.dims != ("subject",):
+            raise ValueError(f"the {what} must lie along 'subject', got {target.dims}")
         out = target.astype(np.float64)
-        if 'subject' not in out.coords: out = out.assign_coords(subject=np.arange(out.sizes['subject']))
+        if "subject" not in out.coords:
+            out = out.assign_coords(subject=np.arange(out.sizes["subject"]))
     else:
         values = np.asarray(target, np.float64).ravel()
-        out = xr.DataArray(values, dims=['subject'], coords={'subject': np.arange(len(values))})
-    if out.sizes['subject'] == 0: raise ValueError(f"no {what} to compare with")
+        out = xr.DataArray(values, dims=["subject"], coords={"subject": np.arange(len(values))})
+    if out.sizes["subject"] == 0:
+        raise ValueError(f"no {what} to compare with")
     if not np.isfinite(out.values).all():
-        bad = list(out['subject'].values[~np.isfinite(out.values)])
+        bad = list(out["subject"].values[~np.isfinite(out.values)])
         raise ValueError(f"the {what} of subjects {bad} are NaN: select the subjects who did the condition")
     return out
 
-def _closeness(model:float, people:xr.DataArray, attrs:dict)->Score:
-    "Brain-Score's scoring: mean over people of max(1 - |person - model| / person, 0); 0 where the model failed"
-    per = xr.zeros_like(people) if np.isnan(model) else xr.DataArray(
-        _split_scores(people.values, model), dims=['subject'], coords={'subject': people['subject'].values})
-    return Score(float(per.mean()), attrs={**attrs, 'raw': per, 'error': float(per.std())})
+
+def _closeness(model: float, people: xr.DataArray, attrs: dict) -> Score:
+    "Brain-Score's scoring: mean over people of max(1 - |person - model| / person, 0); 0 if the model failed"
+    per = (
+        xr.zeros_like(people)
+        if np.isnan(model)
+        else xr.DataArray(
+            _split_scores(people.values, model),
+            dims=["subject"],
+            coords={"subject": people["subject"].values},
+        )
+    )
+    return Score(float(per.mean()), attrs={**attrs, "raw": per, "error": float(per.std())})
 
 # %% ../../nbs/14e_threshold.ipynb #35dccba8
 @metric_options()
-def threshold(source, # the model's probabilities (presentation x choice) with the coords below, or its threshold
-              target, # people's thresholds, a DataArray over subject (or a list)
-              *, independent_variable:str, # the coordinate the threshold is over, e.g. 'vernier_offset_arcsec'
-              label_variable:str='image_label', # the coordinate holding the right answers
-              threshold_accuracy:float|str='inflection', # the accuracy the threshold is read at, or 'inflection'
-              required_accuracy:float=REQUIRED_ACCURACY # below this mean accuracy the model scores 0
-             )->Score:
+def threshold(
+    source,  # the model's probabilities (presentation x choice) with the coords below, or its threshold
+    target,  # people's thresholds, a DataArray over subject (or a list)
+    *,
+    independent_variable: str,  # the coordinate the threshold is over, e.g. 'vernier_offset_arcsec'
+    label_variable: str = "image_label",  # the coordinate holding the right answers
+    threshold_accuracy: float | str = "inflection",  # the accuracy the threshold is read at, or 'inflection'
+    required_accuracy: float = REQUIRED_ACCURACY,  # below this mean accuracy the model scores 0
+) -> Score:
     "Brain-Score's `threshold`: how close the model's psychometric threshold is to each person's, averaged"
-    people = _human_values(target, 'thresholds')
-    if isinstance(source, (int, float, np.floating)): model, attrs = float(source), {}
+    people = _human_values(target, "thresholds")
+    if isinstance(source, (int, float, np.floating)):
+        model, attrs = float(source), {}
     else:
-        t = psychometric_threshold(source, independent_variable=independent_variable, label_variable=label_variable,
-                                   threshold_accuracy=threshold_accuracy, required_accuracy=required_accuracy)
-        model, attrs = float(t), {k: v for k, v in t.attrs.items() if k != 'metric'}
-    return _closeness(model, people, {**attrs, 'model_threshold': model, 'metric': 'threshold'})
+        t = psychometric_threshold(
+            source,
+            independent_variable=independent_variable,
+            label_variable=label_variable,
+            threshold_accuracy=threshold_accuracy,
+            required_accuracy=required_accuracy,
+        )
+        model, attrs = float(t), {k: v for k, v in t.attrs.items() if k != "metric"}
+    return _closeness(model, people, {**attrs, "model_threshold": model, "metric": "threshold"})
 
 # %% ../../nbs/14e_threshold.ipynb #b33a1bd9
-def _leave_one_out(values:list)->Score:
+def _leave_one_out(values: list) -> Score:
     "Brain-Score's ceiling draws: RandomState(i) picks a value, scored against the rest, moved to the end"
     values, draws = list(values), []
     for i in range(len(values)):
@@ -195,80 +260,115 @@ def _leave_one_out(values:list)->Score:
         values.remove(picked)
         draws.append(float(np.mean(_split_scores(np.asarray(values), picked))))
         values.append(picked)
-    return Score(float(np.mean(draws)), attrs={'error': float(np.std(draws)), 'raw': np.asarray(draws)})
+    return Score(float(np.mean(draws)), attrs={"error": float(np.std(draws)), "raw": np.asarray(draws)})
+
 
 @metric_options()
-def threshold_ceiling(target # people's thresholds, a DataArray over subject (or a list)
-                     )->Score:
+def threshold_ceiling(
+    target,  # people's thresholds, a DataArray over subject (or a list)
+) -> Score:
     "Brain-Score's ceiling of `threshold`: each person (drawn as its RandomState does) against the others"
-    out = _leave_one_out(_human_values(target, 'thresholds').values.tolist())
-    out.attrs['metric'] = 'threshold_ceiling'
+    out = _leave_one_out(_human_values(target, "thresholds").values.tolist())
+    out.attrs["metric"] = "threshold_ceiling"
     return out
 
 # %% ../../nbs/14e_threshold.ipynb #e5668bfe
-def threshold_elevations(target:dict # {'baseline_assembly': thresholds, 'condition_assembly': thresholds}
-                        )->xr.DataArray:
+def threshold_elevations(
+    target: dict,  # {'baseline_assembly': thresholds, 'condition_assembly': thresholds}
+) -> xr.DataArray:
     "Each person's test threshold over their baseline threshold, for those who did the test condition"
-    missing = {'baseline_assembly', 'condition_assembly'} - set(target)
-    if missing: raise ValueError(f"the threshold elevation's target needs {sorted(missing)}")
-    base, test = (target[k] for k in ('baseline_assembly', 'condition_assembly'))
-    for name, a in (('baseline_assembly', base), ('condition_assembly', test)):
-        if not isinstance(a, xr.DataArray) or a.dims != ('subject',) or 'subject' not in a.coords:
+    missing = {"baseline_assembly", "condition_assembly"} - set(target)
+    if missing:
+        raise ValueError(f"the threshold elevation's target needs {sorted(missing)}")
+    base, test = (target[k] for k in ("baseline_assembly", "condition_assembly"))
+    for name, a in (("baseline_assembly", base), ("condition_assembly", test)):
+        if not isinstance(a, xr.DataArray) or a.dims != ("subject",) or "subject" not in a.coords:
             raise ValueError(f"{name} must be thresholds along 'subject' with subject ids")
     done = test.where(np.isfinite(test), drop=True)
-    subjects = [s for s in base['subject'].values if s in set(done['subject'].values)]
-    if len(subjects) != done.sizes['subject']:
-        raise ValueError(f"subjects {sorted(set(done['subject'].values) - set(subjects))} have a test threshold but "
-                         f"no baseline threshold")
+    subjects = [s for s in base["subject"].values if s in set(done["subject"].values)]
+    if len(subjects) != done.sizes["subject"]:
+        raise ValueError(
+            f"subjects {sorted(set(done['subject'].values) - set(subjects))} have a test threshold but "
+            f"no baseline threshold"
+        )
     b, t = base.sel(subject=subjects).astype(np.float64), done.sel(subject=subjects).astype(np.float64)
     if not np.isfinite(b.values).all():
-        raise ValueError(f"subjects {list(b['subject'].values[~np.isfinite(b.values)])} did the test condition but "
-                         f"have no baseline threshold")
-    return (t / b).rename('threshold_elevation')
+        raise ValueError(
+            f"subjects {list(b['subject'].values[~np.isfinite(b.values)])} did the test condition but "
+            f"have no baseline threshold"
+        )
+    return (t / b).rename("threshold_elevation")
 
 # %% ../../nbs/14e_threshold.ipynb #005ff8da
-def _elevations(target)->xr.DataArray:
-    return _human_values(threshold_elevations(target) if isinstance(target, dict) else target, 'threshold elevations')
+def _elevations(target) -> xr.DataArray:
+    return _human_values(
+        threshold_elevations(target) if isinstance(target, dict) else target, "threshold elevations"
+    )
+
 
 @metric_options()
-def threshold_elevation(source, # {condition: the model's probabilities} for both conditions, or its elevation
-                        target, # {'baseline_assembly', 'condition_assembly'} thresholds, or people's elevations
-                        *, independent_variable:str, # the coordinate the thresholds are over
-                        baseline_condition:str, # source's key of the baseline (e.g. 'vernier_only')
-                        test_condition:str, # source's key of the test condition (e.g. 'short2')
-                        label_variable:str='image_label', # the coordinate holding the right answers
-                        threshold_accuracy:float|str='inflection', # the accuracy thresholds are read at
-                        required_baseline_accuracy:float=REQUIRED_ACCURACY, # below it: score 0
-                        required_test_accuracy:float=REQUIRED_ACCURACY # below it: score 0
-                       )->Score:
-    "Brain-Score's `threshold_elevation`: how close the model's test/baseline threshold ratio is to each person's"
+def threshold_elevation(
+    source,  # {condition: the model's probabilities} for both conditions, or its elevation
+    target,  # {'baseline_assembly', 'condition_assembly'} thresholds, or people's elevations
+    *,
+    independent_variable: str,  # the coordinate the thresholds are over
+    baseline_condition: str,  # source's key of the baseline (e.g. 'vernier_only')
+    test_condition: str,  # source's key of the test condition (e.g. 'short2')
+    label_variable: str = "image_label",  # the coordinate holding the right answers
+    threshold_accuracy: float | str = "inflection",  # the accuracy thresholds are read at
+    required_baseline_accuracy: float = REQUIRED_ACCURACY,  # below it: score 0
+    required_test_accuracy: float = REQUIRED_ACCURACY,  # below it: score 0
+) -> Score:
+    "Brain-Score's `threshold_elevation`: the model's test/baseline threshold ratio against each person's"
     people = _elevations(target)
     if isinstance(source, (int, float, np.floating)):
-        return _closeness(float(source), people, {'model_elevation': float(source), 'metric': 'threshold_elevation'})
+        return _closeness(
+            float(source), people, {"model_elevation": float(source), "metric": "threshold_elevation"}
+        )
     if not isinstance(source, dict) or {baseline_condition, test_condition} - set(source):
-        raise ValueError(f"source must map {baseline_condition!r} and {test_condition!r} to the model's answers, "
-                         f"got {sorted(source) if isinstance(source, dict) else type(source).__name__}")
+        raise ValueError(
+            f"source must map {baseline_condition!r} and {test_condition!r} to the model's answers, "
+            f"got {sorted(source) if isinstance(source, dict) else type(source).__name__}"
+        )
     opts = dict(independent_variable=independent_variable, label_variable=label_variable)
-    base = psychometric_threshold(source[baseline_condition], threshold_accuracy=threshold_accuracy,
-                                  required_accuracy=required_baseline_accuracy, **opts)
-    test = psychometric_threshold(source[test_condition], threshold_accuracy=base.attrs['threshold_accuracy'],
-                                  required_accuracy=required_test_accuracy, **opts)
+    base = psychometric_threshold(
+        source[baseline_condition],
+        threshold_accuracy=threshold_accuracy,
+        required_accuracy=required_baseline_accuracy,
+        **opts,
+    )
+    test = psychometric_threshold(
+        source[test_condition],
+        threshold_accuracy=base.attrs["threshold_accuracy"],
+        required_accuracy=required_test_accuracy,
+        **opts,
+    )
     elevation = float(test) / float(base)  # NaN where either fit failed: scored 0, as Brain-Score's
-    attrs = dict(model_elevation=elevation, baseline_threshold=float(base), test_threshold=float(test),
-                 metric='threshold_elevation')
-    reasons = [f"{c}: {t.attrs['reason']}" for c, t in ((baseline_condition, base), (test_condition, test))
-               if 'reason' in t.attrs]
-    if reasons: attrs['reason'] = '; '.join(reasons)
+    attrs = dict(
+        model_elevation=elevation,
+        baseline_threshold=float(base),
+        test_threshold=float(test),
+        metric="threshold_elevation",
+    )
+    reasons = [
+        f"{c}: {t.attrs['reason']}"
+        for c, t in ((baseline_condition, base), (test_condition, test))
+        if "reason" in t.attrs
+    ]
+    if reasons:
+        attrs["reason"] = "; ".join(reasons)
     return _closeness(elevation, people, attrs)
 
+
 @metric_options()
-def threshold_elevation_ceiling(target # {'baseline_assembly', 'condition_assembly'}, or people's elevations
-                               )->Score:
-    "Brain-Score's ceiling of `threshold_elevation`: each person's elevation (drawn as it draws) against the others"
+def threshold_elevation_ceiling(
+    target,  # {'baseline_assembly', 'condition_assembly'}, or people's elevations
+) -> Score:
+    "Brain-Score's ceiling of `threshold_elevation`: each person's elevation (drawn as it does) vs the rest"
     out = _leave_one_out(_elevations(target).values.tolist())
-    out.attrs['metric'] = 'threshold_elevation_ceiling'
+    out.attrs["metric"] = "threshold_elevation_ceiling"
     return out
 
 # %% ../../nbs/14e_threshold.ipynb #82e2f6f4
-METRICS = ('threshold', 'threshold_elevation')
-CEILINGS = {'threshold': 'threshold_ceiling', 'threshold_elevation': 'threshold_elevation_ceiling'}
+METRICS = ("threshold", "threshold_elevation")
+CEILINGS = {"threshold": "threshold_ceiling", "threshold_elevation": "threshold_elevation_ceiling"}

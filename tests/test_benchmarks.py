@@ -94,8 +94,8 @@ CATALOG_BENCHMARKS |= {f'{p}.{r}-{s}-ridgecv' for p in ('Zerbe2026_fmri', 'Zerbe
 # behaviour families of tests/test_bs_{maniquet2024,coggan2024_behavior,lonnqvist2024,bmd2024,kato2026,scialom2024}.py
 _BRAINSCORE_IDS = set(brainscore_benchmarks().identifier)
 CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith(('Maniquet2024', 'tong.Coggan2024_behavior', 'Lonnqvist2024',
-                                                                    'BMD2024', 'Kato2026', 'Scialom2024'))} - {
-    f'Scialom2024_{k}-allBehavioralErrorConsistency' for k in ('phosphenes', 'segments')}  # not registered: Brain-Score's own fails
+                                                                    'BMD2024', 'Kato2026', 'Scialom2024'))}
+CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith('Malania2007')}  # tests/test_bs_malania2007.py
 
 
 def test_the_issues_benchmarks_are_registered():

@@ -114,3 +114,9 @@ metric_registry['value_delta'] = accuracy_delta.value_delta
 # %% ../../nbs/19_metric_registry.ipynb #ceil0002
 for _k in ('i2n', 'error_consistency', 'baker_accuracy_delta', *behavior_similarity.CEILINGS):
     metric_registry[_k].ceiling = ceiling_registry[_k]  # Brain-Score's `metric.ceiling(assembly)`
+
+# %% ../../nbs/19_metric_registry.ipynb #b7af33c1
+# Brain-Score's psychometric threshold metrics (nbs/14e_threshold.ipynb), Malania2007's
+from . import threshold as _threshold
+metric_registry.update({_k: getattr(_threshold, _k) for _k in _threshold.METRICS})
+ceiling_registry.update({_k: getattr(_threshold, _f) for _k, _f in _threshold.CEILINGS.items()})

@@ -11,6 +11,9 @@ alternating with the floor (best of `--repeats` each), and the ratio printed: ne
 as this machine's BLAS allows, whatever the target in seconds says. The kernel's rate measured on the way
 (GFLOP/s, float32) and the float64 factorization's tell what a target in seconds asks of the machine. The
 machine's load is printed: other processes share the cores, so only the ratio within one run means much.
+The floor is this method's floor on this machine's BLAS as configured: OpenBLAS picks its kernels by CPU (or by
+`OPENBLAS_CORETYPE`; AVX2 kernels give a slower floor than AVX-512 ones) and the threads are pinned with
+threadpoolctl (`--threads`, default 1), so the kernel and the thread count are printed with it.
 """
 import argparse
 import os
@@ -18,7 +21,7 @@ import time
 
 import numpy as np
 import scipy.linalg
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_info, threadpool_limits
 
 
 def best(fn, repeats):
@@ -47,7 +50,10 @@ def main(argv=None):
     a = p.parse_args(argv)
     from brainscore_nb.data.assemblies import NeuroidAssembly
     from brainscore_nb.metrics.regression import ridge_cv
-    print(f'load average before: {os.getloadavg()}; cores: {os.cpu_count()}; BLAS threads: {a.threads}')
+    kernels = sorted({f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')}"
+                      for i in threadpool_info() if i['user_api'] == 'blas'})
+    print(f'load average before: {os.getloadavg()}; cores: {os.cpu_count()}; BLAS threads: {a.threads}; '
+          f"BLAS kernels: {', '.join(kernels)} (OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')})")
     rng = np.random.default_rng(0)
     n, f, t = a.stimuli, a.features, a.neuroids
     X = np.maximum(rng.normal(size=(n, f)).astype(np.float32) + 0.2, 0)
@@ -73,9 +79,10 @@ def main(argv=None):
     gflops = kernel / t_gemm / 1e9
     print(f'kernel X X^T ({n} x {f}, float32, syrk): {t_gemm:.3f} s = {gflops:.1f} GFLOP/s; '
           f'Cholesky ({n}, float64): {t_chol:.3f} s = {factor / t_chol / 1e9:.1f} GFLOP/s')
-    print(f'floor (kernel + Cholesky + solve, {flops / 1e9:.1f} GFLOP): {min(t_floor):.3f} s')
+    print(f"ridge's floor, this method's (kernel + Cholesky + solve, {flops / 1e9:.1f} GFLOP), with these "
+          f'kernels and {a.threads} BLAS thread(s): {min(t_floor):.3f} s; load {os.getloadavg()[0]:.1f}')
     print(f'ridge_cv (10 folds, every held-out prediction, Pearson per neuroid): {min(t_ridge):.3f} s = '
-          f'{min(t_ridge) / min(t_floor):.2f}x the floor')
+          f'{min(t_ridge) / min(t_floor):.2f}x the floor; load {os.getloadavg()[0]:.1f}')
     print(f'a 0.5 s target is {0.5 / min(t_floor):.2f}x the floor measured here')
     print(f'load average after: {os.getloadavg()}')
 

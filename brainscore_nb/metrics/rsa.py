@@ -93,7 +93,7 @@ def _rdm_values(a, b)->tuple:
     return a, b
 
 def _upper(a)->np.ndarray:
-    "The cells above the diagonal of a square array, row by row: a[np.triu_indices(len(a), 1)] without indices"
+    "The cells above the diagonal of a square array, row by row (as a[np.triu_indices(len(a), 1)])"
     n = len(a)
     out, k = np.empty(n * (n - 1) // 2, dtype=np.result_type(a.dtype, np.float64)), 0
     for i in range(n - 1):
@@ -110,7 +110,7 @@ def _upper_ranks(a)->tuple:
     return v, False
 
 def _spearman_of_ranks(ra, rb, tied:bool)->float:
-    "Spearman r from two rank vectors: 1 - 6 sum d^2 / (N (N^2 - 1)) for permutations, else Pearson r of the ranks"
+    "Spearman r of two rank vectors: 1 - 6 sum d^2 / (N (N^2 - 1)) untied, else Pearson r of the ranks"
     if tied: return float(pearson_columns(ra[:, None], rb[:, None])[0])
     N = float(len(ra))
     ra -= rb  # in place: d
@@ -269,7 +269,7 @@ def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=Non
 # %% ../../nbs/13_rsa.ipynb #47f320ab
 def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
                    stratification_coord='object_name', random_state:int=1, backend:str|None='numpy')->Score:
-    "RDM similarity or CKA ('rdm_cv', 'cka_cv') on each test part of the cross-validation splits, mean and error"
+    "RDM similarity or CKA ('rdm_cv', 'cka_cv') on each test part of the splits, mean and standard error"
     be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
     folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state, min_test=4,

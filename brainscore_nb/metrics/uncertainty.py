@@ -360,7 +360,7 @@ def units_of(material:dict)->dict:
     return {k: material[k] for k in ('stimulus_id', 'neuroid_id', 'subject') if k in material}
 
 def _built(material:dict)->dict:
-    "The material with what a metric left to build (its `make`: e.g. n x n Gram matrices) built, once, in place"
+    "The material with what its metric left to build (`make`: e.g. n x n Gram matrices) built, once"
     if 'make' in material: material.update(material.pop('make')())
     return material
 

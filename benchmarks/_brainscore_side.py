@@ -38,13 +38,14 @@ def main(path, name, threads='1'):
     metric = load_metric(name)
     from threadpoolctl import threadpool_info, threadpool_limits
     with threadpool_limits(int(threads), user_api='blas'):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         score = metric(*args)
         seconds = time.perf_counter() - t
+        cpu = time.process_time() - cpu
     error = score.attrs.get('error')
     blas = sorted({f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')}"
                    for i in threadpool_info() if i['user_api'] == 'blas'})
-    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds,
+    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds, 'cpu': cpu,
                       'blas': ', '.join(blas), 'load': os.getloadavg()[0]}))
 
 

@@ -9,7 +9,8 @@ brainscore-vision==2.4.2 brainscore-core==2.5.0`, about 6.5 GB); this script nev
 each metric runs our side (this python) and Brain-Score's side (`_brainscore_side.py` under the given python)
 in separate processes, alternating which goes first, and prints per metric both values, their difference,
 both times (the metric call only: imports and loading excluded), the ratio and the machine's 1-minute load
-average when the line was measured. Each side pins its BLAS to `--threads` threads (environment variables and
+average when the line was measured, and both sides' CPU seconds and their ratio (with one BLAS thread a
+side, CPU time moves far less with the load than wall-clock time does). Each side pins its BLAS to `--threads` threads (environment variables and
 threadpoolctl around the call; default 1: on a shared machine, ratios measured with one thread a side swing
 least with the load) and reports the OpenBLAS kernel it runs (threadpoolctl's `architecture`), printed once.
 Only ratios measured in one run, at a stated load, mean much.
@@ -70,13 +71,14 @@ def our_side(path:str, name:str, threads:int=1):
         args = (assembly(d['X'][order], ids[order], objects[order], 'f'), assembly(d['Y'], ids, objects, 'n'))
     from threadpoolctl import threadpool_info, threadpool_limits
     with threadpool_limits(threads, user_api='blas'):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         score = fn(*args)
         seconds = time.perf_counter() - t
+        cpu = time.process_time() - cpu
     error = score.attrs.get('error')
     blas = sorted({f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')}"
                    for i in threadpool_info() if i['user_api'] == 'blas'})
-    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds,
+    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds, 'cpu': cpu,
                       'blas': ', '.join(blas), 'load': os.getloadavg()[0]}))
 
 
@@ -115,7 +117,7 @@ def main(argv=None):
         theirs = lambda m: run_side([a.brainscore_python, str(HERE / '_brainscore_side.py'), path, m,
                                      str(a.threads)], a.threads)
         print(f"{'metric':<22}{'Brain-Score':>13}{'ours':>13}{'difference':>12}{'BS s':>9}{'ours s':>9}{'ratio':>8}"
-              f"{'load':>6}")
+              f"{'load':>6}{'BS cpu':>8}{'ours cpu':>9}{'ratio':>7}")
         blas_said = False
         for i, m in enumerate(todo):
             sides = [ours, theirs] if i % 2 == 0 else [theirs, ours]  # alternate who runs first
@@ -129,7 +131,8 @@ def main(argv=None):
                 blas_said = True
             load = max(b.get('load', np.nan), o.get('load', np.nan))  # the higher of the two sides' loads
             print(f"{m:<22}{b['value']:>13.6f}{o['value']:>13.6f}{o['value'] - b['value']:>12.1e}"
-                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}",
+                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
+                  f"{b['cpu']:>8.2f}{o['cpu']:>9.2f}{b['cpu'] / o['cpu']:>6.1f}x",
                   flush=True)
 
 

@@ -26,7 +26,7 @@ from .regression import _centred_gram, _symmetrize_lower
 def _correlation_distance(values, # stimuli x neuroids, any real dtype
                           ids, # the stimuli's ids (for the error)
                           what:str='assembly', # the input's name (for the error)
-                          block:int=2 ** 23 # float64 elements of one block of columns
+                          block:int=2 ** 22 # float64 elements of one block of columns
                          )->np.ndarray:
     "1 - Pearson r between the rows of `values` in float64: one n x n array, columns taken block by block"
     n, p = values.shape
@@ -100,13 +100,14 @@ def _upper(a)->np.ndarray:
         out[k:k + n - 1 - i] = a[i, i + 1:]; k += n - 1 - i
     return out
 
-def _upper_ranks(a)->tuple:
-    "Average ranks of the cells above the diagonal of a square array, and whether any of them tie"
-    v = _upper(np.asarray(a))
-    order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where cells tie or are NaN
-    s = v[order]
-    if len(v) < 3 or np.isnan(s[-1]) or (s[1:] == s[:-1]).any(): return rankdata(v), True
-    v[order] = np.arange(1, len(v) + 1, dtype=np.float64)  # the cells' ranks, in their place
+def _ranks_of(v, chunk:int=2 ** 22)->tuple:
+    "Average ranks of the values `v` (1-d float64, overwritten), and whether any of them tie"
+    order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
+    if len(v) < 3 or np.isnan(v[order[-1]]): return rankdata(v), True
+    for k in range(0, len(v) - 1, chunk):  # neighbours in sorted order, a chunk at a time (no sorted copy)
+        at = order[k:k + chunk + 1]
+        if (v[at[1:]] == v[at[:-1]]).any(): return rankdata(v), True
+    v[order] = np.arange(1, len(v) + 1, dtype=np.float64)  # the values' ranks, in their places
     return v, False
 
 def _spearman_of_ranks(ra, rb, tied:bool)->float:
@@ -118,7 +119,7 @@ def _spearman_of_ranks(ra, rb, tied:bool)->float:
 
 def _spearman_upper(a, b)->float:
     "Spearman r of the cells above the diagonal of two square arrays in one stimulus order"
-    (ra, ta), (rb, tb) = _upper_ranks(a), _upper_ranks(b)
+    (ra, ta), (rb, tb) = _ranks_of(_upper(a)), _ranks_of(_upper(b))
     return _spearman_of_ranks(ra, rb, ta or tb)
 
 def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
@@ -175,7 +176,8 @@ def rdm(source:xr.DataArray, # presentation x feature
         S, T = _rdms(X, Y, ids)
         value, kept = _spearman_upper(S, T), (S, T)
     else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped
-        (ra, ta), (rb, tb) = (_upper_ranks(_correlation_distance(to_numpy(v), ids, what))
+        # the RDM is dropped once its cells are copied out, before they are ranked
+        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what)))
                               for v, what in ((X, 'source'), (Y, 'target')))
         value, kept = _spearman_of_ranks(ra, rb, ta or tb), None
     score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})

@@ -45,7 +45,7 @@ def _correlation_distance(values, # stimuli x neuroids, any real dtype
     np.clip(G, -1, 1, out=G)
     np.subtract(1, G, out=G)
     np.fill_diagonal(G, 0)
-    return G
+    return G.T  # C order (symmetric: the same values), where a test part's block is gathered fast
 
 def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
               )->xr.DataArray:
@@ -224,7 +224,7 @@ def _cka(X, Y, unbiased:bool=True)->float:
 
 def _grams(X, Y)->tuple:
     "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
-    return tuple(_centred_gram(to_numpy(v), np.float64) for v in (X, Y))
+    return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
 
 def _hsic_grams(K, L)->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"

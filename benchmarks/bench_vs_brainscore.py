@@ -1,14 +1,19 @@
 """Every metric on the same arrays in brainscore_nb and in Brain-Score itself: values, differences, times.
 
     python benchmarks/bench_vs_brainscore.py --brainscore-python /work/bsvenv/bin/python [--size small|reference]
-                                             [--only pls,ridge,...] [--threads 2] [--seed 0]
+                                             [--only pls,ridge,...] [--threads 1] [--seed 0]
 
 Brain-Score lives in its own environment, never a dependency of this project (`python3 -m venv bsvenv &&
 bsvenv/bin/pip install torch==2.13.0 && BS_INSTALL_DEPENDENCIES=no bsvenv/bin/pip install
 brainscore-vision==2.4.2 brainscore-core==2.5.0`, about 6.5 GB); this script never imports it. It writes seeded arrays to a temporary .npz, then for
 each metric runs our side (this python) and Brain-Score's side (`_brainscore_side.py` under the given python)
 in separate processes, alternating which goes first, and prints per metric both values, their difference,
-both times (the metric call only: imports and loading excluded) and the ratio.
+both times (the metric call only: imports and loading excluded), the ratio and the machine's 1-minute load
+average when the line was measured, and both sides' CPU seconds and their ratio (with one BLAS thread a
+side, CPU time moves far less with the load than wall-clock time does). Each side pins its BLAS to `--threads` threads (environment variables and
+threadpoolctl around the call; default 1: on a shared machine, ratios measured with one thread a side swing
+least with the load) and reports the OpenBLAS kernel it runs (threadpoolctl's `architecture`), printed once.
+Only ratios measured in one run, at a stated load, mean much.
 
 Sizes: small is 800 stimuli x 2000 features -> 100 neuroids (more features than training stimuli), 10
 repetitions for internal_consistency; reference is 3200 x 4096 -> 256, 50 repetitions (minutes on
@@ -47,7 +52,7 @@ def make_arrays(stimuli:int, features:int, neuroids:int, repetitions:int, seed:i
                 rep_ids=np.repeat(ids, repetitions)[order], rep_numbers=np.tile(np.arange(repetitions), stimuli)[order])
 
 
-def our_side(path:str, name:str):
+def our_side(path:str, name:str, threads:int=1):
     "Run one of our metrics on the arrays in `path` and print one JSON line (value, error, seconds)"
     from brainscore_nb.data.assemblies import NeuroidAssembly
     from brainscore_nb.metrics.registry import load_metric, load_ceiling
@@ -64,11 +69,17 @@ def our_side(path:str, name:str):
     else:
         fn, ids, objects, order = load_metric(name), d['ids'], d['objects'], d['source_order']
         args = (assembly(d['X'][order], ids[order], objects[order], 'f'), assembly(d['Y'], ids, objects, 'n'))
-    t = time.perf_counter()
-    score = fn(*args)
-    seconds = time.perf_counter() - t
+    from threadpoolctl import threadpool_info, threadpool_limits
+    with threadpool_limits(threads, user_api='blas'):
+        t, cpu = time.perf_counter(), time.process_time()
+        score = fn(*args)
+        seconds = time.perf_counter() - t
+        cpu = time.process_time() - cpu
     error = score.attrs.get('error')
-    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds}))
+    blas = sorted({f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')}"
+                   for i in threadpool_info() if i['user_api'] == 'blas'})
+    print(json.dumps({'value': float(score), 'error': None if error is None else float(error), 'seconds': seconds, 'cpu': cpu,
+                      'blas': ', '.join(blas), 'load': os.getloadavg()[0]}))
 
 
 def run_side(cmd:list, threads:int)->dict:
@@ -87,7 +98,7 @@ def main(argv=None):
     p.add_argument('--brainscore-python', required=True, help="python of an environment with Brain-Score installed")
     p.add_argument('--size', choices=list(SIZES), default='small')
     p.add_argument('--only', default=','.join(METRICS), help='comma-separated metrics')
-    p.add_argument('--threads', type=int, default=os.cpu_count(), help='BLAS threads for each side')
+    p.add_argument('--threads', type=int, default=1, help='BLAS threads for each side (pinned by threadpoolctl)')
     p.add_argument('--seed', type=int, default=0)
     a = p.parse_args(argv)
     todo = a.only.split(',')
@@ -102,9 +113,12 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix='bench-vs-brainscore-') as tmp:
         path = str(Path(tmp) / 'arrays.npz')
         np.savez(path, **make_arrays(**size, seed=a.seed))
-        ours = lambda m: run_side([sys.executable, __file__, '--our-side', path, m], a.threads)
-        theirs = lambda m: run_side([a.brainscore_python, str(HERE / '_brainscore_side.py'), path, m], a.threads)
-        print(f"{'metric':<22}{'Brain-Score':>13}{'ours':>13}{'difference':>12}{'BS s':>9}{'ours s':>9}{'ratio':>8}")
+        ours = lambda m: run_side([sys.executable, __file__, '--our-side', path, m, str(a.threads)], a.threads)
+        theirs = lambda m: run_side([a.brainscore_python, str(HERE / '_brainscore_side.py'), path, m,
+                                     str(a.threads)], a.threads)
+        print(f"{'metric':<22}{'Brain-Score':>13}{'ours':>13}{'difference':>12}{'BS s':>9}{'ours s':>9}{'ratio':>8}"
+              f"{'load':>6}{'BS cpu':>8}{'ours cpu':>9}{'ratio':>7}")
+        blas_said = False
         for i, m in enumerate(todo):
             sides = [ours, theirs] if i % 2 == 0 else [theirs, ours]  # alternate who runs first
             results = {side: side(m) for side in sides}
@@ -112,10 +126,16 @@ def main(argv=None):
             if 'failed' in b or 'failed' in o:
                 print(f"{m:<22} failed: Brain-Score: {b.get('failed', 'ok')}; ours: {o.get('failed', 'ok')}")
                 continue
+            if not blas_said:
+                print(f"  BLAS: Brain-Score's side {b.get('blas', '?')}; ours {o.get('blas', '?')}")
+                blas_said = True
+            load = max(b.get('load', np.nan), o.get('load', np.nan))  # the higher of the two sides' loads
             print(f"{m:<22}{b['value']:>13.6f}{o['value']:>13.6f}{o['value'] - b['value']:>12.1e}"
-                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x", flush=True)
+                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
+                  f"{b['cpu']:>8.2f}{o['cpu']:>9.2f}{b['cpu'] / o['cpu']:>6.1f}x",
+                  flush=True)
 
 
 if __name__ == '__main__':
-    if sys.argv[1:2] == ['--our-side']: our_side(*sys.argv[2:4])
+    if sys.argv[1:2] == ['--our-side']: our_side(*sys.argv[2:4], int(sys.argv[4]) if len(sys.argv) > 4 else 1)
     else: main()

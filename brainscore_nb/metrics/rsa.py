@@ -11,6 +11,7 @@ __all__ = ['RDM_METHODS', 'rdm_matrix', 'compare_rdms', 'rdm_method', 'rdm', 'ck
 # %% ../../nbs/13_rsa.ipynb #10229375
 import numpy as np
 import pandas as pd
+import scipy.linalg as sl
 import xarray as xr
 from functools import partial
 from scipy.stats import rankdata
@@ -19,22 +20,41 @@ from .crossval import (aligned_arrays, cv_splits, pearson_columns, standard_erro
                                            _as_2d, _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 from .ceilings import inter_subject, _as_score
+from .regression import _centred_gram, _symmetrize_lower
 
 # %% ../../nbs/13_rsa.ipynb #2b462a2e
+def _correlation_distance(values, # stimuli x neuroids, any real dtype
+                          ids, # the stimuli's ids (for the error)
+                          what:str='assembly', # the input's name (for the error)
+                          block:int=2 ** 22 # float64 elements of one block of columns
+                         )->np.ndarray:
+    "1 - Pearson r between the rows of `values` in float64: one n x n array, columns taken block by block"
+    n, p = values.shape
+    flat = np.min(values, axis=1) == np.max(values, axis=1)
+    if flat.any():
+        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
+                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+    mean = np.sum(values, axis=1, dtype=np.float64) / p
+    G, width = np.zeros((n, n), order='F'), max(1, block // max(n, 1))
+    for k in range(0, p, width):  # rows centred on their own means, one BLAS syrk per block (lower triangle)
+        Z = np.asarray(values[:, k:k + width], np.float64) - mean[:, None]
+        sl.blas.dsyrk(1.0, Z.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
+    d = 1 / np.sqrt(np.diagonal(G))
+    G = _symmetrize_lower(G)
+    G *= d[:, None]; G *= d[None, :]
+    np.clip(G, -1, 1, out=G)
+    np.subtract(1, G, out=G)
+    np.fill_diagonal(G, 0)
+    return G.T  # C order (symmetric: the same values), where a test part's block is gathered fast
+
 def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
               )->xr.DataArray:
     "The stimulus x stimulus correlation-distance RDM, 1 - Pearson r between response patterns"
     a = _as_2d(assembly, 'assembly')
     _check_finite(a.values, 'assembly')
-    values = np.asarray(a.values, np.float64)
-    flat = values.std(1) == 0
-    if flat.any():
-        raise ValueError(f"{flat.sum()} stimuli have the same response in every neuroid (e.g. "
-                         f"{list(a['stimulus_id'].values[flat][:3])}): "
-                         "their correlation distance is undefined")
     ids = a['stimulus_id'].values
     # as the data's RDMs
-    return xr.DataArray(1 - np.corrcoef(values), dims=['presentation', 'presentation_2'],
+    return xr.DataArray(_correlation_distance(a.values, ids), dims=['presentation', 'presentation_2'],
                         coords={'stimulus_id': ('presentation', ids),
                                 'stimulus_id_2': ('presentation_2', ids)})
 
@@ -72,6 +92,36 @@ def _rdm_values(a, b)->tuple:
         raise ValueError(f"RDMs must be square and of one shape, got {a.shape} and {b.shape}")
     return a, b
 
+def _upper(a)->np.ndarray:
+    "The cells above the diagonal of a square array, row by row (as a[np.triu_indices(len(a), 1)])"
+    n = len(a)
+    out, k = np.empty(n * (n - 1) // 2, dtype=np.result_type(a.dtype, np.float64)), 0
+    for i in range(n - 1):
+        out[k:k + n - 1 - i] = a[i, i + 1:]; k += n - 1 - i
+    return out
+
+def _ranks_of(v, chunk:int=2 ** 22)->tuple:
+    "Average ranks of the values `v` (1-d float64, overwritten), and whether any of them tie"
+    order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
+    if len(v) < 3 or np.isnan(v[order[-1]]): return rankdata(v), True
+    for k in range(0, len(v) - 1, chunk):  # neighbours in sorted order, a chunk at a time (no sorted copy)
+        at = order[k:k + chunk + 1]
+        if (v[at[1:]] == v[at[:-1]]).any(): return rankdata(v), True
+    v[order] = np.arange(1, len(v) + 1, dtype=np.float64)  # the values' ranks, in their places
+    return v, False
+
+def _spearman_of_ranks(ra, rb, tied:bool)->float:
+    "Spearman r of two rank vectors: 1 - 6 sum d^2 / (N (N^2 - 1)) untied, else Pearson r of the ranks"
+    if tied: return float(pearson_columns(ra[:, None], rb[:, None])[0])
+    N = float(len(ra))
+    ra -= rb  # in place: d
+    return float(1 - 6 * (ra @ ra) / (N * (N * N - 1)))
+
+def _spearman_upper(a, b)->float:
+    "Spearman r of the cells above the diagonal of two square arrays in one stimulus order"
+    (ra, ta), (rb, tb) = _ranks_of(_upper(a)), _ranks_of(_upper(b))
+    return _spearman_of_ranks(ra, rb, ta or tb)
+
 def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
                  b, # another RDM over the same stimuli, in any order (an array: in `a`'s order)
                  *, method:str='spearman' # 'spearman' or 'pearson' (see RDM_METHODS)
@@ -80,9 +130,7 @@ def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
     if method not in RDM_METHODS:
         raise ValueError(f"unknown method {method!r}: choose from {', '.join(RDM_METHODS)}")
     a, b = _rdm_values(a, b)
-    if method == 'spearman':
-        iu = np.triu_indices(len(a), k=1)
-        return float(pearson_columns(rankdata(a[iu])[:, None], rankdata(b[iu])[:, None])[0])
+    if method == 'spearman': return _spearman_upper(a, b)
     keep = ~np.eye(len(a), dtype=bool)
     return float(pearson_columns(a[keep][:, None], b[keep][:, None])[0])
 
@@ -99,20 +147,22 @@ def rdm_method(compare # compare_rdms, a partial of it, or a function with an `r
 _RDM_NAN = ("an RDM is constant (every pair of stimuli equally dissimilar), "
             "so its rank correlation is undefined")
 
-def _rdm_similarity(X, Y):
-    "Spearman r of the upper triangles of the correlation-distance RDMs of X's and Y's rows (on the host)"
-    ids = np.arange(X.shape[0]).astype(str)
-    as_rdm = lambda v: rdm_matrix(xr.DataArray(to_numpy(v), dims=['presentation', 'neuroid'],
-                                               coords={'stimulus_id': ('presentation', ids)}))
-    return compare_rdms(as_rdm(X), as_rdm(Y))
+def _rdms(X, Y, ids)->tuple:
+    "The correlation-distance RDMs of the rows of X (the source) and Y (the target), float64 on the host"
+    return tuple(_correlation_distance(to_numpy(v), ids, what) for v, what in ((X, 'source'), (Y, 'target')))
 
-def _similarity_material(similarity, X, Y, ids, tests:list)->dict:
-    "What the bootstrap resamples (metrics.uncertainty): both RDMs or Gram matrices once, and the test parts"
-    X, Y = (np.asarray(to_numpy(v), np.float64) for v in (X, Y))
-    if similarity is _rdm_similarity: kind, (S, T) = 'rdm_cv', (1 - np.corrcoef(v) for v in (X, Y))
-    else: kind, (S, T) = 'cka_cv', ((v - v.mean(0)) @ (v - v.mean(0)).T for v in (X, Y))
-    return dict(kind=kind, source=S, target=T, stimulus_id=np.asarray(ids),
-                tests=[np.asarray(t) for t in tests])
+def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's resamplers)
+                         make, # () -> (source matrix, target matrix): both RDMs or Gram matrices
+                         ids, tests:list, # the stimuli, in the matrices' order, and the test parts
+                         features:int, # bytes of the two feature arrays `make` holds
+                         matrices:tuple|None=None # the two matrices, when the metric has them already
+                        )->dict:
+    "What the bootstrap resamples: the matrices if at hand and no larger than the features, else built lazily"
+    out = dict(kind=kind, stimulus_id=np.asarray(ids), tests=[np.asarray(t) for t in tests])
+    if matrices is not None and sum(m.nbytes for m in matrices) <= features:
+        return out | dict(source=matrices[0], target=matrices[1])
+    # metrics.uncertainty calls `make` when the bootstrap first asks for the matrices (never, without it)
+    return out | dict(make=lambda: dict(zip(('source', 'target'), make())))
 
 @metric_options()
 def rdm(source:xr.DataArray, # presentation x feature
@@ -120,10 +170,19 @@ def rdm(source:xr.DataArray, # presentation x feature
        )->Score:
     "RDM similarity: Spearman correlation between the source's and target's RDMs"
     X, Y = aligned_arrays(source, target)
-    value = _rdm_similarity(X, Y)
-    score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
     ids = _as_2d(target, 'target')['stimulus_id'].values  # one test part, every stimulus: for the bootstrap
-    return keep_heldout(score, **_similarity_material(_rdm_similarity, X, Y, ids, [np.arange(len(ids))]))
+    features, n = X.nbytes + Y.nbytes, len(ids)
+    if 2 * 8 * n * n <= features:  # the two RDMs are kept for the bootstrap: computed side by side
+        S, T = _rdms(X, Y, ids)
+        value, kept = _spearman_upper(S, T), (S, T)
+    else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped
+        # the RDM is dropped once its cells are copied out, before they are ranked
+        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what)))
+                              for v, what in ((X, 'source'), (Y, 'target')))
+        value, kept = _spearman_of_ranks(ra, rb, ta or tb), None
+    score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
+    return keep_heldout(score, **_similarity_material('rdm_cv', lambda: _rdms(X, Y, ids), ids, [np.arange(n)],
+                                                      features, kept))
 
 # %% ../../nbs/13_rsa.ipynb #d2cca450
 def _hsic_terms(A, B):
@@ -163,6 +222,27 @@ def _cka(X, Y, unbiased:bool=True)->float:
     XtY = X.mT @ Y
     return scalar(xp.sum(XtY * XtY)) / den
 
+def _grams(X, Y)->tuple:
+    "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
+    return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
+
+def _hsic_grams(K, L)->float:
+    "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
+    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
+    rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
+    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): symmetric, any cell order
+    return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
+
+def _cka_grams(K, L)->float:
+    "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
+    if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
+    xx, yy = _hsic_grams(K, K), _hsic_grams(L, L)
+    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L) / np.sqrt(xx * yy)
+
+def _grams_cheaper(n:int, p:int, q:int)->bool:
+    "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
+    return n * n * (p + q) / 2 < n * p * q + min(n * n * p, n * p * p) / 2 + min(n * n * q, n * q * q) / 2
+
 @metric_options()
 def cka(source:xr.DataArray, # presentation x feature
         target:xr.DataArray, # presentation x neuroid
@@ -170,9 +250,15 @@ def cka(source:xr.DataArray, # presentation x feature
        )->Score:
     "Unbiased linear CKA between source and target (Song et al.'s HSIC U-statistic; 0 when undefined)"
     be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
-    score = Score(_cka(*(to_backend(a, be) for a in (X, Y))), attrs={'metric': 'cka'})
+    (n, p), q, kept = X.shape, Y.shape[1], None
+    if be.is_numpy and _grams_cheaper(n, p, q):  # many features and neuroids: from the Gram matrices
+        kept = _grams(X, Y)
+        value = _cka_grams(*kept)
+    else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
+    score = Score(value, attrs={'metric': 'cka'})
     ids = _as_2d(target, 'target')['stimulus_id'].values  # one test part, every stimulus: for the bootstrap
-    return keep_heldout(score, **_similarity_material(_cka, X, Y, ids, [np.arange(len(ids))]))
+    return keep_heldout(score, **_similarity_material('cka_cv', lambda: _grams(X, Y), ids, [np.arange(n)],
+                                                      X.nbytes + Y.nbytes, kept))
 
 # %% ../../nbs/13_rsa.ipynb #f0b1c721
 @metric_options()
@@ -183,35 +269,40 @@ def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=Non
                  attrs={'metric': 'cka_biased'})
 
 # %% ../../nbs/13_rsa.ipynb #47f320ab
-def _cv_similarity(similarity, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
+def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9, train_size=None,
                    stratification_coord='object_name', random_state:int=1, backend:str|None='numpy',
                    order:str='stimulus_id')->Score:
-    "A similarity computed on each test part of the cross-validation splits, mean and standard error"
-    be = get_backend(backend)
-    X, Y = (to_backend(a, be) for a in aligned_arrays(source, target))
+    "RDM similarity or CKA ('rdm_cv', 'cka_cv') on each test part of the splits, mean and standard error"
+    be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
     folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state, min_test=4,
                       min_train=0, order=order)  # the similarity uses the test parts only
-    values = np.array([similarity(take(X, te), take(Y, te)) for _, te in folds])
-    material = _similarity_material(similarity, X, Y, _as_2d(target, 'target')['stimulus_id'].values,
-                                    [te for _, te in folds])
+    ids, tests = _as_2d(target, 'target')['stimulus_id'].values, [te for _, te in folds]
+    make = (lambda: _rdms(X, Y, ids)) if kind == 'rdm_cv' else (lambda: _grams(X, Y))
+    if kind == 'cka_cv' and not be.is_numpy:  # on the backend, from feature products per test part
+        Xb, Yb = (to_backend(a, be) for a in (X, Y))
+        values, kept = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests]), None
+    else:  # both n x n matrices once; a test part's are their blocks (a stimulus pair's cell is the same)
+        kept = make()
+        f = _spearman_upper if kind == 'rdm_cv' else _cka_grams
+        values = np.array([f(*(m[np.ix_(te, te)] for m in kept)) for te in tests])
     reason = {} if np.isfinite(values).all() else {
         'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
     error, why = standard_error(values)
     score = Score(values.mean(), attrs={'error': error, 'metric': name, **({'reason': why} if why else {}),
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
-    return keep_heldout(score, **material)
+    return keep_heldout(score, **_similarity_material(kind, make, ids, tests, X.nbytes + Y.nbytes, kept))
 
 @metric_options(cv=True)
 def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "RDM similarity on each test part of 10 splits (test_size 0.9), mean and standard error"
-    return _cv_similarity(_rdm_similarity, source, target, 'rdm_cv', **cv)
+    return _cv_similarity('rdm_cv', source, target, 'rdm_cv', **cv)
 
 # %% ../../nbs/13_rsa.ipynb #4fdcb8d2
 @metric_options(cv=True)
 def cka_cv(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None, **cv)->Score:
     "Unbiased CKA on each test part of 10 splits (test_size 0.9), mean and standard error"
-    return _cv_similarity(_cka, source, target, 'cka_cv', backend=backend, **cv)
+    return _cv_similarity('cka_cv', source, target, 'cka_cv', backend=backend, **cv)
 
 # %% ../../nbs/13_rsa.ipynb #d62251ca
 def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict:

@@ -359,10 +359,15 @@ def units_of(material:dict)->dict:
     if 'units' in material: return material['units']
     return {k: material[k] for k in ('stimulus_id', 'neuroid_id', 'subject') if k in material}
 
+def _built(material:dict)->dict:
+    "The material with what its metric left to build (`make`: e.g. n x n Gram matrices) built, once"
+    if 'make' in material: material.update(material.pop('make')())
+    return material
+
 def material_of(score)->dict|None:
     "The held-out material of a score (`keep_heldout`), else its per-subject values (attrs['raw']), else None"
     if score is None: return None
-    if (m := heldout(score)) is not None: return m
+    if (m := heldout(score)) is not None: return _built(m)
     raw = getattr(score, 'attrs', {}).get('raw')
     if getattr(raw, 'dims', None) == ('subject',) and 'subject' in raw.coords:
         return dict(kind='mean', values=np.asarray(raw.values, np.float64),
@@ -377,7 +382,7 @@ def resample(material:dict, # held-out material (see `RESAMPLERS`)
     if material['kind'] not in RESAMPLERS:
         raise ValueError(f"no resampler for material of kind {material['kind']!r} "
                          f"(known: {', '.join(RESAMPLERS)})")
-    f = RESAMPLERS[material['kind']]
+    f, material = RESAMPLERS[material['kind']], _built(material)
     parts = [f(material, draws.part(slice(i, i + chunk))) for i in range(0, draws.n_draws, chunk)]
     return np.concatenate(parts)
 

@@ -5,7 +5,8 @@ code: tests/brainio/make_freemanziemba2013.py), scored with the fixture's precom
 
 The pinned numbers were measured here; Brain-Score 2.4.2 itself on the same files
 (tests/brainio/brainscore_freemanziemba2013.py) gives the same ceilings (to 1e-15) and raw scores within 7e-5
-(V1 0.943046, V2 0.847988: its NIPALS PLS stops at tol 1e-6; run to convergence it gives ours to 2e-9)."""
+(V1 0.943046, V2 0.847988: its NIPALS PLS stops at tol 1e-6; run to convergence it gives ours to 2e-9); both sides'
+numbers for the public and private ids are in tests/brainio/crosschecks/freemanziemba2013.json."""
 import json
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from brainio_catalog import FOLDER, assembly_row, closed_endpoint, remove_upload
 HERE = Path(__file__).resolve().parent / 'brainio' / 'freemanziemba2013'
 PACKAGES = json.loads((HERE / 'packages.json').read_text())
 EXPECTED = {'V1': (0.943114, 0.959442), 'V2': (0.847939, 0.978941)}  # raw, ceiling: measured on the fixture
+RECORDS = {k: r for k, r in json.loads((HERE.parent / 'crosschecks' / 'freemanziemba2013.json').read_text()).items()
+           if r['test'] == 'tests/test_bs_freemanziemba2013.py'}
 
 
 @pytest.fixture(scope='module', autouse=True)
@@ -49,25 +52,33 @@ def features():
     return PrecomputedFeatures(bn.load_dataset('fixture.FreemanZiemba2013.features'), 'fixture-features', visual_degrees=4)
 
 
-def test_public_benchmarks_from_the_catalog(catalog, monkeypatch, private_store):
-    "bn.load_benchmark by Brain-Score's name, built from the catalog entry served by S3, scored with precomputed features"
-    monkeypatch.delenv('AWS_ACCESS_KEY_ID'); monkeypatch.delenv('AWS_SECRET_ACCESS_KEY')  # public data need none
+def test_every_recorded_benchmark_matches_brainscore(catalog, monkeypatch, private_store):
+    """bn.load_benchmark by Brain-Score's name, built from the catalog entry served by S3, scored with precomputed
+    features, against Brain-Score 2.4.2's numbers on the same files (tests/brainio/crosschecks/freemanziemba2013.json)"""
     model = features()
-    for region, (raw, ceiling) in EXPECTED.items():
-        benchmark = bn.load_benchmark(f'FreemanZiemba2013public.{region}-pls')
-        assert (benchmark.identifier, benchmark.version, benchmark.visual_degrees, benchmark.number_of_trials,
-                benchmark.parent, benchmark.region) == (f'FreemanZiemba2013public.{region}-pls', 1, 4, 20, None, region)
+    for name, record in RECORDS.items():
+        public, region = 'public' in name, name.split('.')[1].split('-')[0]
+        with monkeypatch.context() as m:
+            if public: m.delenv('AWS_ACCESS_KEY_ID'); m.delenv('AWS_SECRET_ACCESS_KEY')  # public data need none
+            benchmark = bn.load_benchmark(name)
+            score = benchmark(model)
+        theirs, ours = record['brainscore'], record['ours']
+        assert (benchmark.identifier, benchmark.version, benchmark.parent) == (name, theirs['version'], theirs['parent'])
+        assert (benchmark.visual_degrees, benchmark.number_of_trials, benchmark.region) == (4, 20, region)
         assert benchmark.time_bins == [(50, 200)] and 'freeman2013functional' in benchmark.bibtex
         target = benchmark.assembly
         assert dict(target.sizes) == {'presentation': 40, 'neuroid': 8} and set(target.region.values) == {region}
-        assert target.stimulus_set.identifier == 'FreemanZiemba2013.aperture-public'
         assert list(target.stimulus_id.values) == sorted(target.stimulus_id.values)  # Brain-Score's order: its splits
         assert target.texture_type.to_series().value_counts().to_dict() == {'noise': 20, 'texture': 20}
-        score = benchmark(model)
-        assert score.attrs['raw'].center == pytest.approx(raw, abs=1e-6)
-        assert score.attrs['ceiling'].center == pytest.approx(ceiling, abs=1e-6)
-        assert score.center == pytest.approx(raw ** 2 / ceiling, abs=1e-5) and 0 < score.attrs['error'] < 0.05
-        assert score.attrs['benchmark'] == f'FreemanZiemba2013public.{region}-pls' and score.attrs['model'] == 'fixture-features'
+        raw, ceiling = score.attrs['raw'].center, score.attrs['ceiling'].center
+        assert ceiling == pytest.approx(theirs['ceiling'], abs=1e-9)
+        assert raw == pytest.approx(theirs['raw_converged'], abs=1e-8)  # its PLS run to convergence
+        assert raw == pytest.approx(theirs['raw'], abs=1e-4)  # its default NIPALS stops at tol 1e-6
+        assert score.center == pytest.approx(theirs['score_converged'], abs=1e-8)
+        assert (raw, ceiling, score.center) == pytest.approx((ours['raw'], ours['ceiling'], ours['score']), abs=1e-9)
+        assert 0 < score.attrs['error'] < 0.05
+        assert score.attrs['benchmark'] == name and score.attrs['model'] == 'fixture-features'
+        if public: assert target.stimulus_set.identifier == 'FreemanZiemba2013.aperture-public'
 
 
 def test_the_window_is_the_mean_of_the_1ms_bins_50_to_200(catalog):

@@ -1,7 +1,7 @@
-"""Brain-Score's own `FreemanZiemba2013public.{V1,V2}-pls` on the fixture of make_freemanziemba2013.py: the numbers
+"""Brain-Score's own `FreemanZiemba2013public.{V1,V2}-pls` and `FreemanZiemba2013.{V1,V2}-pls` on the fixture of make_freemanziemba2013.py: the numbers
 brainscore_nb's tests pin are compared with these (tests/test_bs_freemanziemba2013.py, nbs/benchmarks/freemanziemba2013).
 
-    BS_INSTALL_DEPENDENCIES=no /work/bsvenv/bin/python tests/brainio/brainscore_freemanziemba2013.py [--converged]
+    BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/brainscore_freemanziemba2013.py [--converged]
 
 Runs Brain-Score 2.4.2's benchmark plugin (its `load_assembly`, `NeuralBenchmark`, pls metric and
 internal_consistency ceiling) and its data plugin's catalog loaders (`load_assembly_from_s3` /
@@ -30,16 +30,21 @@ PACKAGES = json.loads((HERE / 'packages.json').read_text())
 def main():
     s = PACKAGES['stimulus_set']
     files = {('FreemanZiemba2013.aperture-public', 'csv'): s['csv_path'], ('FreemanZiemba2013.aperture-public', 'zip'): s['zip_path'],
-             ('movshon.FreemanZiemba2013.public', 'nc'): PACKAGES['neural']['path']}
+             ('movshon.FreemanZiemba2013.public', 'nc'): PACKAGES['neural']['path'],
+             # the private entries answered by the same fixture, as tests/test_bs_freemanziemba2013.py serves them
+             ('FreemanZiemba2013.aperture-private', 'csv'): s['csv_path'],
+             ('FreemanZiemba2013.aperture-private', 'zip'): s['zip_path'],
+             ('movshon.FreemanZiemba2013.private', 'nc'): PACKAGES['neural']['path']}
     with s3_fixtures(HERE, files):  # unzip writes next to the zip: it works on copies
         from brainscore_vision import load_benchmark
         converge_pls_if_asked()
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
         features = load_assembly(HERE / PACKAGES['features']['path'], 'NeuroidAssembly')
-        for region in ('V1', 'V2'):
-            benchmark = load_benchmark(f'FreemanZiemba2013public.{region}-pls')
-            score = benchmark(PrecomputedFeatures({'FreemanZiemba2013.aperture-public': features}, visual_degrees=4))
-            print(json.dumps(dict(benchmark=f'FreemanZiemba2013public.{region}-pls', identifier=benchmark.identifier,
+        by_set = {'FreemanZiemba2013.aperture-public': features, 'FreemanZiemba2013.aperture-private': features}
+        for name in [f'FreemanZiemba2013{access}.{region}-pls' for access in ('public', '') for region in ('V1', 'V2')]:
+            benchmark = load_benchmark(name)
+            score = benchmark(PrecomputedFeatures(by_set, visual_degrees=4))
+            print(json.dumps(dict(benchmark=name, identifier=benchmark.identifier,
                                   version=benchmark.version, parent=benchmark.parent, timebins=repr(benchmark.timebins),
                                   visual_degrees=benchmark._visual_degrees, number_of_trials=benchmark._number_of_trials,
                                   presentations=int(benchmark._assembly.sizes['presentation']),

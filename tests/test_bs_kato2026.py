@@ -13,6 +13,7 @@ import brainscore_nb as bn
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedBehavior
+from brainscore_nb.benchmarks.kato2026 import set_aside_unrecognised
 from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'kato2026'
@@ -77,6 +78,13 @@ def test_from_the_catalog_gives_brainscores_numbers(kato_catalog):
             assert theirs['ceiling'] == 0 and theirs['score'] is None
             with pytest.raises(ValueError, match='the ceiling must be a positive finite number to normalise by, got 0.0'):
                 benchmark(model)
+            # its raw score and ceiling, measured as __call__ does before normalising: Brain-Score's, and recorded
+            labels = set_aside_unrecognised(benchmark.look(model), benchmark.look(model, benchmark.base_stimuli))
+            raw, ceiling, ours = benchmark.metric(labels, benchmark.assembly), benchmark.ceiling, entry['ours']
+            assert (raw.center, ceiling.center) == pytest.approx((theirs['raw'], theirs['ceiling']), abs=1e-12)
+            np.testing.assert_allclose(raw.attrs['raw'].values.ravel(),
+                                       [np.nan if v is None else v for v in theirs['raw_values']], atol=1e-12)
+            assert (raw.center, ceiling.center) == (ours['raw'], ours['ceiling']) and 'ceiling must be' in ours['error']
             continue
         score = benchmark(model)
         raw = score.attrs['raw']

@@ -27,7 +27,10 @@ def main():
     s = PACKAGES['stimulus_set']
     files = {('hvm-public', 'csv'): s['csv_path'], ('hvm-public', 'zip'): s['zip_path'],
              ('dicarlo.MajajHong2015.public', 'nc'): PACKAGES['public']['path'],
-             ('dicarlo.MajajHong2015.temporal.public', 'nc'): PACKAGES['temporal']['path']}
+             ('dicarlo.MajajHong2015.temporal.public', 'nc'): PACKAGES['temporal']['path'],
+             # the private entries answered by the public fixture, as tests/test_bs_majajhong2015.py serves them
+             ('hvm-private', 'csv'): s['csv_path'], ('hvm-private', 'zip'): s['zip_path'],
+             ('dicarlo.MajajHong2015.private', 'nc'): PACKAGES['public']['path']}
     with s3_fixtures(FIXTURES, files):
         converge_pls_if_asked()
         from brainscore_vision import load_benchmark
@@ -35,6 +38,12 @@ def main():
         features = load_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly')
         out = {}
         for region in ('V4', 'IT'):
+            identifier = f'MajajHong2015.{region}-pls'  # the private id, on the fixture under its private keys
+            benchmark = load_benchmark(identifier)
+            score = benchmark(PrecomputedFeatures({'hvm-private': features}, visual_degrees=8))
+            out[identifier] = dict(ceiling=float(score.ceiling), raw=float(score.raw), score=float(score),
+                                   ceiling_error=float(score.ceiling.attrs['error']), version=benchmark.version,
+                                   parent=benchmark.parent, identifier_in_benchmark=benchmark.identifier)
             for suffix in ('pls', 'reverse_pls'):
                 identifier = f'MajajHong2015public.{region}-{suffix}'
                 score = load_benchmark(identifier)(PrecomputedFeatures({'hvm-public': features}, visual_degrees=8))

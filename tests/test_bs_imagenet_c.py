@@ -1,6 +1,6 @@
-"""Brain-Score's `ImageNet-C-{noise,blur,weather,digital}-top1` by their names: `imagenet_c.noise` built from a
-synthetic package written by Brain-Score's own code (tests/brainio/make_imagenet_c.py) served by the SeaweedFS test
-server as the catalog entry, scored with stored answers, and compared with Brain-Score 2.4.2's own `Imagenet_C_Noise`
+"""Brain-Score's `ImageNet-C-{noise,blur,weather,digital}-top1` by their names: `imagenet_c.<category>` built from
+synthetic packages written by Brain-Score's own code (tests/brainio/make_imagenet_c.py) served by the SeaweedFS test
+server as the catalog entry, scored with stored answers, and compared with Brain-Score 2.4.2's own `Imagenet_C_<Category>`
 on the same files, both through its local copy (every 10th row, as on its machines) and through its catalog fallback
 (all rows) (tests/brainio/imagenet_c_brainscore_side.py; numbers in tests/brainio/crosschecks/imagenet_c.json)."""
 import json
@@ -28,13 +28,15 @@ def remove_buckets_afterwards():
 
 @pytest.fixture
 def catalog(s3_env, tmp_path, monkeypatch):
-    csv, zip_ = FIXTURES / 'stimulus_imagenet_c_noise.csv', FIXTURES / 'stimulus_imagenet_c_noise.zip'
-    return use_catalog([stimulus_row('imagenet_c.noise', csv, zip_, upload(s3_env.endpoint, csv, zip_))],
-                       tmp_path / 'catalog.tsv', monkeypatch)
+    rows = []
+    for category in CATEGORIES:
+        csv, zip_ = FIXTURES / f'stimulus_imagenet_c_{category}.csv', FIXTURES / f'stimulus_imagenet_c_{category}.zip'
+        rows.append(stimulus_row(f'imagenet_c.{category}', csv, zip_, upload(s3_env.endpoint, csv, zip_)))
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
 
 
-def model():
-    a = pd.read_csv(FIXTURES / 'answers.csv')
+def model(category='noise'):
+    a = pd.read_csv(FIXTURES / ('answers.csv' if category == 'noise' else f'answers_{category}.csv'))
     return PrecomputedBehavior(BehavioralAssembly(a['label'].to_numpy(dtype=str), dims=['presentation'], coords={
         'stimulus_id': ('presentation', a['stimulus_id'].to_numpy(dtype=str))}), 'stored-answers')
 
@@ -43,17 +45,21 @@ def test_the_four_identifiers_are_brainscores():
     assert {b for b in bn.benchmark_registry if b.startswith('ImageNet-C-')} == {f'ImageNet-C-{c}-top1' for c in CATEGORIES}
 
 
-def test_imagenet_c_noise_from_the_catalog(catalog):
+def test_imagenet_c_from_the_catalog(catalog):
+    "Every recorded category against Brain-Score's numbers on the same fixture (tests/brainio/crosschecks/imagenet_c.json)"
     from brainscore_nb.benchmarks.imagenet_c import imagenet_c_top1
-    b = bn.load_benchmark('ImageNet-C-noise-top1')
-    assert (b.identifier, b.version, b.parent, b.visual_degrees, b.number_of_trials) == ('ImageNet-C-noise-top1', 2, 'engineering', None, 10)
-    assert len(b.stimuli) == 30  # every 10th of 300, as on Brain-Score's machines
-    ours, theirs = CROSSCHECK['ImageNet-C-noise-top1']['ours'], CROSSCHECK['ImageNet-C-noise-top1']['brainscore']
-    s = b(model())
-    assert (s.center, s.attrs['error']) == pytest.approx((theirs['score'], theirs['error']), abs=1e-12)  # its local copy, [::10]
-    assert s.center == pytest.approx(ours['score'], abs=1e-12) and s.ci == pytest.approx(tuple(ours['ci']), abs=1e-9)
-    whole = imagenet_c_top1('noise', sampling_factor=1)(model())  # the plugin's fallback: all rows of the catalog's set
-    assert (whole.center, whole.attrs['error']) == pytest.approx((theirs['all_rows']['score'], theirs['all_rows']['error']), abs=1e-12)
+    for identifier, record in CROSSCHECK.items():
+        category = identifier.split('-')[2]
+        b = bn.load_benchmark(identifier)
+        assert (b.identifier, b.version, b.parent, b.visual_degrees, b.number_of_trials) == (identifier, 2, 'engineering', None, 10)
+        ours, theirs = record['ours'], record['brainscore']
+        assert len(b.stimuli) == theirs['n']  # every 10th row, as on Brain-Score's machines
+        s = b(model(category))
+        assert (s.center, s.attrs['error']) == pytest.approx((theirs['score'], theirs['error']), abs=1e-12)  # its local copy, [::10]
+        assert s.center == pytest.approx(ours['score'], abs=1e-12) and s.ci == pytest.approx(tuple(ours['ci']), abs=1e-9)
+        whole = imagenet_c_top1(category, sampling_factor=1)(model(category))  # the plugin's fallback: all catalog rows
+        assert (whole.center, whole.attrs['error']) == pytest.approx((theirs['all_rows']['score'], theirs['all_rows']['error']), abs=1e-12)
+        assert (whole.center, whole.attrs['error']) == pytest.approx((ours['all_rows']['score'], ours['all_rows']['error']), abs=1e-12)
 
 
 @pytest.mark.parametrize('category', CATEGORIES)

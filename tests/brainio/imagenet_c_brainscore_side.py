@@ -1,8 +1,8 @@
-"""Brain-Score's own `ImageNet-C-noise-top1` on the synthetic fixture, both ways its plugin loads the images.
+"""Brain-Score's own `ImageNet-C-{noise,blur,weather,digital}-top1` on the synthetic fixtures, both ways its plugin loads the images.
 
     /work/bs/bsvenv/bin/python tests/brainio/imagenet_c_brainscore_side.py
 
-Runs brainscore-vision 2.4.2's `Imagenet_C_Noise` through its registry. Its plugin first looks for a local copy
+Runs brainscore-vision 2.4.2's `Imagenet_C_<Category>` through its registry. Its plugin first looks for a local copy
 (`LOCAL_STIMULUS_DIRECTORY/stimulus_imagenet_c_noise/`, on Brain-Score's machines) and keeps every 10th row of its CSV
 (`sampling_factor=10`); without one it loads the catalog's `imagenet_c.noise`, all rows. Both are run: the local
 directory pointed at the unpacked fixture ('sampled'), and the catalog loader with the S3 download
@@ -22,31 +22,39 @@ from brainscore_side import s3_fixtures  # noqa: E402
 FIXTURES = Path(__file__).resolve().parent / 'imagenet_c'
 
 
+CATEGORIES = ('noise', 'blur', 'weather', 'digital')
+
+
 def main():
     with s3_fixtures(FIXTURES, name=lambda i, t, p: f"{p or 'stimulus_'}{i.replace('.', '_')}.{t}", suffixes=('.csv', '.zip')) as folder:
-        local = folder / 'local' / 'stimulus_imagenet_c_noise'
-        local.mkdir(parents=True)
-        shutil.copy(FIXTURES / 'stimulus_imagenet_c_noise.csv', local)
-        with zipfile.ZipFile(FIXTURES / 'stimulus_imagenet_c_noise.zip') as z: z.extractall(local)
+        for category in CATEGORIES:
+            local = folder / 'local' / f'stimulus_imagenet_c_{category}'
+            local.mkdir(parents=True)
+            shutil.copy(FIXTURES / f'stimulus_imagenet_c_{category}.csv', local)
+            with zipfile.ZipFile(FIXTURES / f'stimulus_imagenet_c_{category}.zip') as z: z.extractall(local)
         import pandas as pd
         from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
         from brainscore_vision.benchmarks.imagenet_c import benchmark as plugin
-        answers = pd.read_csv(FIXTURES / 'answers.csv')
-        stimuli = pd.read_csv(FIXTURES / 'stimulus_imagenet_c_noise.csv').set_index('stimulus_id')
-        labels = BehavioralAssembly([answers['label'].values], dims=['choice', 'presentation'], coords={
-            'stimulus_id': ('presentation', answers['stimulus_id'].values),
-            **{c: ('presentation', stimuli.loc[answers['stimulus_id'], c].values)
-               for c in ('filename', 'noise_type', 'noise_level')}})
-        model = PrecomputedFeatures(labels, visual_degrees=None)
         out = {}
-        for how, directory in (('sampled', str(folder / 'local')), ('catalog', str(folder / 'nowhere'))):
-            plugin.LOCAL_STIMULUS_DIRECTORY = directory
-            benchmark = load_benchmark('ImageNet-C-noise-top1')
-            score = benchmark(model)
-            out[how] = {'score': float(score), 'error': float(score.attrs['error']), 'n': len(benchmark.stimulus_set)}
-        print(json.dumps({'ImageNet-C-noise-top1': out}))
+        for category in CATEGORIES:
+            answers = pd.read_csv(FIXTURES / ('answers.csv' if category == 'noise' else f'answers_{category}.csv'))
+            stimuli = pd.read_csv(FIXTURES / f'stimulus_imagenet_c_{category}.csv').set_index('stimulus_id')
+            labels = BehavioralAssembly([answers['label'].values], dims=['choice', 'presentation'], coords={
+                'stimulus_id': ('presentation', answers['stimulus_id'].values),
+                **{c: ('presentation', stimuli.loc[answers['stimulus_id'], c].values)
+                   for c in ('filename', 'noise_type', 'noise_level')}})
+            model = PrecomputedFeatures(labels, visual_degrees=None)
+            identifier, out[identifier := f'ImageNet-C-{category}-top1'] = None, {}
+            for how, directory in (('sampled', str(folder / 'local')), ('catalog', str(folder / 'nowhere'))):
+                plugin.LOCAL_STIMULUS_DIRECTORY = directory
+                benchmark = load_benchmark(identifier)
+                score = benchmark(model)
+                out[identifier][how] = {'score': float(score), 'error': float(score.attrs['error']),
+                                        'n': len(benchmark.stimulus_set), 'version': benchmark.version,
+                                        'parent': benchmark.parent}
+        print(json.dumps(out))
 
 
 if __name__ == '__main__':

@@ -1,4 +1,4 @@
-"""Write a small synthetic `imagenet_c.noise` stimulus set and a "model's" answers with Brain-Score's own code.
+"""Write small synthetic `imagenet_c.<category>` stimulus sets and a "model's" answers with Brain-Score's own code.
 
 Run with Brain-Score's environment (see /work/shared/FACTS.md), from the repository root:
 
@@ -6,7 +6,8 @@ Run with Brain-Score's environment (see /work/shared/FACTS.md), from the reposit
 
 It writes tests/brainio/imagenet_c/: `stimulus_imagenet_c_noise.csv/.zip` (300 tiny PNGs: the 3 noise types of the
 category x 5 levels x 20 images, with the columns Brain-Score's ImageNet-C benchmark reads: noise_type, noise_level,
-synset) and `answers.csv` (a model's synset for each, right more often at low levels; seed 0). Nothing is ImageNet-C's.
+synset) and `answers.csv` (a model's synset for each, right more often at low levels; seed 0); the same for the
+blur, weather and digital categories (4 types x 5 levels x 10 images each; seeds 1-3; `answers_<category>.csv`). Nothing is ImageNet-C's.
 The script re-runs itself with PYTHONHASHSEED=0, so the same bytes come out every time.
 """
 import os
@@ -22,18 +23,23 @@ from brainscore_core.supported_data_standards.brainio.packaging import package_s
 from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet
 
 OUT = Path(__file__).parent / 'imagenet_c'
-TYPES = ['gaussian_noise', 'shot_noise', 'impulse_noise']
+CATEGORIES = {'noise': ['gaussian_noise', 'shot_noise', 'impulse_noise'],  # Brain-Score's noise_category_map
+              'blur': ['glass_blur', 'motion_blur', 'zoom_blur', 'defocus_blur'],
+              'weather': ['snow', 'frost', 'fog', 'brightness'],
+              'digital': ['pixelate', 'contrast', 'elastic_transform', 'jpeg_compression']}
+IMAGES = {'noise': 20, 'blur': 10, 'weather': 10, 'digital': 10}  # per type and level
 SYNSETS = ['n01440764', 'n01443537', 'n01484850', 'n01491361', 'n01494475']
 
 
-def main():
-    rng = np.random.default_rng(0)
+def write(category, seed):
+    "stimulus_imagenet_c_<category>.csv/.zip and the answers (answers.csv for noise, answers_<category>.csv else)"
+    rng = np.random.default_rng(seed)
     work = OUT / 'work'
-    shutil.rmtree(OUT, ignore_errors=True); work.mkdir(parents=True)
+    shutil.rmtree(work, ignore_errors=True); work.mkdir(parents=True)
     rows, paths, answers = [], {}, []
-    for noise_type in TYPES:
+    for noise_type in CATEGORIES[category]:
         for level in range(1, 6):
-            for n in range(20):
+            for n in range(IMAGES[category]):
                 sid = f'{noise_type}_{level}_ILSVRC2012_val_{n + 1:08d}'
                 path = work / f'{sid}.png'
                 Image.fromarray(rng.integers(0, 256, (4, 4, 3), dtype=np.uint8)).save(path)
@@ -44,10 +50,16 @@ def main():
                 answers.append((sid, synset if rng.random() < 0.9 - 0.12 * level else SYNSETS[int(rng.integers(0, 5))]))
     stimuli = StimulusSet(rows)
     stimuli.stimulus_paths = paths
-    stimuli.identifier = 'imagenet_c.noise'
-    print(package_stimulus_set_locally(stimuli, 'imagenet_c.noise', downloads_path=OUT))
-    (OUT / 'answers.csv').write_text('stimulus_id,label\n' + ''.join(f'{a},{b}\n' for a, b in answers))
+    stimuli.identifier = f'imagenet_c.{category}'
+    print(package_stimulus_set_locally(stimuli, f'imagenet_c.{category}', downloads_path=OUT))
+    name = 'answers.csv' if category == 'noise' else f'answers_{category}.csv'
+    (OUT / name).write_text('stimulus_id,label\n' + ''.join(f'{a},{b}\n' for a, b in answers))
     shutil.rmtree(work)
+
+
+def main():
+    shutil.rmtree(OUT, ignore_errors=True)
+    for seed, category in enumerate(CATEGORIES): write(category, seed)  # noise: seed 0, the bytes it always had
 
 
 if __name__ == '__main__':

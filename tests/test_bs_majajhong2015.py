@@ -21,7 +21,8 @@ BRAINSCORE = {k: v['brainscore'] for name in ('majajhong2015', 'muzellec2026')
 # ours, measured on the fixture (raw and ceiling also equal Brain-Score's, checked below)
 OURS = {'MajajHong2015public.V4-pls': 0.901272687, 'MajajHong2015public.IT-pls': 0.81552683,
         'MajajHong2015public.V4-temporal-pls': 0.654771766, 'MajajHong2015public.IT-temporal-pls': 0.598946752,
-        'MajajHong2015public.V4-reverse_pls': 0.549469084, 'MajajHong2015public.IT-reverse_pls': 0.563224911}
+        'MajajHong2015public.V4-reverse_pls': 0.549469084, 'MajajHong2015public.IT-reverse_pls': 0.563224911,
+        'MajajHong2015.V4-pls': 0.901272687, 'MajajHong2015.IT-pls': 0.81552683}  # private ids: the same fixture
 
 
 @pytest.fixture(scope='module', autouse=True)
@@ -110,11 +111,14 @@ def test_majajhong2015_temporal_pls(majaj_catalog, features, region):
 def test_majajhong2015_private_needs_credentials(majaj_catalog, features, monkeypatch):
     "MajajHong2015.<region>-pls: without credentials the catalog says the data are private; with them it scores"
     import brainscore_nb as bn
-    identifier = 'MajajHong2015.V4-pls'
-    benchmark = bn.load_benchmark(identifier)  # the test server's credentials are in the environment
-    assert (benchmark.identifier, benchmark.version, benchmark.region) == (identifier, 4, 'V4')
-    score = benchmark(features)  # the fixture's bytes under the private key: the public benchmark's numbers
-    assert score.center == pytest.approx(OURS['MajajHong2015public.V4-pls'], abs=1e-7)
+    for region in ('V4', 'IT'):
+        identifier = f'MajajHong2015.{region}-pls'
+        benchmark = bn.load_benchmark(identifier)  # the test server's credentials are in the environment
+        assert (benchmark.identifier, benchmark.version, benchmark.region) == (identifier, 4, region)
+        assert (benchmark.version, benchmark.parent) == (BRAINSCORE[identifier]['version'], BRAINSCORE[identifier]['parent'])
+        score = benchmark(features)  # the fixture's bytes under the private keys: the public benchmark's numbers
+        _check(identifier, score)
+        assert score.center == pytest.approx(OURS[f'MajajHong2015public.{region}-pls'], abs=1e-7)
     monkeypatch.delenv('AWS_ACCESS_KEY_ID'); monkeypatch.delenv('AWS_SECRET_ACCESS_KEY')
     monkeypatch.setenv('BRAINSCORE_NB_HOME', str(Path(majaj_catalog).parent / 'empty-home'))  # nothing stored yet
     with pytest.raises(CatalogError, match=r"'MajajHong2015.private' is private data \(.*private-brainio/.*\): "

@@ -2,8 +2,8 @@
 Brain-Score's own packaging code (tests/brainio/make_ferguson2024.py) served by the SeaweedFS test server as the catalog
 entries, scored with stored probabilities, and compared with Brain-Score 2.4.2's own benchmark on the same files
 (tests/brainio/ferguson2024_brainscore_side.py; numbers in tests/brainio/crosschecks/ferguson2024.json). The other 13
-experiments take the same steps with their own lapse rate and ceiling: each is built here from the same files served
-under its own keys."""
+experiments take the same steps with their own lapse rate and ceiling: each is built and scored, on both sides, from
+the same files served under its own keys."""
 import json
 from pathlib import Path
 
@@ -53,14 +53,16 @@ def test_ferguson2024_from_the_catalog(catalog):
         assert (b.version, b.parent, b.visual_degrees, b.number_of_trials, len(b.stimuli), len(b.fitting_stimuli)) == (
             1, 'behavior', 8, 3, 48, 12)
         assert set(b.fitting_stimuli['image_label']) == {'oddball', 'same'}
-    b = bn.load_benchmark('Ferguson2024color-value_delta')
-    s = b(PrecomputedBehavior(probabilities, 'fixture-model', visual_degrees=8))
-    theirs, ours = CROSSCHECK['Ferguson2024color-value_delta']['brainscore'], CROSSCHECK['Ferguson2024color-value_delta']['ours']
-    got = dict(raw=s.attrs['raw'].center, ceiling=s.attrs['ceiling'].center, score=s.center,
-               human_integral=b.human_integral, model_integral=s.attrs['raw'].attrs['model_integral'])
-    assert got == pytest.approx(theirs, abs=1e-12)  # Brain-Score 2.4.2 on the same files
-    assert got == pytest.approx({k: ours[k] for k in got}, abs=1e-12)
-    assert 'ci_reason' in s.attrs  # value_delta keeps no material to resample
+    model = PrecomputedBehavior(probabilities, 'fixture-model', visual_degrees=8)
+    for identifier, record in CROSSCHECK.items():  # every recorded experiment, on the color files served under its keys
+        b = bn.load_benchmark(identifier)
+        s = b(model)
+        theirs, ours = record['brainscore'], record['ours']
+        got = dict(raw=s.attrs['raw'].center, ceiling=s.attrs['ceiling'].center, score=s.center,
+                   human_integral=b.human_integral, model_integral=s.attrs['raw'].attrs['model_integral'])
+        assert got == pytest.approx(theirs, abs=1e-12), identifier  # Brain-Score 2.4.2 on the same files
+        assert got == pytest.approx({k: ours[k] for k in got}, abs=1e-12), identifier
+        assert 'ci_reason' in s.attrs  # value_delta keeps no material to resample
 
 
 def test_ferguson2024_with_the_real_catalog_and_no_network(monkeypatch):

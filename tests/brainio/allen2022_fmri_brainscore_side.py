@@ -1,8 +1,9 @@
 """Brain-Score's own `Allen2022_fmri.*` and `Allen2022_fmri_surface.*` on the synthetic fixtures (Brain-Score's python).
 
-    /work/bs/bsvenv/bin/python tests/brainio/allen2022_fmri_brainscore_side.py
+    /work/bs/bsvenv/bin/python tests/brainio/allen2022_fmri_brainscore_side.py [PART ...]  # only ids with every PART
 
-Runs brainscore-vision 2.4.2's sixteen 8-subject benchmarks (V1, V2, V4, IT x ridge, rdm; volumetric and surface)
+Runs brainscore-vision 2.4.2's sixteen 8-subject benchmarks and the sixteen _4subj ones (their keys answered by the
+same files) (V1, V2, V4, IT x ridge, rdm; volumetric and surface)
 through its registry, data plugins and BrainIO loaders, with one change: the S3 download (`brainio.s3.get_path`) is
 replaced by a lookup of the fixture files of `tests/brainio/allen2022_fmri` (copied to a temporary folder), so nothing
 reaches S3. The "model" is Brain-Score's `PrecomputedFeatures` holding the fixture features. Prints one JSON object:
@@ -24,8 +25,10 @@ FILES = {'Allen2022_fMRI_train_Stimuli': 'stimulus_fixture_Allen2022_fmri_train'
          'Allen2022_fMRI_test_Assembly': 'assy_fixture_Allen2022_fmri_test',
          'Allen2022_fMRI_surface_train_Assembly': 'assy_fixture_Allen2022_fmri_surface_train',
          'Allen2022_fMRI_surface_test_Assembly': 'assy_fixture_Allen2022_fmri_surface_test'}
-IDS = [f'{p}.{r}-{m}' for p in ('Allen2022_fmri', 'Allen2022_fmri_surface') for m in ('ridge', 'rdm')
-       for r in ('V1', 'V2', 'V4', 'IT')]
+# the _4subj ids' keys answered by the same files, as tests/test_bs_allen2022_fmri.py serves them
+FILES.update({k.replace('_train', '_4subj_train').replace('_test', '_4subj_test'): v for k, v in FILES.items()})
+IDS = [f'{p}.{r}-{m}' for p in ('Allen2022_fmri', 'Allen2022_fmri_surface', 'Allen2022_fmri_4subj',
+                                 'Allen2022_fmri_surface_4subj') for m in ('ridge', 'rdm') for r in ('V1', 'V2', 'V4', 'IT')]
 
 
 def main():
@@ -35,7 +38,7 @@ def main():
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
         features = load_assembly(folder / 'assy_fixture_Allen2022_fmri_features.nc', 'NeuroidAssembly')
         out = {}
-        for identifier in IDS:
+        for identifier in [i for i in IDS if all(a in i for a in sys.argv[1:])]:  # arguments: parts of the ids
             benchmark = load_benchmark(identifier)
             with contextlib.redirect_stdout(io.StringIO()):  # its benchmark prints each subject's score
                 score = benchmark(PrecomputedFeatures(features, visual_degrees=8.4))

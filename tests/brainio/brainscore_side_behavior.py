@@ -19,8 +19,9 @@ def _number(x):
     return float(getattr(x, 'values', x))
 
 
-def score(fixtures: Path, benchmarks, visual_degrees: float, model_file: str, extra=lambda score: {}):
-    with s3_fixtures(fixtures) as folder:
+def score(fixtures: Path, benchmarks, visual_degrees: float, model_file: str, extra=lambda score: {}, name=None):
+    "`name`: (identifier, file type, prefix) -> the fixture file answering it (default: Brain-Score's own file name)"
+    with s3_fixtures(fixtures, **({} if name is None else {'name': name})) as folder:
         from brainscore_core.supported_data_standards.brainio.assemblies import BehavioralAssembly
         from brainscore_vision import load_benchmark
         from brainscore_vision.model_interface import BrainModel

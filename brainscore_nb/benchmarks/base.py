@@ -7,9 +7,9 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 # %% auto #0
 __all__ = ['benchmark_registry', 'PROVENANCE', 'accepted_options', 'check_keywords', 'check_choice', 'Benchmark', 'function_key',
            'BenchmarkBase', 'finalize', 'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of',
-           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'reliable_region',
-           'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records', 'id_list',
-           'average_repetition', 'data_sha1', 'UNCEILED']
+           'squeeze_time_bin', 'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'ridge_train_test',
+           'reliable_region', 'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields',
+           'results_records', 'id_list', 'average_repetition', 'data_sha1', 'UNCEILED']
 
 # %% ../../nbs/30_benchmark_base.ipynb #f5ce4103
 import functools, hashlib, inspect, json, platform, subprocess, sys
@@ -27,7 +27,8 @@ from ..data.assemblies import average_repetition, filter_reliable_neuroids
 from ..metrics.score import Score
 from ..metrics.crossval import cross_validate
 from ..metrics.uncertainty import bootstrap, interval
-from ..metrics.ceilings import explained_variance, ceil_score, bound_score
+from ..metrics.ceilings import explained_variance, ceil_score, bound_score, internal_consistency
+from ..metrics.regression import ridge_split, ridgecv_split
 from ..metrics.rsa import subject_scores, rdm_consistency
 from ..metrics.properties import property_ceiling
 from ..models.interface import BrainModel
@@ -467,6 +468,21 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
                              bootstrap_units=f'per {c}: ' + boots[0]['bootstrap_units'])
         else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
         return out
+
+# %% ../../nbs/30_benchmark_base.ipynb #98593bf6
+def ridge_train_test(identifier:str, # e.g. 'Papale2025.IT-ridgecv'
+                     train, # the train assembly (repetitions averaged, or one repetition)
+                     repetitions, # the test assembly with every repetition (the ceiling's data)
+                     metric_type:str, # 'ridge' or 'ridgecv'
+                     alphas, # ridgecv's penalties (ridge ignores them)
+                     **kwargs # region, time_bins, version, parent, bibtex, visual_degrees, number_of_trials
+                    )->TrainTestNeuralBenchmark:
+    "A `ridge[cv]_split` mapping per subject, internal-consistency ceiling: Brain-Score's train/test recipe"
+    check_choice(metric_type, ('ridge', 'ridgecv'), f'{identifier} metric')
+    metric = ridge_split if metric_type == 'ridge' else partial(ridgecv_split, alphas=alphas)
+    return TrainTestNeuralBenchmark(identifier, train, average_repetition(repetitions, sort=True), metric,
+                                    lambda: internal_consistency(repetitions), data=repetitions,
+                                    alpha_coord='subject', **kwargs)
 
 # %% ../../nbs/30_benchmark_base.ipynb #73b43d19
 def reliable_region(assembly:xr.DataArray, # presentation x neuroid [x one time_bin], a `region` coord

@@ -13,9 +13,8 @@ from functools import partial
 import numpy as np
 from ..data.datasets import load_dataset
 from ..data.assemblies import average_repetition
-from ..metrics.regression import ridge_split, ridgecv_split
-from ..metrics.ceilings import internal_consistency
-from .base import TrainTestNeuralBenchmark, benchmark_registry, check_choice
+from .base import (TrainTestNeuralBenchmark, benchmark_registry, check_choice,
+                                           ridge_train_test)
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #3afdc89c
 BIBTEX = """@article{gifford_large_2022,
@@ -82,25 +81,18 @@ def load_assembly(region:str, # one of REGIONS ('IT': Brain-Score maps EEG to IT
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #b077c9e1
-def _metric(metric_type:str):
-    "The plugin's `load_metric(f'{metric_type}_split', alphas=REDUCED_ALPHA_LIST)` (ridge ignores them)"
-    check_choice(metric_type, METRICS, 'Gifford2022 metric')
-    return ridge_split if metric_type == 'ridge' else partial(ridgecv_split, alphas=REDUCED_ALPHA_LIST)
-
 def gifford2022(region:str, # one of REGIONS
                 metric_type:str, # 'ridge' or 'ridgecv'
                 load=load_dataset # name -> assembly; default: the catalog
                )->TrainTestNeuralBenchmark:
     "`Gifford2022.<region>-<metric_type>` as Brain-Score 2.4.2 builds it"
-    metric = _metric(metric_type)
+    check_choice(metric_type, METRICS, 'Gifford2022 metric')  # before any data is loaded
     train = load_assembly(region, 'train', average_repetitions=True, load=load)
     repetitions = load_assembly(region, 'test', average_repetitions=False, load=load)
-    return TrainTestNeuralBenchmark(f'Gifford2022.{region}-{metric_type}', train,
-                                    average_repetition(repetitions, sort=True), metric,
-                                    lambda: internal_consistency(repetitions), data=repetitions,
-                                    alpha_coord='subject', region=region, time_bins=TIME_BINS,
-                                    version=VERSION, parent=region, bibtex=BIBTEX,
-                                    visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    return ridge_train_test(f'Gifford2022.{region}-{metric_type}', train, repetitions, metric_type,
+                            REDUCED_ALPHA_LIST,
+                            region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
+                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _r in REGIONS:
     for _m in METRICS: benchmark_registry[f'Gifford2022.{_r}-{_m}'] = partial(gifford2022, _r, _m)

@@ -12,10 +12,9 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'TIME_BINS', 'REGIONS
 from functools import partial
 from ..data.datasets import load_dataset
 from ..data.assemblies import average_repetition
-from ..metrics.regression import ridge_split, ridgecv_split, ALPHA_LIST
-from ..metrics.ceilings import internal_consistency
+from ..metrics.regression import ALPHA_LIST
 from .base import (TrainTestNeuralBenchmark, benchmark_registry, check_choice,
-                                           reliable_region)
+                                           reliable_region, ridge_train_test)
 
 # %% ../../nbs/benchmarks/papale2025.ipynb #d9fcf148
 BIBTEX = """@article{papale_extensive_2025,
@@ -53,25 +52,17 @@ def load_assembly(region:str, # one of REGIONS
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/papale2025.ipynb #5aee4274
-def _metric(metric_type:str):
-    "The plugin's `load_metric(f'{metric_type}_split', alphas=ALPHA_LIST)`: ridge ignores the penalties"
-    check_choice(metric_type, METRICS, 'Papale2025 metric')
-    return ridge_split if metric_type == 'ridge' else partial(ridgecv_split, alphas=ALPHA_LIST)
-
 def papale2025(region:str, # one of REGIONS
                metric_type:str, # 'ridge' or 'ridgecv'
                load=load_dataset # name -> assembly; default: the catalog
               )->TrainTestNeuralBenchmark:
-    "`Papale2025.<region>-<metric_type>` as Brain-Score 2.4.2 builds it"
-    metric = _metric(metric_type)
+    "`Papale2025.<region>-<metric_type>` as Brain-Score 2.4.2 builds it (`ridge_train_test`, ALPHA_LIST)"
+    check_choice(metric_type, METRICS, 'Papale2025 metric')  # before any data is loaded
     train = load_assembly(region, 'train', average_repetitions=False, load=load)  # one repetition
     repetitions = load_assembly(region, 'test', average_repetitions=False, load=load)
-    return TrainTestNeuralBenchmark(f'Papale2025.{region}-{metric_type}', train,
-                                    average_repetition(repetitions, sort=True), metric,
-                                    lambda: internal_consistency(repetitions), data=repetitions,
-                                    alpha_coord='subject', region=region, time_bins=TIME_BINS,
-                                    version=VERSION, parent=region, bibtex=BIBTEX,
-                                    visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    return ridge_train_test(f'Papale2025.{region}-{metric_type}', train, repetitions, metric_type, ALPHA_LIST,
+                            region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
+                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _r in REGIONS:
     for _m in METRICS: benchmark_registry[f'Papale2025.{_r}-{_m}'] = partial(papale2025, _r, _m)

@@ -2,6 +2,7 @@
 tests (as `nbdev-test` does), one pytest test each. Each notebook of nbs/ that passes is kept, executed, under
 _executed/ for the documentation site (docs/build.py), so that tests/test_site.py, which pytest runs after this
 file, builds the site without running the notebooks again."""
+import sys
 import tempfile
 from pathlib import Path
 
@@ -34,8 +35,11 @@ def registries_restored():
                   ceiling_registry)
     saved = [dict(r) for r in registries]
     for k, f in saved[0].items():  # test modules' benchmarks (tests/small_benchmarks.py, ...) are not the library's
-        if not getattr(getattr(f, 'func', f), '__module__', '').startswith('brainscore_nb.'):
-            del benchmark_registry[k]
+        module = getattr(getattr(f, 'func', f), '__module__', '')
+        if module.startswith('brainscore_nb.'): continue
+        del benchmark_registry[k]
+        if str(getattr(sys.modules.get(module), '__file__', '')).startswith(str(Path(__file__).parent)):
+            del sys.modules[module]  # a test module (tests/small_benchmarks.py): a notebook importing it registers again
     yield
     for r, before in zip(registries, saved): r.clear(), r.update(before)
 

@@ -2,7 +2,8 @@
 the SeaweedFS test server (a synthetic package with the real NaN structure written by Brain-Score's own code:
 tests/brainio/make_cadena2017.py), scored with the fixture's precomputed features, and compared with Brain-Score
 2.4.2's own benchmark on the same files (tests/brainio/cadena2017_brainscore_side.py; both sides' numbers in
-tests/brainio/crosschecks/cadena2017.json). `Cadena2017-mask` is not registered (TensorFlow mask_regression)."""
+tests/brainio/crosschecks/cadena2017.json). `Cadena2017-mask` likewise, with the features laid out as 3 channels x
+4 x 4 positions, against Brain-Score run with TensorFlow (tests/brainio/cadena2017_mask_brainscore_side.py)."""
 import json
 from pathlib import Path
 
@@ -66,11 +67,30 @@ def test_cadena2017_pls_from_the_catalog(cadena_catalog, features):
     assert score.attrs['benchmark'] == 'Cadena2017-pls' and len(score.attrs['data_sha1']) == 40
 
 
-def test_cadena2017_mask_is_not_registered():
+def test_cadena2017_mask_from_the_catalog(cadena_catalog, features):
+    "Cadena2017-mask by its name: the same fit as Brain-Score's TensorFlow one with the same NumPy seed"
     import brainscore_nb as bn
-    from brainscore_nb.benchmarks.cadena2017 import cadena2017
-    assert 'Cadena2017-mask' not in bn.benchmark_registry
-    with pytest.raises(ValueError, match='Cadena2017-mask is not built here'): cadena2017('mask')
+    from brainscore_nb.models.interface import PrecomputedFeatures
+    rec = CROSSCHECK['Cadena2017-mask']
+    bs, ours = rec['brainscore'], rec['ours']
+    benchmark = bn.load_benchmark('Cadena2017-mask')
+    assert (benchmark.identifier, benchmark.version, benchmark.region, benchmark.time_bins) == (
+        'Cadena2017-mask', bs['version'], 'V1', [tuple(t) for t in bs['time_bins']])
+    assert dict(benchmark.assembly.sizes) == {'presentation': bs['n_images'], 'neuroid': bs['n_neuroids']}
+    with pytest.raises(ValueError, match='coords channel, channel_x, channel_y'): benchmark(features)
+    c, x, y = np.unravel_index(np.arange(48), (3, 4, 4))
+    grid = dict(channel=('neuroid', c), channel_x=('neuroid', x), channel_y=('neuroid', y))
+    spatial = PrecomputedFeatures(read_brainio_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly')
+                                  .assign_coords(**grid), 'spatial', visual_degrees=2)
+    score = benchmark(spatial)
+    # Brain-Score with np.random.seed(0): equal to float32 rounding, far inside its spread over seeds (0.093)
+    assert score.attrs['ceiling'].center == pytest.approx(bs['ceiling'], abs=1e-9)
+    assert score.attrs['raw'].center == pytest.approx(bs['raw'], abs=1e-5)
+    assert score.center == pytest.approx(bs['score'], abs=1e-5)
+    assert abs(score.attrs['raw'].center - bs['raw']) < bs['raw_std_over_seeds'] / 100
+    for key in ('raw', 'ceiling'): assert score.attrs[key].center == pytest.approx(ours[key], abs=1e-6)
+    assert score.center == pytest.approx(ours['score'], abs=1e-6)
+    assert score.attrs['benchmark'] == 'Cadena2017-mask'
 
 
 def test_cadena2017_with_the_real_catalog_and_no_network(monkeypatch, tmp_path):

@@ -65,7 +65,7 @@ def load_assembly(*, average_repetitions:bool, # mean over repetitions, NaN cell
 def _ceiling_with_nan_cells(repetitions, # presentation x neuroid, NaN where a neuron was not recorded
                             splits:int=10, random_state:int=1 # the split-halves of `internal_consistency`
                            ):
-    "The mask benchmark's ceiling: split-half consistency of all repetitions, NaN cells skipped as Brain-Score's"
+    "Cadena2017-mask's ceiling: split-half consistency of all repetitions, NaN cells skipped (Brain-Score's)"
     values = np.asarray(repetitions.values, np.float64)
     reps, rep_codes = np.unique(repetitions['repetition_id'].values, return_inverse=True)
     codes, stimuli = pd.factorize(repetitions['stimulus_id'].values)

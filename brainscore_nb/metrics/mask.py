@@ -109,12 +109,13 @@ def mask_predict(X, # stimuli x features, channel-major (channel, then x, then y
 GRID_COORDS = ('channel', 'channel_x', 'channel_y')  # Brain-Score's names of a conv layer's feature layout
 
 def _grid_order(source)->tuple:
-    "(the neuroid order that lays the features out channel-major, (channels, x, y)); an error naming the problem"
+    "(the neuroid order laying the features out channel-major, (channels, x, y)); an error naming the problem"
     dim = source.dims[-1] if source.ndim == 2 else 'neuroid'
     missing = [c for c in GRID_COORDS if c not in source.coords or source[c].dims != (dim,)]
     if missing:
-        raise ValueError(f"mask_regression needs the source's feature layout: coords {', '.join(missing)} along "
-                         f"{dim!r} (a conv layer's activations before flattening or projection: the channel and "
+        raise ValueError(f"mask_regression needs the source's feature layout: coords {', '.join(missing)} "
+                         f"along {dim!r} (a conv layer's activations before flattening or projection: the "
+                         f"channel and "
                          f"the x, y position of each feature)")
     codes, sizes = [], []
     for c in GRID_COORDS:

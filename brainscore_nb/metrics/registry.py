@@ -122,6 +122,6 @@ metric_registry.update({_k: getattr(_threshold, _k) for _k in _threshold.METRICS
 ceiling_registry.update({_k: getattr(_threshold, _f) for _k, _f in _threshold.CEILINGS.items()})
 
 # %% ../../nbs/19_metric_registry.ipynb #a5c3e7d1
-# Brain-Score's `mask_regression` (its Cadena2017-mask metric): the factorized readout its TensorFlow code trains
+# Brain-Score's `mask_regression` (Cadena2017-mask's metric): the readout it trains with TensorFlow
 from . import mask
 metric_registry['mask_regression'] = mask.mask_regression

@@ -1,0 +1,78 @@
+"""Brain-Score's own `Kar2019-ost` on the synthetic fixtures, in a TensorFlow environment (never run by pytest).
+
+    /work/bs/tfvenv/bin/python tests/brainio/kar2019_brainscore_side.py [SEED ...]
+
+The environment is the one of tests/brainio/cadena2017_mask_brainscore_side.py (tensorflow-cpu 2.15.1, numpy
+1.26.4, brainscore-vision 2.4.2 and brainscore-core 2.5.0 with --no-deps). brainscore-vision 2.4.2's benchmark runs
+through its registry (`load_benchmark('Kar2019-ost')`), its data plugin and BrainIO loaders, only the S3 download
+replaced by the fixture files of tests/brainio/kar2019 (tests/brainio/make_kar2019.py). The "model" is Brain-Score's
+`PrecomputedFeatures` holding the fixture's temporal features (presentation x neuroid x time_bin). Its `ost`
+metric trains `TFProbabilitiesClassifier` per time bin with fixed seeds (minibatch order `RandomState(0)`,
+initial weights VarianceScaling(seed=0)); to see how much its number owes to them, SEED > 0 replaces both by SEED
+(SEED 0: Brain-Score as shipped). Prints one JSON object: per seed raw, ceiling, ceiled score, and the spread.
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
+os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+os.environ.setdefault('TF_CPP_MIN_LOG_LEVEL', '2')
+FIXTURES = Path(__file__).resolve().parent / 'kar2019'
+FILES = {'Kar2019': 'stimulus_fixture_Kar2019', 'dicarlo.Kar2019': 'assy_fixture_Kar2019'}
+
+
+def reseed(seed):
+    "Brain-Score's classifier with its two fixed seeds replaced by `seed`"
+    import numpy as np
+    from brainscore_vision.metrics.ost import metric
+    cls = metric.TFProbabilitiesClassifier
+
+    def initializer(self, kind='xavier', *args, **kwargs):
+        import tensorflow as tf
+        if kind == 'xavier': return tf.compat.v1.keras.initializers.VarianceScaling(*args, **kwargs, seed=seed)
+        return getattr(tf, kind + '_initializer')(*args, **kwargs)
+
+    cls.initializer = initializer
+    metric.RandomState = lambda _: np.random.RandomState(seed)
+
+
+def main(seeds):
+    import numpy as np
+    folder = Path(tempfile.mkdtemp())
+    try:
+        for f in FIXTURES.iterdir():
+            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
+        from brainscore_core.supported_data_standards.brainio import s3
+
+        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
+            path = folder / f'{FILES[identifier]}.{file_type}'
+            assert path.is_file(), f'no fixture {path.name} for {identifier}'
+            return path
+
+        s3.get_path = get_path
+        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Kar2019_features.nc').load()
+        out = {}
+        for seed in seeds:
+            if seed: reseed(seed)
+            benchmark = load_benchmark('Kar2019-ost')
+            score = benchmark(PrecomputedFeatures(features, visual_degrees=8))
+            out[seed] = {'raw': float(score.raw), 'ceiling': float(score.ceiling), 'score': float(score),
+                         'identifier': benchmark.identifier, 'version': benchmark.version,
+                         'n_images': int(benchmark._assembly.sizes['presentation'])}
+            print(json.dumps({seed: out[seed]}), file=sys.stderr, flush=True)
+        raws = np.array([o['raw'] for o in out.values()])
+        print(json.dumps({'per_seed': out, 'raw_mean': raws.mean(), 'raw_std': raws.std(ddof=1) if len(raws) > 1
+                          else None, 'raw_min': raws.min(), 'raw_max': raws.max()}))
+    finally:
+        shutil.rmtree(folder)
+
+
+if __name__ == '__main__':
+    main([int(s) for s in sys.argv[1:]] or list(range(10)))

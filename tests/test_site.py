@@ -308,7 +308,7 @@ def test_site_configuration_scrolls_tables_and_searches_offline():
 
 
 def test_pages_carry_no_build_noise_and_link_their_own_sources(site):
-    "No page shows build warnings or the building machine's paths; every [source] link names a module of its page"
+    "No page shows build warnings, test plumbing or the building machine's paths; every [source] link names a module of its page"
     from brainscore_nb._modidx import d
     modules = {}  # page -> the files of the symbols documented on it
     for syms in d['syms'].values():
@@ -319,6 +319,8 @@ def test_pages_carry_no_build_noise_and_link_their_own_sources(site):
         html = path.read_text(encoding='utf-8')
         for bad in ('TqdmWarning', 'IProgress not found', 'docments unavailable', str(ROOT)):
             if bad in html: leaks.append(f'{name}: {bad}')
+        if 'from fastcore.test import' in re.sub(r'<[^>]+>', '', html):  # test plumbing: the build hides it
+            leaks.append(f'{name}: from fastcore.test import')
         # a temporary folder's name (mkdtemp's, pytest's, the build's); '/tmp/x' in an example's text is no leak
         leaks += [f'{name}: {m}' for m in re.findall(r'/tmp/(?:tmp\w+|pytest-\S+?/|bsnb-docs-\w+|[\w.]+-[a-z0-9_]{8}/)', html)]
         for src in re.findall(r'href="https://github\.com/[^"]+/blob/[^/"]+/([^"#]+)(?:#L\d+)?"', html):
@@ -411,6 +413,11 @@ def test_site_reads_as_a_newcomer_would(site, tmp_path):
         page.goto((site / 'start_here.html').as_uri())
         text = page.locator('article').inner_text()
         assert 'Score a model' in text and 'Read the leaderboard' in text and '<Score 0.1448' in text
+        sections = page.locator('article h2').all_inner_texts()
+        assert [h for h in ('Install', 'Score a model', 'Package your data', 'Add a benchmark', 'Read the leaderboard')
+                if not any(t.startswith(h) for t in sections)] == [], sections
+        # score, package, add a benchmark, read the leaderboard: each shows its executed example's output
+        assert page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)').count() >= 4
         page.screenshot(path=str(shots / 'start_here.png'))
         page.goto((site / 'benchmarks_catalogue.html').as_uri())
         rows = page.locator('article table').first.locator('tbody tr').count()

@@ -346,7 +346,7 @@ def test_benchmark_pages_show_scores_and_figures(site):
     figure = re.compile(r'<img[^>]*src="[^"]*_images/[^"]+\.png"')  # an executed cell's figure, as myst-nb writes it
     bare = [p.stem for p in pages if p.stem not in optional and not figure.search(p.read_text(encoding='utf-8'))]
     assert not bare, bare
-    real = {'coggan2024', 'cowley2023', 'geirhos2019', 'geirhos2021', 'kriegeskorte2008'}  # mirrored: the real data
+    real = {'coggan2024', 'cowley2023', 'geirhos2019', 'geirhos2021', 'hermann2020', 'kriegeskorte2008'}  # mirrored
     unsaid = [p.stem for p in pages if p.stem not in real and not re.search(
         r'synthetic fixture|not the real', p.read_text(encoding='utf-8'))]
     assert not unsaid, unsaid

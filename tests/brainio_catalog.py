@@ -155,3 +155,18 @@ def check_offline(identifiers, monkeypatch, missing: str):
         with pytest.raises(CatalogError, match=re.escape(f'cannot reach {end}/brainscore-storage/brainscore-vision/'
                                                          f'benchmarks/{missing}')):
             bn.load_benchmark(identifier)
+
+
+def serve_pairs(folder, stems: dict, endpoint: str, tmp_path, monkeypatch, *, cls: str, by_identifier: bool = False):
+    """Serve `folder`'s packages as catalog entries: {catalog key: file stem} -> a stimulus set
+    (`stimulus_<stem>.csv/.zip`) and an assembly (`assy_<stem>.nc`) under the same key, the assembly naming the stimulus
+    set by that key; `by_identifier`: both packages' identifiers are the key (else the file's own)"""
+    folder = Path(folder)
+    versions = upload(endpoint, *sorted(p for p in folder.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    ident = (lambda key: dict(identifier=key)) if by_identifier else (lambda key: {})
+    rows = []
+    for key, stem in stems.items():
+        rows += [stimulus_row(key, folder / f'stimulus_{stem}.csv', folder / f'stimulus_{stem}.zip', versions,
+                              **ident(key)),
+                 assembly_row(key, folder / f'assy_{stem}.nc', versions, stimulus_set=key, cls=cls, **ident(key))]
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)

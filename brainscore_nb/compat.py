@@ -108,9 +108,11 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
     # Brain-Score's metric building blocks (metrics.blocks): Metric, XarrayRegression, pls_regression, ...
     'brainscore_vision.metric_helpers.xarray_utils': 'brainscore_nb.metrics.blocks',
-    'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.port',  # CrossValidation, apply_aggregate
+    # CrossValidation, apply_aggregate
+    'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.port',
     'brainscore_vision.metrics.regression_correlation': 'brainscore_nb.metrics.blocks',
-    'brainscore_vision.metrics.regression_correlation.metric': 'brainscore_nb.port',  # and dual_ridge_cv_regression
+    # the blocks and dual_ridge_cv_regression
+    'brainscore_vision.metrics.regression_correlation.metric': 'brainscore_nb.port',
     'brainscore_vision.metrics.rdm.metric': 'brainscore_nb.metrics.blocks',  # RDM
     'brainscore_vision.metrics.internal_consistency.ceiling': 'brainscore_nb.metrics.blocks',
     'brainscore_vision.metrics.value_delta': 'brainscore_nb.metrics.blocks',  # ValueDelta
@@ -125,9 +127,11 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase
     'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',  # BIBTEX
     'brainscore_vision.data.sanghavi2020': 'brainscore_nb.benchmarks.sanghavi2020',  # BIBTEX_SANGHAVI...
-    'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',  # StimulusSetLoader
+    # StimulusSetLoader
+    'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',
     'result_caching': 'brainscore_nb.port',  # store
-    'brainscore_vision.model_helpers.brain_transformation.temporal': 'brainscore_nb.port',  # assembly_time_align
+    # assembly_time_align
+    'brainscore_vision.model_helpers.brain_transformation.temporal': 'brainscore_nb.port',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

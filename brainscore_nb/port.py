@@ -6,23 +6,28 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/port_plugins.html.md"""
 
 # %% auto #0
 __all__ = ['port_plugin', 'flatten_timebins_into_neuroids', 'Defaults', 'apply_aggregate', 'dual_ridge_cv_regression',
-           'apply_keep_attrs', 'assembly_time_align', 'store']
+           'apply_keep_attrs', 'assembly_time_align', 'store', 'NeuralBenchmark', 'TrainTestNeuralBenchmark',
+           'average_repetition', 'filter_reliable_neuroids', 'RSABenchmark', 'bound_score', 'PrecomputedFeatures']
 
 # %% ../nbs/49_port_plugins.ipynb #c5a4226f
 import re, shutil
 from pathlib import Path
-from .compat import port_imports, BRAINSCORE_IMPORTS
+from .compat import port_imports
 
 # %% ../nbs/49_port_plugins.ipynb #5b9c9052
-from .compat import NeuralBenchmark, TrainTestNeuralBenchmark, average_repetition, filter_reliable_neuroids
+from .compat import (NeuralBenchmark, TrainTestNeuralBenchmark, average_repetition,
+                                  filter_reliable_neuroids)
 from .benchmarks.base import RSABenchmark
 from .benchmarks.gifford2022 import flatten_time_bins
 from .metrics.ceilings import bound_score
 from .metrics.score import Score
-from .metrics.blocks import *  # Brain-Score's metric building blocks: its metric_helpers modules map here too
+# Brain-Score's metric building blocks: its metric_helpers modules map here too
+from .metrics.blocks import *  # noqa: F403
 from .metrics.blocks import XarrayRegression, DualRidgeCVRegression, ALPHA_LIST
 from .models.interface import PrecomputedFeatures
 from .data.assemblies import align_time_bins
+_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids',
+         'RSABenchmark', 'bound_score', 'PrecomputedFeatures']  # Brain-Score's helpers modules give these too
 
 # %% ../nbs/49_port_plugins.ipynb #085a688b
 def _point_packages(code:str, # Python source
@@ -41,14 +46,16 @@ def port_plugin(source, # a Brain-Score plugin folder, e.g. <wheel>/brainscore_v
                 own:str|None=None, # the plugin's Brain-Score package (default: read from `source`'s path)
                 tests:bool=False # also port its test.py files
                )->Path:
-    "Copy a Brain-Score plugin folder to a package of `target`'s name, every import ported (its data files as they are)"
+    "Copy a Brain-Score plugin folder to a package named as `target`, every import ported, data files as is"
     source, target = Path(source), Path(target)
-    if not (source / '__init__.py').is_file(): raise FileNotFoundError(f"{source}: no __init__.py, not a plugin folder")
-    if target.exists(): raise FileExistsError(f"{target} exists: port into a new folder (nothing is overwritten)")
+    if not (source / '__init__.py').is_file():
+        raise FileNotFoundError(f"{source}: no __init__.py, not a plugin folder")
+    if target.exists():
+        raise FileExistsError(f"{target} exists: port into a new folder (nothing is overwritten)")
     if own is None:
         parts = source.resolve().parts
         if 'brainscore_vision' not in parts:
-            raise ValueError(f"{source}: not inside a brainscore_vision folder: say which package it is (own=)")
+            raise ValueError(f"{source}: not inside a brainscore_vision folder: name its package (own=)")
         own = '.'.join(parts[parts.index('brainscore_vision'):])
     if not target.name.isidentifier(): raise ValueError(f"{target.name!r} is not a Python package name")
     names = {**(packages or {}), own: target.name}
@@ -117,11 +124,12 @@ def assembly_time_align(source, # ... x time_bin, time_bin_start / time_bin_end 
                         mode:str='portion' # Brain-Score's one mode: each recorded bin weighted by its overlap
                        ):
     "Brain-Score's `assembly_time_align`: each wanted bin the overlap-weighted mean of the recorded bins"
-    if mode != 'portion': raise ValueError(f"assembly_time_align: mode {mode!r}: only 'portion' is built here")
+    if mode != 'portion':
+        raise ValueError(f"assembly_time_align: mode {mode!r}: only 'portion' is built here")
     return align_time_bins(source, [tuple(b) for b in target_time_bins])
 
 # %% ../nbs/49_port_plugins.ipynb #b0e4d54c
 def store(*args, **kwargs):
-    "`result_caching.store`, as Brain-Score's plugins decorate with it: the function unchanged (runs cache elsewhere)"
+    "`result_caching.store` as Brain-Score's plugins use it: the function unchanged (runs cache elsewhere)"
     if len(args) == 1 and callable(args[0]) and not kwargs: return args[0]
     return lambda function: function

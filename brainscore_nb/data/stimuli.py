@@ -244,7 +244,8 @@ class StimulusSetLoader:
     def __init__(self, cls, # the StimulusSet class to build
                  csv_path, # the CSV: stimulus_id (or image_id) and filename columns
                  stimuli_directory # the folder holding the files the CSV names
-                ): self.stimulus_set_class, self.csv_path, self.stimuli_directory = cls, csv_path, stimuli_directory
+                ):
+        self.stimulus_set_class, self.csv_path, self.stimuli_directory = cls, csv_path, stimuli_directory
 
     def load(self):
         "The stimulus set, each stimulus' path checked"
@@ -252,9 +253,12 @@ class StimulusSetLoader:
         self.correct_stimulus_id_name(df)
         if 'filename' not in df.columns: raise ValueError(f"{self.csv_path}: no 'filename' column")
         stimuli = self.stimulus_set_class(df.drop(columns='filename'))  # the paths carry it
-        stimuli.stimulus_paths = {s: Path(self.stimuli_directory) / f for s, f in zip(df['stimulus_id'], df['filename'])}
+        folder = Path(self.stimuli_directory)
+        stimuli.stimulus_paths = {s: folder / f for s, f in zip(df['stimulus_id'], df['filename'])}
         missing = [str(p) for p in stimuli.stimulus_paths.values() if not p.is_file()]
-        if missing: raise FileNotFoundError(f"{self.csv_path}: {len(missing)} files it names are missing, e.g. {missing[0]}")
+        if missing:
+            raise FileNotFoundError(f"{self.csv_path}: {len(missing)} files it names are missing, "
+                                    f"e.g. {missing[0]}")
         return stimuli
 
     @classmethod

@@ -7,12 +7,14 @@ layout, written by Brain-Score's own code (tests/brainio/make_geirhos2021.py). T
 Brain-Score 2.4.2: benchmarks/geirhos2021_vs_brainscore.py prints them for the 2019 data and uniform-noise,
 tests/brainio/geirhos2021_brainscore_side.py for the 13 (Brain-Score's registry and data plugin on the same files).
 """
+import functools
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import brainscore_nb as bn
+from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedBehavior
 from brainscore_nb.data.assemblies import BehavioralAssembly
@@ -100,13 +102,17 @@ def catalog_noise(s3_env, tmp_path, monkeypatch):
 
 @pytest.fixture
 def catalog_synthetic(s3_env, tmp_path, monkeypatch):
-    "The 13 synthetic datasets and the model's answers for all their images, served as catalog entries"
+    "The 13 synthetic datasets served as catalog entries"
     rows = [r for d in SYNTHETIC for r in _rows(s3_env.endpoint, d, *(FIXTURES / f'{p}_Geirhos2021_{d}.{x}' for p, x in (
         ('stimulus', 'csv'), ('stimulus', 'zip'), ('assy_brendel', 'nc'))))]
-    model = FIXTURES / 'assy_fixture_Geirhos2021_model.nc'
-    rows.append(assembly_row('fixture.Geirhos2021_model', model, upload(s3_env.endpoint, model), stimulus_set='',
-                             cls='BehavioralAssembly', identifier='fixture.Geirhos2021_model'))
     return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+
+
+@functools.cache
+def synthetic_model():
+    "The model's stored answers for the 13 datasets' images, read once (as Brain-Score's side reads them)"
+    labels = read_brainio_assembly(FIXTURES / 'assy_fixture_Geirhos2021_model.nc', 'BehavioralAssembly')
+    return PrecomputedBehavior(labels, 'fixture-model', visual_degrees=3)
 
 
 def paper_alexnet(dataset):
@@ -185,7 +191,7 @@ def test_synthetic_datasets_from_the_catalog(catalog_synthetic, dataset):
     "Each dataset's real layout (conditions and their types, subjects) by Brain-Score's names: Brain-Score's numbers"
     subjects, kept = SYNTHETIC[dataset]
     name = dataset.replace('-', '')
-    model = PrecomputedBehavior(bn.load_dataset('fixture.Geirhos2021_model'), 'fixture-model', visual_degrees=3)
+    model = synthetic_model()
     ec = bn.load_benchmark(f'Geirhos2021{name}-error_consistency')
     a = ec.assembly
     assert sorted(set(a.condition.values)) == kept and len(set(a.subject.values)) == subjects

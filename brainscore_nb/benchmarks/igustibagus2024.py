@@ -1,4 +1,4 @@
-"""`Igustibagus2024-ridge`: Brain-Score's Igustibagus2024 IT benchmark, by Brain-Score's name and with its logic, built from Brain-Score's catalog.
+"""`Igustibagus2024-ridge` and `Igustibagus2024.IT_readout-accuracy`: Brain-Score's Igustibagus2024 benchmarks, by Brain-Score's names and with its logic, built from Brain-Score's catalog.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/igustibagus2024.html.md"""
 
@@ -6,18 +6,30 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/igustibagus2024.h
 
 # %% auto #0
 __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'TIME_BINS', 'REGION', 'VERSION', 'CONSISTENCY_THRESHOLD',
-           'INCLUDE_SOURCES', 'INCLUDE_STYLES', 'consistent_neuroids', 'load_assembly', 'preprocess_indices',
-           'ridge_background_split', 'igustibagus2024']
+           'INCLUDE_SOURCES', 'INCLUDE_STYLES', 'READOUT_SPLITS', 'HVM_TEST_IMAGES', 'OOD_TEST_IMAGES',
+           'READOUT_ALPHAS', 'READOUT_SEED', 'DOMAINS', 'SILHOUETTE_DOMAINS', 'consistent_neuroids', 'load_assembly',
+           'preprocess_indices', 'ridge_background_split', 'igustibagus2024', 'domain_rows', 'readout_split',
+           'ood_readout', 'Igustibagus2024Readout', 'igustibagus2024_readout']
 
 # %% ../../nbs/benchmarks/igustibagus2024.ipynb #40a87f53
 import warnings
 import numpy as np
-from ..data.datasets import load_dataset
+import pandas as pd
+import xarray as xr
+from sklearn.linear_model import RidgeClassifierCV
+from sklearn.model_selection import train_test_split
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+from ..data.datasets import load_dataset, load_stimulus_set
 from ..data.assemblies import average_repetition
 from ..metrics.crossval import cv_splits
 from ..metrics.regression import ridge_cv
-from ..metrics.ceilings import internal_consistency
-from .base import NeuralBenchmark, benchmark_registry, squeeze_time_bin
+from ..metrics.ceilings import internal_consistency, ceil_score
+from ..metrics.behavior import classifier_score_2afc
+from ..metrics.score import Score
+from ..models.interface import BrainModel
+from .base import (BenchmarkBase, NeuralBenchmark, benchmark_registry, finalize,
+                                          place_record_look, squeeze_time_bin)
 
 # %% ../../nbs/benchmarks/igustibagus2024.ipynb #2a5da058
 BIBTEX = """@inproceedings{bagus2022primate,
@@ -113,3 +125,111 @@ def igustibagus2024(load=load_dataset # name -> assembly; default: the catalog
                            visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['Igustibagus2024-ridge'] = igustibagus2024
+
+# %% ../../nbs/benchmarks/igustibagus2024.ipynb #6c1dd44c
+READOUT_SPLITS = 1000  # the plugin's NUM_SPLITS
+HVM_TEST_IMAGES, OOD_TEST_IMAGES = 30, 30  # test images per split: HVM, and each other non-silhouette domain
+READOUT_ALPHAS = (0.0001, 0.001, 0.01, 0.1, 1, 10)  # the decoder's RidgeClassifierCV alphas
+READOUT_SEED = 0  # ours (Brain-Score leaves NumPy's global random state unseeded)
+DOMAINS = {'hvm': ('Silhouette', 'original'), 'cartoon': ('Art', 'cartoon'),
+           'line_drawing': ('Art', 'line_drawing'), 'mosaic': ('Art', 'mosaic'),
+           'painting': ('Art', 'painting'), 'sketch': ('Art', 'sketch'),
+           'convex_hull': ('Silhouette', 'convex_hull'), 'outline': ('Silhouette', 'outline'),
+           'skeleton': ('Silhouette', 'skeleton'), 'silhouette': ('Silhouette', 'silhouette'),
+           'cococolor': ('COCOColor', None), 'cocogray': ('COCOGray', None), 'tdw': ('TDW', None)}
+# tested on the images with the HVM test images' backgrounds
+SILHOUETTE_DOMAINS = ('convex_hull', 'outline', 'skeleton', 'silhouette')
+
+# %% ../../nbs/benchmarks/igustibagus2024.ipynb #6a6b6546
+def domain_rows(stimuli # the Igustibagus2024 stimulus set
+               )->dict:
+    "The plugin's `get_crossdomain_data_dictionary`: each domain's rows of the stimulus set, in its order"
+    missing = [c for c in ('stimulus_source', 'object_style', 'object_label', 'background_id')
+               if c not in stimuli.columns]
+    if missing: raise ValueError(f"Igustibagus2024 stimulus set: no column {', '.join(map(repr, missing))}")
+    source, style = np.asarray(stimuli['stimulus_source']), np.asarray(stimuli['object_style'])
+    return {d: np.flatnonzero((source == s) & ((style == st) if st is not None else True))
+            for d, (s, st) in DOMAINS.items()}
+
+# %% ../../nbs/benchmarks/igustibagus2024.ipynb #c8af4b29
+def _draw(rows, n:int, labels, rng, name:str):
+    "The plugin's `reduce_data_num_images`: `n` of `rows` drawn stratified by label (all when n), the rest"
+    if len(rows) == n: return rows, rows[:0]
+    if len(rows) < n: raise ValueError(f"Igustibagus2024 readout: domain {name!r} has {len(rows)} images, "
+                                       f"fewer than the {n} a split tests on")
+    return tuple(train_test_split(rows, train_size=n, stratify=labels[rows], random_state=rng))
+
+def readout_split(domains:dict, # domain -> rows (`domain_rows`)
+                  labels, # every row's object_label
+                  backgrounds, # every row's background_id
+                  rng # a np.random.RandomState, drawn from as the plugin draws from NumPy's global one
+                 )->tuple:
+    "The plugin's `split_training_test_images`: the decoder's HVM training rows, each domain's test rows"
+    tests = {}
+    for name, rows in domains.items():
+        if name == 'hvm':
+            if len(rows) <= HVM_TEST_IMAGES:
+                raise ValueError(f"Igustibagus2024 readout: {len(rows)} HVM images leave none to train on")
+            tests[name], train = _draw(rows, HVM_TEST_IMAGES, labels, rng, name)
+        elif name in SILHOUETTE_DOMAINS:
+            tests[name] = rows[np.isin(backgrounds[rows], backgrounds[tests['hvm']])]
+        else: tests[name] = _draw(rows, OOD_TEST_IMAGES, labels, rng, name)[0]
+    return train, tests
+
+# %% ../../nbs/benchmarks/igustibagus2024.ipynb #54a02019
+def ood_readout(activations, # stimuli x features, in the stimulus set's rows' order
+                stimuli, # the stimulus set
+                *, splits:int=READOUT_SPLITS, # random splits
+                seed:int=READOUT_SEED # seed of the splits' np.random.RandomState
+               )->Score:
+    "The plugin's analysis: 2AFC accuracy of an HVM-trained decoder per domain, mean over splits, domains"
+    X = np.asarray(activations)
+    if X.ndim != 2 or len(X) != len(stimuli):
+        raise ValueError(f"activations of shape {X.shape} for {len(stimuli)} stimuli: "
+                         f"expected stimuli x features")
+    domains, rng = domain_rows(stimuli), np.random.RandomState(seed)
+    labels, backgrounds = np.asarray(stimuli['object_label']), np.asarray(stimuli['background_id'])
+    values = np.empty((splits, len(domains)))
+    for split in range(splits):
+        train, tests = readout_split(domains, labels, backgrounds, rng)
+        decoder = Pipeline([('scaler', StandardScaler()),
+                            ('classifier', RidgeClassifierCV(alphas=READOUT_ALPHAS, fit_intercept=True))])
+        decoder.fit(X[train], labels[train])
+        tested = np.concatenate(list(tests.values()))  # one decision call for every domain's test rows
+        decision, ends = decoder.decision_function(X[tested]), np.cumsum([len(r) for r in tests.values()])
+        for k, (rows, part) in enumerate(zip(tests.values(), np.split(decision, ends[:-1]))):
+            values[split, k] = classifier_score_2afc(part, labels[rows], decoder.classes_)
+    raw = xr.DataArray(values, dims=['split', 'domain'], coords={'domain': list(domains)})
+    per_domain = values.mean(axis=0)
+    return Score(float(per_domain.mean()), attrs={'error': float(per_domain.std()), 'raw': raw,
+                                                  'domain_values': raw.mean('split'), 'seed': seed})
+
+# %% ../../nbs/benchmarks/igustibagus2024.ipynb #7bd046f2
+class Igustibagus2024Readout(BenchmarkBase):
+    "Brain-Score's `_OOD_AnalysisBenchmark`: out-of-domain decoding of the model's IT activations"
+    def __init__(self, stimuli, # the Igustibagus2024 stimulus set
+                 *, splits:int=READOUT_SPLITS, # random splits
+                 seed:int=READOUT_SEED, # seed of the splits
+                 **kwargs):
+        domain_rows(stimuli)  # its columns checked now
+        one = lambda: Score(1.0, attrs={'error': np.nan})  # the plugin's ceiling: 1
+        super().__init__('Igustibagus2024.IT_readout-accuracy', 1, one, 'engineering', BIBTEX,
+                         visual_degrees=VISUAL_DEGREES, **kwargs)
+        self.stimuli, self.splits, self.seed = stimuli, splits, seed
+        self.region, self.time_bins = REGION, TIME_BINS
+
+    def __call__(self, candidate:BrainModel)->Score:
+        responses = place_record_look(self, candidate, self.stimuli).transpose('presentation', ...)
+        ids = pd.Index(np.asarray(responses['stimulus_id'].values).astype(str))
+        order = ids.get_indexer(np.asarray(self.stimuli['stimulus_id']).astype(str))
+        if (order < 0).any(): raise ValueError(f"{self.identifier}: the model did not answer "
+                                               f"{int((order < 0).sum())} of the stimuli")
+        raw = ood_readout(responses.values[order], self.stimuli, splits=self.splits, seed=self.seed)
+        return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
+
+def igustibagus2024_readout(load=load_stimulus_set # name -> StimulusSet; default: the catalog
+                           )->Igustibagus2024Readout:
+    "`Igustibagus2024.IT_readout-accuracy` as Brain-Score 2.4.2 builds it"
+    return Igustibagus2024Readout(load('Igustibagus2024'))
+
+benchmark_registry['Igustibagus2024.IT_readout-accuracy'] = igustibagus2024_readout

@@ -22,7 +22,7 @@ from ..names import did_you_mean
 ASSEMBLY_CLASSES = {}
 
 class DataAssembly(xr.DataArray):
-    "A labelled array of measurements; subclasses declare the dims and coords they require (`check_structure`)"
+    "A labelled array of measurements; subclasses declare the dims and coords they need (`check_structure`)"
     __slots__ = ()
     dim_sets = None      # allowed sets of dims (None: any)
     required_dims = ()   # dims that must be present

@@ -7,8 +7,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/assemblies.html.md"""
 # %% auto #0
 __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'DataAssembly', 'check_structure', 'NeuroidAssembly',
            'BehavioralAssembly', 'PropertyAssembly', 'MetadataAssembly', 'SpikeTimesAssembly', 'walk_coords',
-           'array_is_element', 'get_levels', 'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids',
-           'save_assembly', 'load_assembly', 'align_time_bins']
+           'array_is_element', 'get_levels', 'gather_indexes', 'attach_stimulus_set', 'average_repetition',
+           'filter_reliable_neuroids', 'save_assembly', 'load_assembly', 'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
 import html, json
@@ -120,6 +120,14 @@ def get_levels(assembly # any assembly
         names = ([f'{dim}_level_0'] if dim in assembly.coords else []) + along
         if len(names) > 1: out += names
     return out
+
+# %% ../../nbs/04_assemblies.ipynb #6a19369c
+def gather_indexes(assembly # any assembly
+                  ):
+    "Brain-Score's `gather_indexes`: the assembly itself (coords stay flat here; `sel` takes any of them)"
+    if not isinstance(assembly, xr.DataArray):
+        raise TypeError(f"gather_indexes needs an assembly, got {type(assembly).__name__}")
+    return assembly
 
 # %% ../../nbs/04_assemblies.ipynb #c3377c0c
 def _is_mask(value, n:int)->bool:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import xarray as xr
 import pytest
 
 from brainscore_nb.compat import port_imports
@@ -238,3 +239,23 @@ def test_accuracy_distance_variables_by_position():
         assert by_position.attrs['raw'].values.tolist() == by_keyword.attrs['raw'].values.tolist() == [.5, 1.]
         with pytest.raises(TypeError, match='variables must be a tuple'):
             metric(model, trials, 'condition')
+
+
+def test_cartesian_product_pipe_as_brainscores_transformation_tests_drive_it():
+    "Brain-Score's coroutine protocol: parts out, results sent back (done?), the stack (before: no .pipe)"
+    from brainscore_nb.data.assemblies import DataAssembly
+    from brainscore_nb.metrics.blocks import CartesianProduct
+    assembly = NeuroidAssembly(np.arange(3.), coords={'neuroid': [0, 1, 2]}, dims=['neuroid'])
+    generator = CartesianProduct().pipe(assembly)
+    for part in generator:
+        assert part[0] is assembly
+        assert generator.send(DataAssembly([0], coords={'split': [0]}, dims=['split'])) is True
+        break
+    assert next(generator).dims == ('split',)
+    divided = xr.DataArray(np.arange(6.).reshape(2, 3), dims=['division_coord', 'neuroid'],
+                           coords={'division_coord': [7, 8]})
+    generator, done = CartesianProduct(dividers=['division_coord']).pipe(divided), []
+    for part in generator:
+        done.append(generator.send(float(part[0].sum())))
+        if done[-1]: break
+    assert done == [False, True] and next(generator).values.tolist() == [3., 12.]

@@ -176,13 +176,13 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision': 'brainscore_nb',  # the front door: load_*, score, the five registries
     'brainscore_vision.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase, ceil_score
     # NeuralBenchmark, TrainTestNeuralBenchmark, average_repetition, filter_reliable_neuroids
-    'brainscore_vision.benchmark_helpers.neural_common': 'brainscore_nb.compat',
+    'brainscore_vision.benchmark_helpers.neural_common': 'brainscore_nb.port',
     # PropertiesBenchmark
     'brainscore_vision.benchmark_helpers.properties_common': 'brainscore_nb.benchmarks.base',
     'brainscore_vision.benchmark_helpers.screen': 'brainscore_nb.models.screen',  # place_on_screen
     'brainscore_vision.model_interface': 'brainscore_nb.models.interface',  # BrainModel
     'brainscore_vision.utils': 'brainscore_nb.compat',  # LazyLoad
-    'brainscore_core': 'brainscore_nb.metrics.score',  # Score
+    'brainscore_core': 'brainscore_nb.metrics.blocks',  # Score, Metric
     'brainscore_core.metrics': 'brainscore_nb.metrics.blocks',  # Score, Metric
     'brainscore_core.supported_data_standards.brainio': 'brainscore_nb.data',  # `import packaging`
     'brainscore_core.supported_data_standards.brainio.stimuli': 'brainscore_nb.data.stimuli',
@@ -191,9 +191,11 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
     # Brain-Score's metric building blocks (metrics.blocks): Metric, XarrayRegression, pls_regression, ...
     'brainscore_vision.metric_helpers.xarray_utils': 'brainscore_nb.metrics.blocks',
-    'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.metrics.blocks',  # CrossValidation
+    # CrossValidation, apply_aggregate
+    'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.port',
     'brainscore_vision.metrics.regression_correlation': 'brainscore_nb.metrics.blocks',
-    'brainscore_vision.metrics.regression_correlation.metric': 'brainscore_nb.metrics.blocks',
+    # the blocks and dual_ridge_cv_regression
+    'brainscore_vision.metrics.regression_correlation.metric': 'brainscore_nb.port',
     'brainscore_vision.metrics.rdm.metric': 'brainscore_nb.metrics.blocks',  # RDM
     'brainscore_vision.metrics.internal_consistency.ceiling': 'brainscore_nb.metrics.blocks',
     'brainscore_vision.metrics.value_delta': 'brainscore_nb.metrics.blocks',  # ValueDelta
@@ -208,8 +210,20 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     # load_assembly (Brain-Score's module inside the rajalingham2018 plugin)
     'brainscore_vision.benchmarks.rajalingham2018.benchmarks.benchmark':
         'brainscore_nb.benchmarks.rajalingham2018',
+    # what Brain-Score's benchmark plugins import (port.port_plugin ports them whole)
+    'brainscore_vision.metrics': 'brainscore_nb.metrics.blocks',  # Score
+    'brainscore_vision.benchmark_helpers': 'brainscore_nb.port',  # bound_score, PrecomputedFeatures
+    'brainscore_vision.metric_helpers': 'brainscore_nb.port',  # Defaults
+    'brainscore_core.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase
+    'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',  # BIBTEX
+    'brainscore_vision.data.sanghavi2020': 'brainscore_nb.benchmarks.sanghavi2020',  # BIBTEX_SANGHAVI...
+    # StimulusSetLoader
+    'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',
+    'result_caching': 'brainscore_nb.port',  # store
+    # assembly_time_align
+    'brainscore_vision.model_helpers.brain_transformation.temporal': 'brainscore_nb.port',
 }
-_BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio')
+_BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 
 # %% ../nbs/09c_compat.ipynb #5196bfb1
 def port_imports(code:str, # Python source written for Brain-Score

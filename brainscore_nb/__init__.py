@@ -18,7 +18,9 @@ _LAZY = {  # name -> module
     'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
     'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
     'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
-    'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry'}
+    'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry',
+    'BrainModel': 'brainscore_nb.models.interface',  # Brain-Score's too
+    'Ceiling': 'brainscore_nb.metrics.blocks'}
 
 def _discovered(name:str, module):
     "Registries are filled by plugins: discover them before handing the registry out"

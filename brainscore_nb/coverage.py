@@ -34,6 +34,12 @@ def read_crosschecks(folder # the folder of `<plugin>.json` cross-check records
         for identifier, record in found.items():
             if identifier in records:
                 raise ValueError(f"{path}: {identifier!r} is also recorded in another file")
+            if (ran := record.get('brainscore_ran', 'benchmark')) not in ('benchmark', 'metric'):
+                raise ValueError(f"{path}: {identifier!r}: brainscore_ran must be 'benchmark' or 'metric', "
+                                 f"got {ran!r}")
+            if ran == 'metric' and not record.get('brainscore_benchmark_error'):
+                raise ValueError(f"{path}: {identifier!r}: Brain-Score's metric was run; "
+                                 f"say how its benchmark fails in brainscore_benchmark_error")
             records[identifier] = dict(record, plugin=path.stem)
     return records
 
@@ -58,6 +64,7 @@ def coverage(crosschecks=None, # folder of `<plugin>.json` cross-check records (
         theirs, ours = _headline(record.get('brainscore')), _headline(record.get('ours'))
         status = ('not yet' if identifier not in here else
                   'cross-checked' if theirs == theirs and ours == ours else 'registered')
-        rows.append(dict(brainscore=theirs, ours=ours, status=status, note=record.get('note', ''),
-                         test=record.get('test', '')))
+        ran = record.get('brainscore_ran', 'benchmark') if status == 'cross-checked' else ''
+        rows.append(dict(brainscore=theirs, ours=ours, brainscore_ran=ran, status=status,
+                         note=record.get('note', ''), test=record.get('test', '')))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)

@@ -98,3 +98,75 @@ def remove_uploads():
             for v in listed.get('Versions', []) + listed.get('DeleteMarkers', []):
                 client.delete_object(Bucket=bucket, Key=v['Key'], VersionId=v['VersionId'])
             client.delete_bucket(Bucket=bucket)
+
+
+def serve_train_test(folder, key: str, endpoint: str, tmp_path, monkeypatch) -> Path:
+    """Serve a train/test family's fixture packages (listed in `folder/packages.json`) as catalog entries `<key>_<split>`
+    and `<key>_stim_<split>`; the assemblies name their stimulus sets by identifier, as the real catalog does"""
+    folder = Path(folder)
+    packages = json.loads((folder / 'packages.json').read_text())
+    versions = upload(endpoint, *sorted(p for p in folder.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    rows = []
+    for split in ('train', 'test'):
+        st, a = packages[f'{split}_stimuli'], packages[f'{split}_assembly']
+        rows += [stimulus_row(f'{key}_stim_{split}', folder / st['csv_path'], folder / st['zip_path'], versions,
+                              identifier=st['identifier']),
+                 assembly_row(f'{key}_{split}', folder / a['path'], versions, stimulus_set=st['identifier'],
+                              cls='NeuroidAssembly', identifier=a['identifier'], sha1=a['sha1'])]
+    return use_catalog(rows, tmp_path / f'{key}_catalog.tsv', monkeypatch)
+
+
+def fixture_features(folder, visual_degrees: float):
+    "The fixture's precomputed features (`packages.json`'s `features`) as a model"
+    from brainscore_nb.data.brainio import read_brainio_assembly
+    from brainscore_nb.models.interface import PrecomputedFeatures
+    folder = Path(folder)
+    path = folder / json.loads((folder / 'packages.json').read_text())['features']['path']
+    return PrecomputedFeatures(read_brainio_assembly(path, 'NeuroidAssembly'), 'fixture-features',
+                               visual_degrees=visual_degrees)
+
+
+def check_subject_score(score, record: dict, identifier: str):
+    "A per-subject benchmark's Score against its cross-check record: Brain-Score's numbers, ours pinned, the interval"
+    from pytest import approx
+    bs, ours = record['brainscore'], record['ours']
+    for key in ('raw', 'ceiling'):
+        assert score.attrs[key].center == approx(bs[key], abs=1e-9)
+        assert score.attrs[key].center == approx(ours[key], abs=1e-12)
+    assert score.center == approx(bs['score'], abs=1e-9)
+    assert score.attrs['subject_scores'] == approx(bs['subject_scores'], abs=1e-9)
+    assert score.attrs['subject_ceilings'] == approx(bs['subject_ceilings'], abs=1e-12)
+    assert score.ci == approx(tuple(ours['ci']), abs=1e-9)
+    assert score.attrs['ci_low'] <= score.center <= score.attrs['ci_high']
+    assert score.attrs['benchmark'] == identifier and len(score.attrs['data_sha1']) == 40
+
+
+def check_offline(identifiers, monkeypatch, missing: str):
+    "With the real catalog and nothing listening, each id fails naming the address of `missing` (its first package)"
+    import re
+
+    import pytest
+
+    import brainscore_nb as bn
+    from brainscore_nb.data.catalog import CatalogError
+    end = closed_endpoint()
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
+    for identifier in identifiers:
+        with pytest.raises(CatalogError, match=re.escape(f'cannot reach {end}/brainscore-storage/brainscore-vision/'
+                                                         f'benchmarks/{missing}')):
+            bn.load_benchmark(identifier)
+
+
+def serve_pairs(folder, stems: dict, endpoint: str, tmp_path, monkeypatch, *, cls: str, by_identifier: bool = False):
+    """Serve `folder`'s packages as catalog entries: {catalog key: file stem} -> a stimulus set
+    (`stimulus_<stem>.csv/.zip`) and an assembly (`assy_<stem>.nc`) under the same key, the assembly naming the stimulus
+    set by that key; `by_identifier`: both packages' identifiers are the key (else the file's own)"""
+    folder = Path(folder)
+    versions = upload(endpoint, *sorted(p for p in folder.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    ident = (lambda key: dict(identifier=key)) if by_identifier else (lambda key: {})
+    rows = []
+    for key, stem in stems.items():
+        rows += [stimulus_row(key, folder / f'stimulus_{stem}.csv', folder / f'stimulus_{stem}.zip', versions,
+                              **ident(key)),
+                 assembly_row(key, folder / f'assy_{stem}.nc', versions, stimulus_set=key, cls=cls, **ident(key))]
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)

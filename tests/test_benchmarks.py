@@ -88,6 +88,7 @@ CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2',
 CATALOG_BENCHMARKS |= {'Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv'}  # tests/test_bs_gifford2022.py
 CATALOG_BENCHMARKS |= {f'Papale2025.{r}-{m}' for r in ('V1', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_papale2025.py
 CATALOG_BENCHMARKS |= {'Cadena2017-pls', 'Cadena2017-mask'}  # tests/test_bs_cadena2017.py
+CATALOG_BENCHMARKS |= {'Igustibagus2024-ridge', 'Igustibagus2024.IT_readout-accuracy'}  # tests/test_bs_igustibagus2024.py
 CATALOG_BENCHMARKS |= {f'{p}.{r}-{s}-ridgecv' for p in ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')  # tests/test_bs_laion_fmri.py
                        for r in ('V1', 'V2', 'V4', 'IT') for s in ('tau', 'ood')} | {
     f'Zerbe2026_fmri.{r}-{k}' for r in ('V1', 'V2', 'V4', 'IT') for k in ('rdm-pearson', 'cka')}

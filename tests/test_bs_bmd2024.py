@@ -13,7 +13,7 @@ import brainscore_nb as bn
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedBehavior
-from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import closed_endpoint, remove_uploads, serve_pairs
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'bmd2024'
 CROSSCHECK = json.loads((Path(__file__).parent / 'brainio' / 'crosschecks' / 'bmd2024.json').read_text())
@@ -34,14 +34,8 @@ def remove_buckets_afterwards():
 @pytest.fixture
 def bmd_catalog(s3_env, tmp_path, monkeypatch):
     "A catalog in Brain-Score's format serving the fixtures under the real keys"
-    versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
-    rows = []
-    for c in CONDITIONS:
-        stem = f'BMD_2024_{c}'
-        rows += [stimulus_row(f'BMD2024.{c}', FIXTURES / f'stimulus_{stem}.csv', FIXTURES / f'stimulus_{stem}.zip', versions),
-                 assembly_row(f'BMD2024.{c}', FIXTURES / f'assy_{stem}.nc', versions, stimulus_set=f'BMD2024.{c}',
-                              cls='BehavioralAssembly')]
-    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+    return serve_pairs(FIXTURES, {f'BMD2024.{c}': f'BMD_2024_{c}' for c in CONDITIONS}, s3_env.endpoint, tmp_path,
+                       monkeypatch, cls='BehavioralAssembly')
 
 
 def test_identifiers_are_brainscores():

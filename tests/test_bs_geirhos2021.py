@@ -2,16 +2,19 @@
 
 `edge`, `silhouette` and `cue-conflict` are the authors' 2019 experiments (the mirror's files), packaged here at test
 time in Brain-Score's Geirhos2021 layout by the recipe (`geirhos2019.package_brainscore2021`); their ceilings are
-Brain-Score's published ones. `uniform-noise` stands for the other 14 datasets: a small synthetic package written by
-Brain-Score's own code (tests/brainio/make_geirhos2021.py). The pinned scores are the same in Brain-Score 2.4.2
-(benchmarks/geirhos2021_vs_brainscore.py prints them from Brain-Score's own benchmark classes on the same files).
+Brain-Score's published ones. `uniform-noise` and the other 13 datasets are small synthetic packages in each dataset's real
+layout, written by Brain-Score's own code (tests/brainio/make_geirhos2021.py). The pinned scores are the same in
+Brain-Score 2.4.2: benchmarks/geirhos2021_vs_brainscore.py prints them for the 2019 data and uniform-noise,
+tests/brainio/geirhos2021_brainscore_side.py for the 13 (Brain-Score's registry and data plugin on the same files).
 """
+import functools
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import brainscore_nb as bn
+from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedBehavior
 from brainscore_nb.data.assemblies import BehavioralAssembly
@@ -52,6 +55,14 @@ def _on_2019(name):
 ON_2019 = {d: _on_2019(d.replace('-', '')) for d in ('edge', 'silhouette', 'cue-conflict')}
 _NOISE, _NOISE_TOP1 = (_RECORDS[f'Geirhos2021uniformnoise-{m}']['brainscore'] for m in ('error_consistency', 'top1'))
 PACKAGE_2019 = {'edge': 'edges', 'silhouette': 'silhouettes', 'cue-conflict': 'cue_conflict'}
+# the 13 datasets of tests/brainio/geirhos2021_brainscore_side.py: (subjects, conditions kept, as text)
+SYNTHETIC = {'colour': (4, ['bw']), 'contrast': (4, ['c05', 'c10', 'c15', 'c30', 'c50']),
+             'eidolonI': (4, ['16-10-10', '2-10-10', '32-10-10', '4-10-10', '8-10-10']),
+             'eidolonII': (4, ['16-3-10', '2-3-10', '4-3-10', '8-3-10']), 'eidolonIII': (4, ['2-0-10', '4-0-10', '8-0-10']),
+             'false-colour': (4, ['Normal-Image']), 'high-pass': (4, ['0.7', '1.0', '1.5', '3.0']),
+             'low-pass': (4, ['1', '10', '3', '5', '7']), 'phase-scrambling': (4, ['120', '30', '60', '90']),
+             'power-equalisation': (4, ['pow']), 'rotation': (4, ['180', '270', '90']), 'sketch': (7, ['0']),
+             'stylized': (5, ['0'])}
 
 
 @pytest.fixture(scope='module', autouse=True)
@@ -87,6 +98,21 @@ def catalog_noise(s3_env, tmp_path, monkeypatch):
     rows.append(assembly_row('fixture.Geirhos2021_uniform-noise_model', NOISE['model'], v, stimulus_set='', cls='BehavioralAssembly',
                              identifier='fixture.Geirhos2021_uniform-noise_model'))
     return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+
+
+@pytest.fixture
+def catalog_synthetic(s3_env, tmp_path, monkeypatch):
+    "The 13 synthetic datasets served as catalog entries"
+    rows = [r for d in SYNTHETIC for r in _rows(s3_env.endpoint, d, *(FIXTURES / f'{p}_Geirhos2021_{d}.{x}' for p, x in (
+        ('stimulus', 'csv'), ('stimulus', 'zip'), ('assy_brendel', 'nc'))))]
+    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+
+
+@functools.cache
+def synthetic_model():
+    "The model's stored answers for the 13 datasets' images, read once (as Brain-Score's side reads them)"
+    labels = read_brainio_assembly(FIXTURES / 'assy_fixture_Geirhos2021_model.nc', 'BehavioralAssembly')
+    return PrecomputedBehavior(labels, 'fixture-model', visual_degrees=3)
 
 
 def paper_alexnet(dataset):
@@ -158,3 +184,23 @@ def test_real_catalog_and_no_network(identifier, dataset, monkeypatch):
     monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
     with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/assy_brendel_Geirhos2021_{dataset}.nc'):
         bn.load_benchmark(identifier)
+
+
+@pytest.mark.parametrize('dataset', list(SYNTHETIC))
+def test_synthetic_datasets_from_the_catalog(catalog_synthetic, dataset):
+    "Each dataset's real layout (conditions and their types, subjects) by Brain-Score's names: Brain-Score's numbers"
+    subjects, kept = SYNTHETIC[dataset]
+    name = dataset.replace('-', '')
+    model = synthetic_model()
+    ec = bn.load_benchmark(f'Geirhos2021{name}-error_consistency')
+    a = ec.assembly
+    assert sorted(set(a.condition.values)) == kept and len(set(a.subject.values)) == subjects
+    assert a.sizes['presentation'] == subjects * len(set(a.stimulus_id.values)) and a.stimulus_set.identifier == f'Geirhos2021_{dataset}'
+    s = ec(model)
+    record, ours = _RECORDS[f'Geirhos2021{name}-error_consistency'], (s.attrs['raw'].center, s.attrs['ceiling'].center, s.center)
+    for side in ('brainscore', 'ours'):
+        assert ours == pytest.approx(tuple(record[side][k] for k in ('raw', 'ceiling', 'score')), abs=1e-9)
+    top = bn.load_benchmark(f'Geirhos2021{name}-top1')
+    t, record = top(model), _RECORDS[f'Geirhos2021{name}-top1']
+    assert top.assembly.sizes['presentation'] == a.sizes['presentation'] and t.attrs['unceiled']
+    assert t.center == pytest.approx(record['brainscore']['score'], abs=1e-9) == record['ours']['score']

@@ -3,19 +3,14 @@
 Brain-Score's own code: tests/brainio/make_hebart2023_fmri.py), scored with the fixture's precomputed features, and
 compared with Brain-Score 2.4.2's own benchmarks on the same files (tests/brainio/hebart2023_fmri_brainscore_side.py;
 both sides' numbers in tests/brainio/crosschecks/hebart2023_fmri.json)."""
-import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from brainscore_nb.data.brainio import read_brainio_assembly
-from brainscore_nb.data.catalog import CatalogError
-from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import check_offline, crosscheck, check_subject_score, fixture_features, remove_uploads, serve_train_test
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'hebart2023_fmri'
-PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
-CROSSCHECK = json.loads((Path(__file__).parent / 'brainio' / 'crosschecks' / 'hebart2023_fmri.json').read_text())
+CROSSCHECK = crosscheck('hebart2023_fmri')
 IDS = [f'Hebart2023_fmri.{r}-{m}' for m in ('ridge', 'ridgecv') for r in ('V1', 'V2', 'V4', 'IT')]
 
 
@@ -27,25 +22,12 @@ def remove_buckets_afterwards():
 
 @pytest.fixture
 def hebart_catalog(s3_env, tmp_path, monkeypatch):
-    "A catalog serving the fixture packages under the real keys; assemblies name their stimulus sets by identifier"
-    versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
-    rows = []
-    for split in ('train', 'test'):
-        st, a = PACKAGES[f'{split}_stimuli'], PACKAGES[f'{split}_assembly']
-        rows += [stimulus_row(f'Hebart2023_fmri_stim_{split}', FIXTURES / st['csv_path'], FIXTURES / st['zip_path'],
-                              versions, identifier=st['identifier']),
-                 # as the real catalog: the stimulus set by its identifier (THINGS_fMRI_<split>_Stimuli there)
-                 assembly_row(f'Hebart2023_fmri_{split}', FIXTURES / a['path'], versions,
-                              stimulus_set=st['identifier'], cls='NeuroidAssembly', identifier=a['identifier'],
-                              sha1=a['sha1'])]
-    return use_catalog(rows, tmp_path / 'hebart_catalog.tsv', monkeypatch)
+    return serve_train_test(FIXTURES, 'Hebart2023_fmri', s3_env.endpoint, tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def features():
-    from brainscore_nb.models.interface import PrecomputedFeatures
-    return PrecomputedFeatures(read_brainio_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly'),
-                               'fixture-features', visual_degrees=10)
+    return fixture_features(FIXTURES, visual_degrees=10)
 
 
 def test_hebart2023_fmri_from_the_catalog(hebart_catalog, features):
@@ -62,16 +44,7 @@ def test_hebart2023_fmri_from_the_catalog(hebart_catalog, features):
         assert dict(benchmark.assembly.sizes) == {'presentation': 12, 'neuroid': 9}
         assert (benchmark.assembly['nc_testset'].values > 30).all()
         score = benchmark(features)
-        bs, ours = CROSSCHECK[identifier]['brainscore'], CROSSCHECK[identifier]['ours']
-        for key in ('raw', 'ceiling'):
-            assert score.attrs[key].center == pytest.approx(bs[key], abs=1e-9)
-            assert score.attrs[key].center == pytest.approx(ours[key], abs=1e-12)
-        assert score.center == pytest.approx(bs['score'], abs=1e-9)
-        assert score.attrs['subject_scores'] == pytest.approx(bs['subject_scores'], abs=1e-9)
-        assert score.attrs['subject_ceilings'] == pytest.approx(bs['subject_ceilings'], abs=1e-12)
-        assert score.ci == pytest.approx(tuple(ours['ci']), abs=1e-9)
-        assert score.attrs['ci_low'] <= score.center <= score.attrs['ci_high']
-        assert score.attrs['benchmark'] == identifier and len(score.attrs['data_sha1']) == 40
+        check_subject_score(score, CROSSCHECK[identifier], identifier)
 
 
 def test_hebart2023_fmri_ridgecv_chooses_a_penalty_per_subject(hebart_catalog, features):
@@ -90,11 +63,4 @@ def test_hebart2023_fmri_ridgecv_chooses_a_penalty_per_subject(hebart_catalog, f
 
 
 def test_hebart2023_fmri_with_the_real_catalog_and_no_network(monkeypatch):
-    import brainscore_nb as bn
-    end = closed_endpoint()
-    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
-    for identifier in IDS:
-        with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainscore-vision/'
-                                               'benchmarks/'
-                                               r'Hebart2023_fmri/assy_THINGS_fMRI_train_Assembly\.nc'):
-            bn.load_benchmark(identifier)
+    check_offline(IDS, monkeypatch, 'Hebart2023_fmri/assy_THINGS_fMRI_train_Assembly.nc')

@@ -5,7 +5,6 @@ tests/brainio/crosschecks/imagenet.json). Without the setting, the error says wh
 import json
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 

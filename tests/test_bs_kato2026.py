@@ -14,7 +14,7 @@ from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
 from brainscore_nb.models.interface import PrecomputedBehavior
 from brainscore_nb.benchmarks.kato2026 import set_aside_unrecognised
-from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import closed_endpoint, remove_uploads, serve_pairs
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'kato2026'
 CROSSCHECK = json.loads((Path(__file__).parent / 'brainio' / 'crosschecks' / 'kato2026.json').read_text())
@@ -48,15 +48,8 @@ def remove_buckets_afterwards():
 @pytest.fixture
 def kato_catalog(s3_env, tmp_path, monkeypatch):
     "A catalog in Brain-Score's format serving the fixtures under the real keys"
-    versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
-    rows = []
-    for d in DATASETS:
-        stem = f'Kato2026_{d}'
-        rows += [stimulus_row(f'Kato2026.{d}', FIXTURES / f'stimulus_{stem}.csv', FIXTURES / f'stimulus_{stem}.zip', versions,
-                              identifier=f'Kato2026.{d}'),
-                 assembly_row(f'Kato2026.{d}', FIXTURES / f'assy_{stem}.nc', versions, stimulus_set=f'Kato2026.{d}',
-                              cls='BehavioralAssembly', identifier=f'Kato2026.{d}')]
-    return use_catalog(rows, tmp_path / 'catalog.tsv', monkeypatch)
+    return serve_pairs(FIXTURES, {f'Kato2026.{d}': f'Kato2026_{d}' for d in DATASETS}, s3_env.endpoint, tmp_path,
+                       monkeypatch, cls='BehavioralAssembly', by_identifier=True)
 
 
 def test_the_18_identifiers_are_brainscores():

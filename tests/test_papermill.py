@@ -16,6 +16,7 @@ EXPECTED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3, 'geirhos201
             'kato2026': 0, 'scialom2024': 0, 'baker2022': 0, 'hermann2020': 0, 'islam2021': 0, 'imagenet': 0,
             'objectnet': 0, 'imagenet_c': 0, 'hebart2023': 0, 'ferguson2024': 0,
             'gifford2022': 0, 'papale2025': 0, 'cadena2017': 0, 'laion_fmri': 0, 'malania2007': 0,
+            'igustibagus2024': 0,
             }  # scores written per model
 # notebooks given `models` as one text, as `papermill -p models pixels` passes it (the others get a list)
 AS_TEXT = {'kriegeskorte2008'}

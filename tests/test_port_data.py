@@ -227,3 +227,41 @@ def test_scaffold_for_data_without_repetitions(tmp_path):
     report = check_plugin(unceiled)
     assert report.ok, report
     assert 'def build' in (unceiled / unceiled.name / 'benchmark.py').read_text() and 'None, data=data' in (unceiled / unceiled.name / 'benchmark.py').read_text()
+
+
+# Brain-Score's metric and metric_helpers tests build NeuroidAssemblies with these dims (an RDM, a neuroid-only
+# prediction, a neuroid_id dim stacked later); Brain-Score accepts them at construction (before: ValueError)
+BRAINSCORE_BUILT = {
+    'rdm': (np.eye(3), ['presentation', 'presentation'], {'stimulus_id': ('presentation', ['a', 'b', 'c'])},
+            "NeuroidAssembly needs dims ('presentation', 'neuroid')"),
+    'neuroid only': (np.ones(3), ['neuroid'], {'neuroid_id': ('neuroid', ['n0', 'n1', 'n2'])},
+                     "NeuroidAssembly needs dims ('presentation', 'neuroid')"),
+    'neuroid_id dim': (np.ones((2, 3)), ['presentation', 'neuroid_id'],
+                       {'stimulus_id': ('presentation', ['a', 'b']), 'neuroid_id': ('neuroid_id', [0, 1, 2])},
+                       "got ('presentation', 'neuroid_id')"),
+}
+
+
+@pytest.mark.parametrize('case', list(BRAINSCORE_BUILT))
+def test_neuroid_assembly_accepts_brainscore_structures_and_packaging_refuses_them(case, tmp_path):
+    "Built as Brain-Score builds them; packaging names the problem and the package"
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    from brainscore_nb.data.packaging import package_data_assembly_locally
+    values, dims, coords, problem = BRAINSCORE_BUILT[case]
+    a = NeuroidAssembly(values, dims=dims, coords=coords)
+    assert a.dims == tuple(dims) and type(a) is NeuroidAssembly
+    with pytest.raises(ValueError) as e:
+        package_data_assembly_locally(a, 'Lab2026.odd', 'Lab2026', 'NeuroidAssembly', directory=tmp_path)
+    assert problem in str(e.value) and 'Lab2026.odd' in str(e.value)
+    assert not list(tmp_path.glob('*.nc'))
+
+
+def test_a_brainscore_rdm_assembly_scores_with_rdm():
+    "Brain-Score's rdm test: a presentation x presentation NeuroidAssembly compared with itself scores 1"
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    from brainscore_nb.metrics.registry import load_metric
+    rdm = np.random.default_rng(0).random((20, 20)); np.fill_diagonal(rdm, 0)
+    rdm = NeuroidAssembly(rdm, coords={'stimulus_id': ('presentation', list(range(20))),
+                                       'object_name': ('presentation', ['A', 'B'] * 10)},
+                          dims=['presentation', 'presentation'])
+    assert float(load_metric('rdm')(rdm, rdm)) == pytest.approx(1.)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import xarray as xr
 import pytest
 
 from brainscore_nb.compat import port_imports
@@ -146,3 +147,115 @@ def test_linear_predictivity_float64_features_outnumbering_stimuli():
         Y = X[:, :8].astype('float64') * 0.5 + 2 * rng.normal(size=(n, 8))
         score = float(load_metric('linear_predictivity')(_assembly(X, ids, objects, 'f'), _assembly(Y, ids, objects)))
         assert score == pytest.approx(expected, abs=1e-7 if dtype == 'float32' else 1e-12), (dtype, features)
+
+
+# the import lines of Brain-Score 2.4.2 code that name what ported code used and this package lacked
+# (metrics/i1i2/test.py, benchmarks' tests, kar2019's benchmark.py, brainscore_core's test_assemblies.py)
+MISSING_LINES = """
+from brainscore_vision.metrics.i1i2 import I2n
+from brainscore_vision.benchmark_helpers.test_helper import PrecomputedTests, run_test
+from brainscore_vision.benchmarks.kar2019.benchmark import temporally_varying
+from brainscore_vision.benchmarks.rajalingham2018.benchmarks.benchmark import load_assembly
+from brainscore_core.supported_data_standards.brainio.assemblies import gather_indexes, get_levels
+"""
+
+
+def _objectome_like(seed=0):
+    "Trials of 4 objects x 6 images (12 per distractor) and a model's probabilities, as i2n takes them"
+    from brainscore_nb.data.assemblies import BehavioralAssembly
+    rng, objects = np.random.default_rng(seed), list('abcd')
+    images = [(f'{o}{k}', o) for o in objects for k in range(6)]
+    rows = [(i, o, d, o if rng.random() < 0.75 else d)
+            for i, o in images for d in objects if d != o for _ in range(12)]
+    trials = BehavioralAssembly([r[3] for r in rows], dims=['presentation'], coords={
+        k: ('presentation', [r[j] for r in rows])
+        for j, k in ((0, 'stimulus_id'), (1, 'truth'), (1, 'sample_obj'), (2, 'dist_obj'))})
+    p = rng.dirichlet(np.ones(4), len(images)) + np.eye(4)[[objects.index(o) for _, o in images]]
+    probabilities = BehavioralAssembly(p / p.sum(1, keepdims=True), dims=['presentation', 'choice'], coords={
+        'stimulus_id': ('presentation', [i for i, _ in images]),
+        'truth': ('presentation', [o for _, o in images]), 'choice': objects})
+    return probabilities, trials
+
+
+def test_names_ported_code_imports_exist_and_give_our_numbers():
+    "I2n, run_test, temporally_varying, gather_indexes import through the table (before: KeyError/ImportError)"
+    from brainscore_nb.metrics.behavior import i2n, i2n_ceiling
+    names = {}
+    exec(port_imports(MISSING_LINES), names)
+    probabilities, trials = _objectome_like()
+    metric = names['I2n']()
+    score, ceiling = metric(probabilities, trials), metric.ceiling(trials)
+    assert float(score) == float(i2n(probabilities, trials)) and float(ceiling) == float(i2n_ceiling(trials))
+    ceiled = metric.ceil_score(score, ceiling)
+    assert float(ceiled) == pytest.approx(np.mean(score.raw.values / np.sqrt(ceiling.raw.values)), abs=1e-12)
+    assert ceiled.attrs['ceiling'] is ceiling
+    bins = {'time_bin_start': ('time_bin', [70, 80]), 'time_bin_end': ('time_bin', [80, 90])}
+    ids = {'stimulus_id': ('presentation', ['s0', 's1']), 'neuroid_id': ('neuroid', ['n0'])}
+    flat = NeuroidAssembly(np.ones((2, 1, 2)), dims=['presentation', 'neuroid', 'time_bin'], coords={**ids, **bins})
+    assert names['temporally_varying'](flat) is False
+    assert names['temporally_varying'](flat.copy(data=np.array([[[1., 1.]], [[1., 3.]]]))) is True
+    assert names['gather_indexes'](flat) is flat
+    assert names['load_assembly'].__module__ == 'brainscore_nb.benchmarks.rajalingham2018'
+
+
+def test_run_test_scores_stored_features_as_brainscores_benchmark_tests_do(tmp_path):
+    "Brain-Score's `precomputed_test.run_test(benchmark=..., precomputed_features_filepath=..., expected=...)`"
+    from pytest import approx
+    from brainscore_nb.benchmarks.base import stimuli_of
+    from brainscore_nb.data.assemblies import load_assembly, save_assembly
+    from brainscore_nb.registry import load_benchmark
+    names = {}
+    exec(port_imports(MISSING_LINES), names)
+    stored = Path(__file__).parent / 'precomputed' / 'efficientnet-lite0_Kriegeskorte2008.hIT-rdm.nc'
+    benchmark = load_benchmark('Kriegeskorte2008.hIT-rdm')
+    score = names['PrecomputedTests']().run_test(benchmark=benchmark, precomputed_features_filepath=stored,
+                                                 expected=approx(0.245508, abs=1e-5))  # tests/test_benchmarks.py
+    assert score.center == approx(0.648526, abs=1e-5)
+    # Brain-Score's stored features name their stimuli by file (stimulus_path), not by stimulus_id
+    shown = stimuli_of(benchmark.rdms)
+    name = {i: Path(shown.get_stimulus(i)).name for i in shown['stimulus_id']}
+    features = load_assembly(stored)
+    paths = [name[i] for i in features['stimulus_id'].values]
+    save_assembly(features.assign_coords(stimulus_path=('presentation', paths)).drop_vars('stimulus_id'),
+                  tmp_path / 'by_path.nc')
+    with pytest.raises(AssertionError, match='raw score'):  # the same score, compared with another number
+        names['PrecomputedTests']().run_test(benchmark, tmp_path / 'by_path.nc', approx(0.3, abs=1e-3))
+    save_assembly(features.drop_vars('stimulus_id'), tmp_path / 'unlabelled.nc')
+    with pytest.raises(ValueError, match='neither stimulus_id nor stimulus_path'):
+        names['run_test'](benchmark, tmp_path / 'unlabelled.nc')
+
+
+def test_accuracy_distance_variables_by_position():
+    "Brain-Score's tests call metric(source, target, ('condition',)) (before: TypeError, 2 positional arguments)"
+    from brainscore_nb.data.assemblies import BehavioralAssembly
+    trials = BehavioralAssembly(['x', 'x', 'y', 'y', 'x', 'y', 'x', 'x'], dims=['presentation'], coords={
+        'stimulus_id': ('presentation', list('pqrs') * 2), 'truth': ('presentation', list('xyxy') * 2),
+        'subject': ('presentation', ['a'] * 4 + ['b'] * 4), 'condition': ('presentation', [1, 1, 2, 2] * 2)})
+    model = BehavioralAssembly(['x', 'y', 'x', 'x'], dims=['presentation'], coords={
+        'stimulus_id': ('presentation', list('pqrs')), 'condition': ('presentation', [1, 1, 2, 2])})
+    for name in ('accuracy_distance', 'kato_accuracy_distance'):
+        metric = load_metric(name)
+        by_position, by_keyword = metric(model, trials, ('condition',)), metric(model, trials, variables=('condition',))
+        assert by_position.attrs['raw'].values.tolist() == by_keyword.attrs['raw'].values.tolist() == [.5, 1.]
+        with pytest.raises(TypeError, match='variables must be a tuple'):
+            metric(model, trials, 'condition')
+
+
+def test_cartesian_product_pipe_as_brainscores_transformation_tests_drive_it():
+    "Brain-Score's coroutine protocol: parts out, results sent back (done?), the stack (before: no .pipe)"
+    from brainscore_nb.data.assemblies import DataAssembly
+    from brainscore_nb.metrics.blocks import CartesianProduct
+    assembly = NeuroidAssembly(np.arange(3.), coords={'neuroid': [0, 1, 2]}, dims=['neuroid'])
+    generator = CartesianProduct().pipe(assembly)
+    for part in generator:
+        assert part[0] is assembly
+        assert generator.send(DataAssembly([0], coords={'split': [0]}, dims=['split'])) is True
+        break
+    assert next(generator).dims == ('split',)
+    divided = xr.DataArray(np.arange(6.).reshape(2, 3), dims=['division_coord', 'neuroid'],
+                           coords={'division_coord': [7, 8]})
+    generator, done = CartesianProduct(dividers=['division_coord']).pipe(divided), []
+    for part in generator:
+        done.append(generator.send(float(part[0].sum())))
+        if done[-1]: break
+    assert done == [False, True] and next(generator).values.tolist() == [3., 12.]

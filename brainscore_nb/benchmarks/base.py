@@ -23,7 +23,7 @@ from .. import __version__
 from ..config import get_setting
 from ..names import did_you_mean, unknown_option
 from ..data.files import data_sha1, array_sha1, stimulus_set_hash
-from ..data.assemblies import average_repetition, filter_reliable_neuroids
+from ..data.assemblies import average_repetition, filter_reliable_neuroids, check_structure
 from ..metrics.score import Score
 from ..metrics.crossval import cross_validate
 from ..metrics.uncertainty import bootstrap, interval
@@ -364,7 +364,9 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
     if not isinstance(answer, xr.DataArray):
         raise TypeError(f"the model's look_at returned {type(answer).__name__}, not an assembly "
                         f"(presentation x neuroid [x time_bin] with stimulus_ids, or the task's answers)")
-    if not task: _same_time_bins(answer, benchmark.time_bins)
+    if not task:
+        _same_time_bins(answer, benchmark.time_bins)
+        check_structure(answer, f"the recording {getattr(candidate, 'identifier', '')!s} returned")
     return squeeze_time_bin(answer)
 
 # %% ../../nbs/30_benchmark_base.ipynb #6bc7cc29
@@ -404,6 +406,7 @@ class NeuralBenchmark(BenchmarkBase):
         self.assembly, self.metric = assembly, similarity_metric
 
     def __call__(self, candidate:BrainModel)->Score:
+        check_structure(self.assembly, f"{self.identifier}'s data")
         raw = self.metric(place_record_look(self, candidate, self.assembly), squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
@@ -437,6 +440,8 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
                              f"they must hold the same neuroids in the same order")
 
     def __call__(self, candidate:BrainModel)->Score:
+        for part, a in (('training', self.train_assembly), ('test', self.assembly)):
+            check_structure(a, f"{self.identifier}'s {part} data")
         seen = [place_record_look(self, candidate, a) for a in (self.train_assembly, self.assembly)]
         train, test = squeeze_time_bin(self.train_assembly), squeeze_time_bin(self.assembly)
         if self.alpha_coord is not None: return self._per_part(seen, train, test, candidate)

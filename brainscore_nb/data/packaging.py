@@ -420,14 +420,14 @@ def package_data_assembly_locally(
     cls = _class_named(assembly_class_name)  # a mistyped name: the close one suggested
     if type(assembly) is not cls:
         assembly = cls(assembly)
-    report = validate_assembly(assembly)
+    assembly = assembly.assign_attrs(
+        identifier=identifier, stimulus_set_identifier=stimulus_set_identifier
+    )
+    report = validate_assembly(assembly)  # the report names the package
     report.problems = [
         p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)
     ]
     report.raise_if_failed()
-    assembly = assembly.assign_attrs(
-        identifier=identifier, stimulus_set_identifier=stimulus_set_identifier
-    )
     directory = Path(directory or get_setting('packages_dir'))
     directory.mkdir(parents=True, exist_ok=True)
     collect_stale(directory)

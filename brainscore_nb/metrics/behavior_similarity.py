@@ -177,31 +177,44 @@ def _aggregate(values:xr.DataArray, name:str)->Score:
     return Score(abs(float(values.mean())), attrs={'error': float(values.std()), 'raw': values,
                                                    'metric': name})
 
-@metric_options()
-def accuracy_distance(source:xr.DataArray, # the model's answers (labels or probabilities), stimulus_id coord
-                      target:xr.DataArray, # trials: answers; stimulus_id, truth, subject (variables) coords
-                      *, variables:tuple=() # trial coords: the distance per combination of their values
-                     )->Score:
-    "Brain-Score's `accuracy_distance`: 1 - |model - subject accuracy| / its largest possible value, mean"
-    answers, trials = _one_answer_each(source), _trials(target, variables)
+def _check_variables(variables)->tuple:
+    "Brain-Score's `variables`, checked: a tuple (or list) of trial coord names"
+    if (isinstance(variables, str) or not isinstance(variables, (tuple, list))
+            or not all(isinstance(v, str) for v in variables)):
+        raise TypeError(f"variables must be a tuple of trial coord names, e.g. ('condition',), "
+                        f"got {variables!r}")
+    return tuple(variables)
+
+def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple, skip=())->xr.DataArray:
+    "Each subject's distance: over all its trials, or the mean over the combinations of `variables`' values"
     if variables:
         missing = [v for v in variables if v not in source.coords]
         if missing: raise ValueError(f"the model's answers lack the variables {missing}: add the stimuli's "
                                      "metadata")
-    if variables:  # the model's stimuli of each combination, from its own coords
+        # the model's stimuli of each combination, from its own coords
         keys = pd.MultiIndex.from_arrays([np.asarray(source[v].values) for v in variables])
     subjects, values = sorted(trials['subject'].unique()), []
     for s in subjects:
         t = trials[trials['subject'] == s]
         if not variables:
-            values.append(_subject_distance(answers, t, f'subject {s!r}')); continue
+            values.append(_subject_distance(answers, t, f'subject {s!r}', skip)); continue
         per = []
         for combo, tc in t.groupby(list(variables), sort=False):
             ids = answers.index[keys.isin([combo])]
-            if len(ids): per.append(_subject_distance(answers[ids], tc, f'subject {s!r} ({combo})'))
+            if len(ids): per.append(_subject_distance(answers[ids], tc, f'subject {s!r} ({combo})', skip))
         values.append(float(np.mean(per)) if per else np.nan)
-    per_subject = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
-    return _aggregate(per_subject, 'accuracy_distance')
+    return xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
+
+@metric_options('variables')
+def accuracy_distance(source:xr.DataArray, # the model's answers (labels or probabilities), stimulus_id coord
+                      target:xr.DataArray, # trials: answers; stimulus_id, truth, subject (variables) coords
+                      # trial coords: a distance per combination of their values (positional as Brain-Score's)
+                      variables:tuple=()
+                     )->Score:
+    "Brain-Score's `accuracy_distance`: 1 - |model - subject accuracy| / its largest possible value, mean"
+    variables = _check_variables(variables)
+    answers, trials = _one_answer_each(source), _trials(target, variables)
+    return _aggregate(_distance_by(answers, source, trials, variables), 'accuracy_distance')
 
 # %% ../../nbs/14d_behavior_similarity.ipynb #02f4852d
 @metric_options()
@@ -241,16 +254,15 @@ def _pairwise(trials:pd.DataFrame, fn)->tuple:
         for b in subjects[i + 1:]: out[f'{a}|{b}'] = fn(by[a], by[b], f'subject {b!r}')
     return out
 
-@metric_options()
+@metric_options('variables')
 def kato_accuracy_distance(source:xr.DataArray, # the model's labels ('NaN': set aside), stimulus_id coord
-                           target:xr.DataArray # trials: answers with stimulus_id, truth and subject coords
+                           target:xr.DataArray, # trials: answers with stimulus_id, truth and subject coords
+                           variables:tuple=() # trial coords, as for `accuracy_distance`
                           )->Score:
     "Brain-Score's `kato_accuracy_distance`: `accuracy_distance` without the pairs where an answer is missing"
-    answers, trials = _one_answer_each(source), _trials(target)
-    subjects = sorted(trials['subject'].unique())
-    values = [_subject_distance(answers, trials[trials['subject'] == s], f'subject {s!r}', KATO_MISSING)
-              for s in subjects]
-    return _aggregate(xr.DataArray(values, dims=['subject'], coords={'subject': subjects}),
+    variables = _check_variables(variables)
+    answers, trials = _one_answer_each(source), _trials(target, variables)
+    return _aggregate(_distance_by(answers, source, trials, variables, KATO_MISSING),
                       'kato_accuracy_distance')
 
 @metric_options()

@@ -289,6 +289,20 @@ class CartesianProduct:
         return Score(xr.concat([xr.DataArray(r).drop_vars(first, errors='ignore') for r in results],
                                dim=first).assign_coords({first: values}))
 
+    def pipe(self, *assemblies):
+        "Brain-Score's coroutine form: yields each part, is sent its result (answers done?), yields the stack"
+        parts = [assemblies]
+        for d in self.dividers:
+            if d not in assemblies[0].coords: raise ValueError(f"no coord {d!r} to divide by")
+            parts = [tuple(_select(a, d, v) for a in part) for part in parts
+                     for v in pd.unique(np.asarray(part[0][d].values).ravel())]
+        key = lambda part: tuple(np.asarray(part[0][d].values).ravel()[0] for d in self.dividers)
+        results = {}
+        for k, part in enumerate(parts):
+            results[key(part)] = yield part
+            yield k == len(parts) - 1
+        yield self(*assemblies, apply=lambda *part: results[key(part)])
+
 # %% ../../nbs/19a_blocks.ipynb #c24250dd
 def _bins(a:xr.DataArray)->list:
     "`a`'s time bins, each without its time_bin dim"

@@ -100,19 +100,22 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
                          *, split_coord:str='repetition', # coord that numbers the repetitions
                          splits:int=10, # number of random split-halves
                          random_state:int=1, # seed of the split-halves
+                         skipna:bool=False, # leave NaN cells out of the halves' means (Brain-Score's way)
                          backend:str|None=None # array backend ('torch:cuda', ...; default: the setting)
                         )->Score:
     "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean of splits"
     if isinstance(assembly, xr.DataArray) and 'time_bin' in assembly.dims:
         return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state,
-                             backend=backend)
+                             skipna=skipna, backend=backend)
     if not isinstance(splits, (int, np.integer)):
         raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
     a = _as_2d(assembly, 'assembly')
     if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
         raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
-    _check_finite(a.values, 'assembly')  # before any cast: complex or text is a clear error
+    nan = np.isnan(a.values) if skipna and a.dtype.kind == 'f' else None  # the cells to leave out
+    _check_finite(a.values if nan is None else np.where(nan, 0, a.values), 'assembly')  # complex, text
     values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
+    if nan is not None: values = np.where(nan, 0, values)
     reps = np.unique(a[split_coord].values)
     if len(reps) < 2:
         raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
@@ -132,12 +135,20 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
                 for h in halves}
     sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
     total = next(sums)  # all presentations' per-stimulus sums come first
+    # with NaN cells left out: each neuroid's count of recorded cells per stimulus and half
+    cells = None if nan is None else _split_half_sums(to_backend((~nan).astype(values.dtype), be), codes,
+                                                      rep_codes, len(stimuli), halves)
+    cells_total = None if cells is None else next(cells)
     for s1, c1 in sums:
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
         every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
         s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
-        n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        if cells is None: n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        else:  # a neuroid with no recorded cell of a stimulus in a half: NaN mean, r NaN (no median entry)
+            k1, _ = next(cells)
+            n1, n2 = take(k1, keep), take(cells_total, keep) - take(k1, keep)
+            n1, n2 = (be.xp.where(n > 0, n, be.xp.nan) for n in (n1, n2))
         m1, m2 = s1 / n1, (t1 - s1) / n2
         r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
         # the halves' means, for the bootstrap; float32 when large

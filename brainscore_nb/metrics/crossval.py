@@ -48,6 +48,9 @@ def _as_2d(assembly, name:str, dim:str='presentation'):
     if dim not in assembly.dims:
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got dims {assembly.dims}: "
                         f"name its stimulus dim {dim!r}")
+    if assembly.dims.count(dim) == 2:  # Brain-Score's dim x dim arrays (an RDM): rows are the stimuli
+        coords = {k: (dim, v.values) for k, v in assembly.coords.items() if v.dims == (dim,)}
+        assembly = type(assembly)(assembly.values, dims=(dim, f'{dim}_2'), coords=coords)
     if assembly.ndim != 2:
         raise ValueError(f"{name} must be 2-d ({dim} x neuroid), got dims {assembly.dims}: select or average "
                          f"the other dims first (e.g. .isel(time_bin=0)), or use a spantime metric")

@@ -74,3 +74,35 @@ def converge_pls():
 def converge_pls_if_asked():
     "`converge_pls` when the script was run with `--converged`"
     if '--converged' in sys.argv: converge_pls()
+
+
+def train_test_records(family, data, ids, subjects, visual_degrees):
+    """Brain-Score's own train/test ridge benchmarks (Gifford2022, Papale2025, Hebart2023_fmri) on the fixture folder
+    `family` (files `<stimulus_|assy_>fixture_<Family>_<train|test|features>`; `data`: the catalog's prefix, e.g.
+    THINGS_EEG2), scored with its `PrecomputedFeatures`: per id raw, ceiling, score, version, visual degrees, time bins,
+    test neuroids and per subject the ceiled score, raw score, ceiling and the chosen alpha (ridgecv)"""
+    import contextlib
+    import io
+    name = {f'{data}_{split}_{kind}': f"{'stimulus' if kind == 'Stimuli' else 'assy'}_fixture_{family}_{split}"
+            for split in ('train', 'test') for kind in ('Stimuli', 'Assembly')}
+    with s3_fixtures(HERE / family.lower(), name=lambda i, t, p: f'{name[i]}.{t}') as folder:
+        from brainscore_vision import load_benchmark
+        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
+        features = load_assembly(folder / f'assy_fixture_{family}_features.nc', 'NeuroidAssembly')
+        out = {}
+        for identifier in ids:
+            benchmark = load_benchmark(identifier)
+            with contextlib.redirect_stdout(io.StringIO()):  # its benchmark prints each subject's score
+                score = benchmark(PrecomputedFeatures(features, visual_degrees=visual_degrees))
+            per_subject = {}
+            for s in subjects:
+                sub = score.attrs[s]
+                per_subject[s] = {'score': float(sub.values.squeeze()), 'raw': float(sub.raw.values.squeeze()),
+                                  'ceiling': float(sub.attrs['ceiling'])}
+                if 'alpha' in sub.raw.attrs: per_subject[s]['alpha'] = float(sub.raw.attrs['alpha'])
+            out[identifier] = {'raw': float(score.raw), 'ceiling': float(score.ceiling), 'score': float(score),
+                               'version': benchmark.version, 'visual_degrees': benchmark._visual_degrees,
+                               'time_bins': [list(map(float, getattr(t, 'item', lambda: t)()))
+                                             for t in benchmark.timebins],
+                               'n_neuroids': int(benchmark.test_assembly.sizes['neuroid']), 'subjects': per_subject}
+    return out

@@ -1,70 +1,19 @@
-"""Brain-Score's own `Gifford2022.IT-*` benchmarks on the synthetic fixtures (run with Brain-Score's python, never by pytest).
+"""Brain-Score's own `Gifford2022.*` benchmarks on the synthetic fixtures (run with Brain-Score's python, never by pytest).
 
     /work/bs/bsvenv/bin/python tests/brainio/gifford2022_brainscore_side.py
 
-Runs brainscore-vision 2.4.2's two benchmarks through its registry (`load_benchmark('Gifford2022.IT-ridge')`, ...),
-its data plugin and its BrainIO loaders, with one change: the S3 download (`brainio.s3.get_path`) is replaced by a
-lookup of the fixture files of `tests/brainio/gifford2022` (copied to a temporary folder, since its loader unzips next
-to the file), so nothing reaches S3. The "model" is Brain-Score's `PrecomputedFeatures` holding the fixture features.
-Prints one JSON object: per benchmark id raw, ceiling, ceiled score, the time bins it asks the model for, and per
-subject the ceiled score, raw score, ceiling and the chosen alpha (ridgecv); tests/test_bs_gifford2022.py checks ours
-against it (tests/brainio/crosschecks/gifford2022.json).
+Runs brainscore-vision 2.4.2's two benchmarks through its registry (`load_benchmark('Gifford2022.IT-ridge')`, ...), its data plugin
+and its BrainIO loaders on the fixture files of `tests/brainio/gifford2022` (`brainscore_side.train_test_records`: only
+the S3 download is answered from the fixture). Prints one JSON object; tests/test_bs_gifford2022.py checks ours against it
+(tests/brainio/crosschecks/gifford2022.json).
 """
 import json
-import os
-import shutil
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
-FIXTURES = Path(__file__).resolve().parent / 'gifford2022'
-FILES = {'THINGS_EEG2_train_Stimuli': 'stimulus_fixture_Gifford2022_train',
-         'THINGS_EEG2_test_Stimuli': 'stimulus_fixture_Gifford2022_test',
-         'THINGS_EEG2_train_Assembly': 'assy_fixture_Gifford2022_train',
-         'THINGS_EEG2_test_Assembly': 'assy_fixture_Gifford2022_test'}
-IDS = ['Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv']
-SUBJECTS = ('sub-01', 'sub-02', 'sub-03')
-
-
-def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f'{FILES[identifier]}.{file_type}'
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        import contextlib, io
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
-        from brainscore_vision import load_benchmark
-        from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Gifford2022_features.nc').load()
-        out = {}
-        for identifier in IDS:
-            benchmark = load_benchmark(identifier)
-            with contextlib.redirect_stdout(io.StringIO()):  # its benchmark prints each subject's score
-                score = benchmark(PrecomputedFeatures(features, visual_degrees=7))
-            subjects = {}
-            for s in SUBJECTS:
-                sub = score.attrs[s]
-                subjects[s] = {'score': float(sub.values.squeeze()), 'raw': float(sub.raw.values.squeeze()),
-                               'ceiling': float(sub.attrs['ceiling'])}
-                if 'alpha' in sub.raw.attrs: subjects[s]['alpha'] = float(sub.raw.attrs['alpha'])
-            out[identifier] = {'raw': float(score.raw), 'ceiling': float(score.ceiling), 'score': float(score),
-                               'version': benchmark.version, 'visual_degrees': benchmark._visual_degrees,
-                               'time_bins': [list(map(float, getattr(t, 'item', lambda: t)())) for t in benchmark.timebins],
-                               'n_neuroids': int(benchmark.test_assembly.sizes['neuroid']),
-                               'subjects': subjects}
-        print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import train_test_records  # noqa: E402
 
 if __name__ == '__main__':
-    main()
+    print(json.dumps(train_test_records('Gifford2022', 'THINGS_EEG2', ['Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv'],
+                                        ('sub-01', 'sub-02', 'sub-03'), visual_degrees=7)))

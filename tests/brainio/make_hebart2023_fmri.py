@@ -21,18 +21,18 @@ script) with `package_stimulus_set_locally` / `package_data_assembly_locally` of
 Voxel responses are a per-voxel linear readout of the features plus noise (each test repetition its own noise),
 so the model predicts part of them. Files go to `hebart2023_fmri/` beside this script, with `packages.json`.
 """
-import json
 import os
-import shutil
+import sys
 from pathlib import Path
 
 os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')
 import numpy as np
-from PIL import Image
 from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly
-from brainscore_core.supported_data_standards.brainio.packaging import (package_data_assembly_locally,
+from brainscore_core.supported_data_standards.brainio.packaging import (package_data_assembly_locally,  # noqa: E402
                                                                        package_stimulus_set_locally)
-from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from things_fixture import finish, relative, stimulus_set, things_images  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / 'hebart2023_fmri'
 SUBJECTS, REGIONS, VOXELS = ('01', '02', '03'), ('V1', 'V2', 'V4', 'IT'), 5
@@ -40,29 +40,10 @@ CONCEPTS, PER_CONCEPT, N_TEST, REPS, N_FEATURES = 16, 3, 12, 12, 64
 ROI = {'V1': 'V1', 'V2': 'V2', 'V4': 'hV4', 'IT': 'glasser-FFC'}
 
 
-def relative(output: dict) -> dict:
-    return {k: (Path(v).name if k.endswith('path') else v) for k, v in output.items()}
-
-
-def stimulus_set(ids, labels, split, images):
-    label_idx = {label: i for i, label in enumerate(np.unique(labels))}
-    stimuli = StimulusSet([{'stimulus_id': s, 'label': l, 'object_name': l, 'label_idx': label_idx[l]}
-                           for s, l in zip(ids, labels)])
-    stimuli.stimulus_paths = {s: images / f'{s}.png' for s in ids}
-    stimuli.name = f'fixture.Hebart2023_fmri.{split}'
-    return stimuli
-
 
 def main():
     rng = np.random.default_rng(2023)
-    OUT.mkdir(exist_ok=True)
-    images = OUT / 'images'
-    images.mkdir(exist_ok=True)
-    concepts = [f'concept{c:02d}' for c in range(CONCEPTS)]
-    train_ids = [f'{c}_{i:02d}s' for c in concepts for i in range(1, PER_CONCEPT + 1)]
-    test_ids = [f'{concepts[i % CONCEPTS]}_{20 + i:02d}s' for i in range(N_TEST)]
-    for sid in train_ids + test_ids:
-        Image.fromarray(rng.integers(0, 256, size=(8, 8, 3), dtype=np.uint8)).save(images / f'{sid}.png')
+    images, train_ids, test_ids = things_images(rng, OUT, CONCEPTS, PER_CONCEPT, N_TEST)
     features = rng.normal(size=(len(train_ids) + N_TEST, N_FEATURES))
     n = SUBJECTS.__len__() * len(REGIONS) * VOXELS
     weights = rng.normal(size=(N_FEATURES, n)) / np.sqrt(N_FEATURES)
@@ -91,7 +72,7 @@ def main():
     for split, ids, reps in (('train', train_ids, 1), ('test', test_ids, REPS)):
         identifier = f'fixture.Hebart2023_fmri.{split}'
         labels = [s.rsplit('_', 1)[0] for s in ids]
-        stimuli = stimulus_set(ids, labels, split, images)
+        stimuli = stimulus_set(ids, labels, f'fixture.Hebart2023_fmri.{split}', images)
         packages[f'{split}_stimuli'] = relative(package_stimulus_set_locally(
             proto_stimulus_set=stimuli, stimulus_set_identifier=identifier, downloads_path=OUT))
         rows = np.repeat(np.arange(len(ids)), reps) + (0 if split == 'train' else len(train_ids))
@@ -109,18 +90,7 @@ def main():
         packages[f'{split}_assembly'] = relative(package_data_assembly_locally(
             proto_data_assembly=assembly, assembly_identifier=identifier, stimulus_set_identifier=identifier,
             assembly_class_name='NeuroidAssembly', downloads_path=OUT))
-    ids = train_ids + test_ids
-    model = NeuroidAssembly(features, dims=['presentation', 'neuroid'], coords={
-        'stimulus_id': ('presentation', ids), 'object_name': ('presentation', [s.rsplit('_', 1)[0] for s in ids]),
-        'neuroid_id': ('neuroid', [f'unit_{i}' for i in range(N_FEATURES)]),
-        'layer': ('neuroid', ['features'] * N_FEATURES)})
-    packages['features'] = relative(package_data_assembly_locally(
-        proto_data_assembly=model, assembly_identifier='fixture.Hebart2023_fmri.features',
-        stimulus_set_identifier='fixture.Hebart2023_fmri.train', assembly_class_name='NeuroidAssembly',
-        downloads_path=OUT))
-    (OUT / 'packages.json').write_text(json.dumps(packages, indent=1) + '\n')
-    shutil.rmtree(images)
-    for name, p in packages.items(): print(name, p)
+    finish(features, train_ids + test_ids, 'Hebart2023_fmri', OUT, packages, images)
 
 
 if __name__ == '__main__':

@@ -26,7 +26,8 @@ from .regression import _centred_gram, _symmetrize_lower
 def _correlation_distance(values, # stimuli x neuroids, any real dtype
                           ids, # the stimuli's ids (for the error)
                           what:str='assembly', # the input's name (for the error)
-                          block:int=2 ** 22 # float64 elements of one block of columns
+                          block:int=2 ** 22, # float64 elements of one block of columns
+                          upper:bool=False # only the upper triangle is used: the lower one is left 1
                          )->np.ndarray:
     "1 - Pearson r between the rows of `values` in float64: one n x n array, columns taken block by block"
     n, p = values.shape
@@ -40,7 +41,7 @@ def _correlation_distance(values, # stimuli x neuroids, any real dtype
         Z = np.asarray(values[:, k:k + width], np.float64) - mean[:, None]
         sl.blas.dsyrk(1.0, Z.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
     d = 1 / np.sqrt(np.diagonal(G))
-    G = _symmetrize_lower(G)
+    if not upper: G = _symmetrize_lower(G)
     G *= d[:, None]; G *= d[None, :]
     np.clip(G, -1, 1, out=G)
     np.subtract(1, G, out=G)
@@ -250,7 +251,7 @@ def rdm(source:xr.DataArray, # presentation x feature
                                       lambda: _distance_blocks(Y, ids, 'target'), n * (n - 1) // 2), None
     else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped (faster sorts)
         # the RDM is dropped once its cells are copied out, before they are ranked
-        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what)))
+        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what, upper=True)))
                               for v, what in ((X, 'source'), (Y, 'target')))
         value, kept = _spearman_of_ranks(ra, rb, ta or tb), None
     score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
@@ -299,18 +300,21 @@ def _grams(X, Y)->tuple:
     "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
     return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
 
-def _hsic_grams(K, L)->float:
+def _hsic_grams(K, L, lower:bool=False # K and L hold only their lower triangles (zeros above)
+               )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
     n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
-    rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
-    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): symmetric, any cell order
+    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
+    if lower:  # a row's sum: its cells in the lower triangle and in its column below the diagonal
+        rk, rl, trace = K.sum(1) + K.sum(0) - 2 * dk, L.sum(1) + L.sum(0) - 2 * dl, 2 * trace
+    else: rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
-def _cka_grams(K, L)->float:
+def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
-    xx, yy = _hsic_grams(K, K), _hsic_grams(L, L)
-    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L) / np.sqrt(xx * yy)
+    xx, yy = _hsic_grams(K, K, lower), _hsic_grams(L, L, lower)
+    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower) / np.sqrt(xx * yy)
 
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
@@ -325,8 +329,11 @@ def cka(source:xr.DataArray, # presentation x feature
     be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
     (n, p), q, kept = X.shape, Y.shape[1], None
     if be.is_numpy and _grams_cheaper(n, p, q):  # many features and neuroids: from the Gram matrices
-        kept = _grams(X, Y)
-        value = _cka_grams(*kept)
+        if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
+            kept = _grams(X, Y)
+            value = _cka_grams(*kept)
+        else: value = _cka_grams(*(_centred_gram(to_numpy(v), np.float64, lower=True) for v in (X, Y)),
+                                 lower=True)
     else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
     score = Score(value, attrs={'metric': 'cka'})
     ids = _as_2d(target, 'target')['stimulus_id'].values  # one test part, every stimulus: for the bootstrap

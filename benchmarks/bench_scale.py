@@ -3,9 +3,10 @@
     python benchmarks/bench_scale.py [--stimuli 20000] [--voxels 100000] [--threads 1] [--only rdm,cka]
 
 Two cases per metric, both float32 as models and fMRI betas come:
-- many stimuli: `--stimuli` stimuli x 100 features (source) against x 50 neuroids (target). `rdm` then holds one
-  n x n float64 RDM at a time (each reduced to the ranks of its upper triangle, then dropped; the bootstrap's
-  RDMs are built only if it asks) and `cka` works from feature products (no n x n matrix at all).
+- many stimuli: `--stimuli` stimuli x 100 features (source) against x 50 neuroids (target). Past 8192 stimuli
+  `rdm` holds no RDM: both upper triangles are ranked in one complex128 array (16 bytes a pair of stimuli, one
+  n x n float64's worth), each computed a block of rows at a time (the bootstrap's RDMs are built only if it
+  asks); `cka` works from feature products (no n x n matrix at all).
 - many voxels: 1000 stimuli x 2000 features (source) against 1000 x `--voxels` voxels (target): the RDM's and
   the Gram matrix's products run over blocks of voxels, so the only large arrays are the inputs themselves.
 Peak memory is tracemalloc's peak during the call (NumPy reports its allocations to it), beside the size of one

@@ -26,7 +26,8 @@ from .regression import _centred_gram, _symmetrize_lower
 def _correlation_distance(values, # stimuli x neuroids, any real dtype
                           ids, # the stimuli's ids (for the error)
                           what:str='assembly', # the input's name (for the error)
-                          block:int=2 ** 22 # float64 elements of one block of columns
+                          block:int=2 ** 22, # float64 elements of one block of columns
+                          upper:bool=False # only the upper triangle is used: the lower one is left 1
                          )->np.ndarray:
     "1 - Pearson r between the rows of `values` in float64: one n x n array, columns taken block by block"
     n, p = values.shape
@@ -40,7 +41,7 @@ def _correlation_distance(values, # stimuli x neuroids, any real dtype
         Z = np.asarray(values[:, k:k + width], np.float64) - mean[:, None]
         sl.blas.dsyrk(1.0, Z.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
     d = 1 / np.sqrt(np.diagonal(G))
-    G = _symmetrize_lower(G)
+    if not upper: G = _symmetrize_lower(G)
     G *= d[:, None]; G *= d[None, :]
     np.clip(G, -1, 1, out=G)
     np.subtract(1, G, out=G)
@@ -134,6 +135,72 @@ def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
     keep = ~np.eye(len(a), dtype=bool)
     return float(pearson_columns(a[keep][:, None], b[keep][:, None])[0])
 
+# %% ../../nbs/13_rsa.ipynb #b81d2f4a
+def _distance_blocks(values, # stimuli x neuroids, any real dtype
+                     ids, # the stimuli's ids (for the error)
+                     what:str='assembly', # the input's name (for the error)
+                     cells:int=2 ** 22 # float64 elements of one block (rows of the RDM, columns of features)
+                    ):
+    "The cells above the diagonal of the correlation-distance RDM, row by row, in blocks (no n x n array)"
+    n, p = values.shape
+    flat = np.min(values, axis=1) == np.max(values, axis=1)
+    if flat.any():
+        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
+                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+    mean, width = np.sum(values, axis=1, dtype=np.float64) / p, max(1, cells // max(n, 1))
+    centred = lambda rows, k: np.asarray(values[rows, k:k + width], np.float64) - mean[rows, None]
+    Z = centred(slice(None), 0) if p <= width else None  # few features: centred once, else block by block
+    d = 1 / np.sqrt(sum(np.einsum('ij,ij->i', c, c) for c in
+                        ([Z] if Z is not None else (centred(slice(None), k) for k in range(0, p, width)))))
+    for i in range(0, n - 1, width):
+        rows = slice(i, min(i + width, n - 1))
+        G = Z[rows] @ Z[i:].T if Z is not None else sum(centred(rows, k) @ centred(slice(i, None), k).T
+                                                         for k in range(0, p, width))
+        G *= d[rows, None]; G *= d[None, i:]
+        np.clip(G, -1, 1, out=G)
+        np.subtract(1, G, out=G)
+        yield np.concatenate([G[r, r + 1:] for r in range(len(G))])
+
+def _tie_runs(s, chunk:int=2 ** 22)->tuple:
+    "Start and end (exclusive) of each run of equal values in the sorted 1-d array `s`"
+    t = [k + np.flatnonzero(s[k + 1:k + chunk + 1] == s[k:min(k + chunk, len(s) - 1)])
+         for k in range(0, len(s) - 1, chunk)]
+    t = np.concatenate(t) if t else np.zeros(0, np.intp)  # positions equal to their successor
+    first = np.r_[True, np.diff(t) != 1] if len(t) else np.zeros(0, bool)
+    return t[first], t[np.r_[first[1:], True]] + 2 if len(t) else t
+
+def _spearman_cells(cells_a, # () -> iterable of 1-d blocks: the first set's N cells in order
+                    cells_b, # () -> the second set's N cells, in the same order
+                    N:int, # how many cells
+                    chunk:int=2 ** 22 # elements handled at once beyond the one array
+                   )->float:
+    "Spearman r (average ranks) of two sets of N cells in one complex128 array: 16 N bytes, no other N-array"
+    Z = np.empty(N, np.complex128)
+    R, I = Z.real, Z.imag  # the cells' values and what travels with them through each sort
+    def fill(cells):
+        k = 0
+        for b in cells(): R[k:k + len(b)] = b; k += len(b)
+        if k != N: raise ValueError(f"expected {N} cells, got {k}")
+    ranks = lambda a, b: np.arange(2 * a + 1 - N, 2 * b + 1 - N, 2, dtype=np.float64)  # 2 rank - (N + 1)
+    fill(cells_a)
+    for k in range(0, N, chunk): I[k:k + chunk] = np.arange(k, min(k + chunk, N))  # the cells' places
+    Z.sort()  # by value (then place)
+    runs = _tie_runs(R)
+    for k in range(0, N, chunk): R[I[k:k + chunk].astype(np.intp)] = ranks(k, min(k + chunk, N))
+    for a, b in zip(*runs): R[I[a:b].astype(np.intp)] = a + b - N  # tied cells: their average rank
+    I[:] = R  # the first set's centred ranks, in cell order, travel with the second set's values
+    fill(cells_b)
+    Z.sort()
+    ab = aa = bb = 0.0
+    for k in range(0, N, chunk):
+        c, a = ranks(k, min(k + chunk, N)), I[k:k + chunk]
+        ab, aa, bb = ab + a @ c, aa + a @ a, bb + c @ c
+    for a, b in zip(*_tie_runs(R)):  # the second set's ties: average ranks in place of the sorted places
+        c, g = ranks(a, b), a + b - N
+        ab, bb = ab + I[a:b].sum() * g - I[a:b] @ c, bb + (b - a) * g * g - c @ c
+    with np.errstate(invalid='ignore', divide='ignore'): return float(ab / np.sqrt(aa * bb))
+
+
 # %% ../../nbs/13_rsa.ipynb #cee013b1
 def rdm_method(compare # compare_rdms, a partial of it, or a function with an `rdm_correlation` attribute
               )->str|None:
@@ -146,6 +213,9 @@ def rdm_method(compare # compare_rdms, a partial of it, or a function with an `r
 # %% ../../nbs/13_rsa.ipynb #6ef5e591
 _RDM_NAN = ("an RDM is constant (every pair of stimuli equally dissimilar), "
             "so its rank correlation is undefined")
+
+# one n x n float64 above this many bytes (8192 stimuli): `rdm` ranks cells without RDMs (sorts ~1.5x slower)
+_LEAN_RDM_BYTES = 2 ** 29
 
 def _rdms(X, Y, ids)->tuple:
     "The correlation-distance RDMs of the rows of X (the source) and Y (the target), float64 on the host"
@@ -175,9 +245,13 @@ def rdm(source:xr.DataArray, # presentation x feature
     if 2 * 8 * n * n <= features:  # the two RDMs are kept for the bootstrap: computed side by side
         S, T = _rdms(X, Y, ids)
         value, kept = _spearman_upper(S, T), (S, T)
-    else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped
+    elif 8 * n * n > _LEAN_RDM_BYTES:  # many stimuli: one n x n float64's worth of memory, no RDM at all
+        X, Y = to_numpy(X), to_numpy(Y)
+        value, kept = _spearman_cells(lambda: _distance_blocks(X, ids, 'source'),
+                                      lambda: _distance_blocks(Y, ids, 'target'), n * (n - 1) // 2), None
+    else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped (faster sorts)
         # the RDM is dropped once its cells are copied out, before they are ranked
-        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what)))
+        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what, upper=True)))
                               for v, what in ((X, 'source'), (Y, 'target')))
         value, kept = _spearman_of_ranks(ra, rb, ta or tb), None
     score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
@@ -226,18 +300,21 @@ def _grams(X, Y)->tuple:
     "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
     return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
 
-def _hsic_grams(K, L)->float:
+def _hsic_grams(K, L, lower:bool=False # K and L hold only their lower triangles (zeros above)
+               )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
     n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
-    rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
-    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): symmetric, any cell order
+    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
+    if lower:  # a row's sum: its cells in the lower triangle and in its column below the diagonal
+        rk, rl, trace = K.sum(1) + K.sum(0) - 2 * dk, L.sum(1) + L.sum(0) - 2 * dl, 2 * trace
+    else: rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
-def _cka_grams(K, L)->float:
+def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
-    xx, yy = _hsic_grams(K, K), _hsic_grams(L, L)
-    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L) / np.sqrt(xx * yy)
+    xx, yy = _hsic_grams(K, K, lower), _hsic_grams(L, L, lower)
+    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower) / np.sqrt(xx * yy)
 
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
@@ -252,8 +329,11 @@ def cka(source:xr.DataArray, # presentation x feature
     be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
     (n, p), q, kept = X.shape, Y.shape[1], None
     if be.is_numpy and _grams_cheaper(n, p, q):  # many features and neuroids: from the Gram matrices
-        kept = _grams(X, Y)
-        value = _cka_grams(*kept)
+        if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
+            kept = _grams(X, Y)
+            value = _cka_grams(*kept)
+        else: value = _cka_grams(*(_centred_gram(to_numpy(v), np.float64, lower=True) for v in (X, Y)),
+                                 lower=True)
     else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
     score = Score(value, attrs={'metric': 'cka'})
     ids = _as_2d(target, 'target')['stimulus_id'].values  # one test part, every stimulus: for the bootstrap

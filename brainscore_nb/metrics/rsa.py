@@ -22,6 +22,17 @@ from .backend import get_backend, to_backend, to_numpy, namespace, take
 from .ceilings import inter_subject, _as_score
 from .regression import _centred_gram, _symmetrize_lower
 
+# %% ../../nbs/13_rsa.ipynb #267d8f01
+def _refuse_flat(values, # stimuli x neuroids
+                 ids, # the stimuli's ids (for the error)
+                 what:str # the input's name (for the error)
+                ):
+    "A stimulus with the same response in every neuroid has no correlation distance: an error naming a few"
+    flat = np.min(values, axis=1) == np.max(values, axis=1)
+    if flat.any():
+        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
+                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+
 # %% ../../nbs/13_rsa.ipynb #2b462a2e
 def _correlation_distance(values, # stimuli x neuroids, any real dtype
                           ids, # the stimuli's ids (for the error)
@@ -31,10 +42,7 @@ def _correlation_distance(values, # stimuli x neuroids, any real dtype
                          )->np.ndarray:
     "1 - Pearson r between the rows of `values` in float64: one n x n array, columns taken block by block"
     n, p = values.shape
-    flat = np.min(values, axis=1) == np.max(values, axis=1)
-    if flat.any():
-        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
-                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+    _refuse_flat(values, ids, what)
     mean = np.sum(values, axis=1, dtype=np.float64) / p
     G, width = np.zeros((n, n), order='F'), max(1, block // max(n, 1))
     for k in range(0, p, width):  # rows centred on their own means, one BLAS syrk per block (lower triangle)
@@ -143,10 +151,7 @@ def _distance_blocks(values, # stimuli x neuroids, any real dtype
                     ):
     "The cells above the diagonal of the correlation-distance RDM, row by row, in blocks (no n x n array)"
     n, p = values.shape
-    flat = np.min(values, axis=1) == np.max(values, axis=1)
-    if flat.any():
-        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
-                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+    _refuse_flat(values, ids, what)
     mean, width = np.sum(values, axis=1, dtype=np.float64) / p, max(1, cells // max(n, 1))
     centred = lambda rows, k: np.asarray(values[rows, k:k + width], np.float64) - mean[rows, None]
     Z = centred(slice(None), 0) if p <= width else None  # few features: centred once, else block by block

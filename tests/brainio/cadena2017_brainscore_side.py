@@ -14,36 +14,25 @@ score, the number of images and neurons kept, the time bins; tests/test_bs_caden
 """
 import json
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 if os.environ.get('PYTHONHASHSEED') != '0':  # a fixed hash seed: Brain-Score's grouping order depends on it
     os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, 'PYTHONHASHSEED': '0'})
 os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
 os.environ.setdefault('RESULTCACHING_DISABLE', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import load_assembly, s3_fixtures  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'cadena2017'
 FILES = {'Cadena2017': 'stimulus_fixture_Cadena2017', 'tolias.Cadena2017': 'assy_fixture_Cadena2017'}
 
 
 def main():
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f'{FILES[identifier]}.{file_type}'
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f'{FILES[i]}.{t}') as folder:
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Cadena2017_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Cadena2017_features.nc', 'NeuroidAssembly')
         out = {}
         for identifier in ('Cadena2017-pls',):
             benchmark = load_benchmark(identifier)
@@ -58,8 +47,6 @@ def main():
                                'n_neuroids': int(assembly.sizes['neuroid']),
                                'stimulus_order': [str(s) for s in assembly['stimulus_id'].values[:5]]}
         print(json.dumps(out))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

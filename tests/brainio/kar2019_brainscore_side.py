@@ -13,14 +13,15 @@ initial weights VarianceScaling(seed=0)); to see how much its number owes to the
 """
 import json
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
 os.environ.setdefault('RESULTCACHING_DISABLE', '1')
 os.environ.setdefault('TF_CPP_MIN_LOG_LEVEL', '2')
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brainscore_side import load_assembly, s3_fixtures  # noqa: E402
+
 FIXTURES = Path(__file__).resolve().parent / 'kar2019'
 FILES = {'Kar2019': 'stimulus_fixture_Kar2019', 'dicarlo.Kar2019': 'assy_fixture_Kar2019'}
 
@@ -42,22 +43,10 @@ def reseed(seed):
 
 def main(seeds):
     import numpy as np
-    folder = Path(tempfile.mkdtemp())
-    try:
-        for f in FIXTURES.iterdir():
-            if f.suffix in ('.nc', '.csv', '.zip'): shutil.copy(f, folder)
-        from brainscore_core.supported_data_standards.brainio import s3
-
-        def get_path(identifier, file_type, bucket, version_id, sha1, filename_prefix=None, folder_name=None):
-            path = folder / f'{FILES[identifier]}.{file_type}'
-            assert path.is_file(), f'no fixture {path.name} for {identifier}'
-            return path
-
-        s3.get_path = get_path
-        from brainscore_core.supported_data_standards.brainio.assemblies import AssemblyLoader, NeuroidAssembly
+    with s3_fixtures(FIXTURES, name=lambda i, t, p: f'{FILES[i]}.{t}') as folder:
         from brainscore_vision import load_benchmark
         from brainscore_vision.benchmark_helpers import PrecomputedFeatures
-        features = AssemblyLoader(NeuroidAssembly, folder / 'assy_fixture_Kar2019_features.nc').load()
+        features = load_assembly(folder / 'assy_fixture_Kar2019_features.nc', 'NeuroidAssembly')
         out = {}
         for seed in seeds:
             if seed: reseed(seed)
@@ -70,8 +59,6 @@ def main(seeds):
         raws = np.array([o['raw'] for o in out.values()])
         print(json.dumps({'per_seed': out, 'raw_mean': raws.mean(), 'raw_std': raws.std(ddof=1) if len(raws) > 1
                           else None, 'raw_min': raws.min(), 'raw_max': raws.max()}))
-    finally:
-        shutil.rmtree(folder)
 
 
 if __name__ == '__main__':

@@ -7,7 +7,12 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/port_plugins.html.md"""
 # %% auto #0
 __all__ = ['port_plugin', 'flatten_timebins_into_neuroids', 'Defaults', 'apply_aggregate', 'dual_ridge_cv_regression',
            'apply_keep_attrs', 'assembly_time_align', 'store', 'NeuralBenchmark', 'TrainTestNeuralBenchmark',
-           'average_repetition', 'filter_reliable_neuroids', 'RSABenchmark', 'bound_score', 'PrecomputedFeatures']
+           'average_repetition', 'filter_reliable_neuroids', 'RSABenchmark', 'bound_score', 'PrecomputedFeatures',
+           'Metric', 'Ceiling', 'XarrayRegression', 'pls_regression', 'linear_regression', 'ridge_regression',
+           'ridge_cv_regression', 'DualRidgeCVRegression', 'XarrayCorrelation', 'pearsonr_correlation',
+           'CrossRegressedCorrelation', 'CrossValidation', 'CrossValidationSingle', 'CartesianProduct', 'PerTime',
+           'SpanTime', 'PerTimeRegression', 'SpanTimeRegression', 'RDM', 'PearsonCorrelation', 'ValueDelta',
+           'ALPHA_LIST']
 
 # %% ../nbs/49_port_plugins.ipynb #c5a4226f
 import re, shutil
@@ -22,12 +27,21 @@ from .benchmarks.gifford2022 import flatten_time_bins
 from .metrics.ceilings import bound_score
 from .metrics.score import Score
 # Brain-Score's metric building blocks: its metric_helpers modules map here too
-from .metrics.blocks import *  # noqa: F403
-from .metrics.blocks import XarrayRegression, DualRidgeCVRegression, ALPHA_LIST
+from .metrics.blocks import (
+    Metric, Ceiling, XarrayRegression, pls_regression, linear_regression, ridge_regression,
+    ridge_cv_regression, DualRidgeCVRegression, XarrayCorrelation, pearsonr_correlation,
+    CrossRegressedCorrelation, CrossValidation, CrossValidationSingle, CartesianProduct, PerTime,
+    SpanTime, PerTimeRegression, SpanTimeRegression, RDM, PearsonCorrelation, ValueDelta, ALPHA_LIST)
 from .models.interface import PrecomputedFeatures
 from .data.assemblies import align_time_bins
+# the names Brain-Score's helper modules give, re-exported here
 _all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids',
-         'RSABenchmark', 'bound_score', 'PrecomputedFeatures']  # Brain-Score's helpers modules give these too
+         'RSABenchmark', 'bound_score', 'PrecomputedFeatures', 'Metric', 'Ceiling',
+         'XarrayRegression', 'pls_regression', 'linear_regression', 'ridge_regression',
+         'ridge_cv_regression', 'DualRidgeCVRegression', 'XarrayCorrelation',
+         'pearsonr_correlation', 'CrossRegressedCorrelation', 'CrossValidation',
+         'CrossValidationSingle', 'CartesianProduct', 'PerTime', 'SpanTime', 'PerTimeRegression',
+         'SpanTimeRegression', 'RDM', 'PearsonCorrelation', 'ValueDelta', 'ALPHA_LIST']
 
 # %% ../nbs/49_port_plugins.ipynb #085a688b
 def _point_packages(code:str, # Python source

@@ -150,7 +150,9 @@ def test_every_data_plugin_registers_what_our_catalog_holds(wheel, monkeypatch):
 
 
 # --- Brain-Score 2.4.2's benchmark plugins, ported whole by port_plugin, register Brain-Score's ids here (issue 25) ---
-import csv, importlib, os, socket
+import importlib
+
+from brainio_catalog import closed_endpoint
 
 # benchmark plugins that cannot come over by imports alone, and why
 PLUGINS_NOT_PORTED = {
@@ -161,29 +163,22 @@ PLUGINS_NOT_PORTED = {
                    "tuning functions; ours compute the same properties inside benchmarks.marques2020",
     'muzellec2026': "imports metrics.predictor_consistency's `SplitHalfPredictorConsistency` ceiling object",
 }
-# ported plugins whose benchmarks register but do not build here, and why (each still fails so: the test says if not)
+# ported plugins whose benchmarks register but do not build here: (what building their ids gives, why); the test
+# says when that changes
 BUILD_FAILS = {
-    'allen2022_fmri': ('TypeError', "its RSABenchmark(assembly=...) is Brain-Score's per-subject RSA class; ours "
+    'allen2022_fmri': ({'TypeError'}, "its RSABenchmark(assembly=...) is Brain-Score's per-subject RSA class; ours "
                                     "takes RDMs"),
-    'allen2022_fmri_surface': ('TypeError', "the same RSABenchmark"),
-    'gifford2022': ('TypeError', "passes alphas= to ridge_split, which Brain-Score's drops silently; ours refuses an "
+    'allen2022_fmri_surface': ({'TypeError'}, "the same RSABenchmark"),
+    'gifford2022': ({'TypeError'}, "passes alphas= to ridge_split, which Brain-Score's drops silently; ours refuses an "
                                  "option it does not use"),
-    'hebart2023_fmri': ('TypeError', "the same ridge_split(alphas=)"),
-    'papale2025': ('TypeError', "the same ridge_split(alphas=)"),
-    'coggan2024_fMRI': ('ValueError', "its code runs xarray operations on the presentation x presentation RSM that "
+    'hebart2023_fmri': ({'TypeError'}, "the same ridge_split(alphas=)"),
+    'papale2025': ({'TypeError'}, "the same ridge_split(alphas=)"),
+    'coggan2024_fMRI': ({'ValueError'}, "its code runs xarray operations on the presentation x presentation RSM that "
                                       "current xarray refuses on duplicate dims"),
-    'imagenet': ('ValueError', "its StimulusSet keeps the CSV's `filename` column, a name ours reserves for packaging"),
-    'igustibagus2024': ('TypeError', "-ridge passes crossvalidation_kwargs(preprocess_indices=...), which ours does "
-                                     "not take (its -IT_readout builds)"),
+    'imagenet': ({'ValueError'}, "its StimulusSet keeps the CSV's `filename` column, a name ours reserves for packaging"),
+    'igustibagus2024': ({'TypeError', 'built'}, "-ridge passes crossvalidation_kwargs(preprocess_indices=...), which "
+                                                "ours does not take (its -IT_readout builds)"),
 }
-
-
-def _brainscore_ids() -> dict:
-    "Brain-Score 2.4.2's benchmark ids by plugin (our shipped list of them)"
-    path = Path(__file__).resolve().parents[1] / 'brainscore_nb' / 'benchmarks' / 'brainscore_benchmarks.tsv'
-    out = {}
-    for row in csv.DictReader(path.open(), delimiter='\t'): out.setdefault(row['plugin'], set()).add(row['identifier'])
-    return out
 
 
 def test_every_benchmark_plugin_ports_and_registers_brainscores_ids(wheel, tmp_path, monkeypatch):
@@ -196,15 +191,16 @@ def test_every_benchmark_plugin_ports_and_registers_brainscores_ids(wheel, tmp_p
     folder = source / 'brainscore_vision' / 'benchmarks'
     plugins = sorted(p.name for p in folder.iterdir() if (p / '__init__.py').is_file())
     assert len(plugins) == 36
-    with socket.socket() as s:  # offline: building a benchmark may fetch its data, which must fail cleanly
-        s.bind(('127.0.0.1', 0))
-        monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', f'http://127.0.0.1:{s.getsockname()[1]}')
+    # offline: building a benchmark may fetch its data, which must fail cleanly
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', closed_endpoint())
     monkeypatch.setenv('BRAINSCORE_NB_STORE', str(tmp_path / 'store'))
     out = tmp_path / 'ported'
     out.mkdir()
     monkeypatch.syspath_prepend(str(out))
     packages = {f'brainscore_vision.benchmarks.{p}': f'ported_{p}' for p in plugins}
-    ids, registry = _brainscore_ids(), bn.benchmark_registry
+    from brainscore_nb.coverage import brainscore_benchmarks
+    ids = brainscore_benchmarks().groupby('plugin')['identifier'].apply(set).to_dict()
+    registry = bn.benchmark_registry
     before, built, problems = dict(registry), {}, []
     try:
         for name in plugins:
@@ -228,8 +224,7 @@ def test_every_benchmark_plugin_ports_and_registers_brainscores_ids(wheel, tmp_p
         registry.clear(); registry.update(before)
         for m in [m for m in sys.modules if m.startswith('ported_')]: del sys.modules[m]
     for name, outcomes in built.items():
-        want = {BUILD_FAILS[name][0]} if name in BUILD_FAILS else {'built'}
-        if name == 'igustibagus2024': want.add('built')
+        want = BUILD_FAILS[name][0] if name in BUILD_FAILS else {'built'}
         if outcomes != want: problems.append(f'{name}: building its ids gives {sorted(outcomes)}, expected {sorted(want)}')
     print(f'{len(built)} benchmark plugins ported and registered; {len(built) - len(BUILD_FAILS)} build every id')
     assert not problems, '\n'.join(problems)

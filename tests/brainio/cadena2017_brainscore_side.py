@@ -19,9 +19,8 @@ from pathlib import Path
 
 if os.environ.get('PYTHONHASHSEED') != '0':  # a fixed hash seed: Brain-Score's grouping order depends on it
     os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, 'PYTHONHASHSEED': '0'})
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# sets BS_INSTALL_DEPENDENCIES=no and RESULTCACHING_DISABLE=1 before any Brain-Score import
 from brainscore_side import load_assembly, s3_fixtures  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / 'cadena2017'

@@ -16,10 +16,9 @@ import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')  # its loaders would otherwise pip-install plugin requirements
-os.environ.setdefault('RESULTCACHING_DISABLE', '1')
 os.environ.setdefault('TF_CPP_MIN_LOG_LEVEL', '2')
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# sets BS_INSTALL_DEPENDENCIES=no and RESULTCACHING_DISABLE=1 before any Brain-Score import
 from brainscore_side import load_assembly, s3_fixtures  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / 'kar2019'

@@ -249,7 +249,8 @@ class StimulusSetLoader:
 
     def load(self):
         "The stimulus set, each stimulus' path checked"
-        df = pd.read_csv(self.csv_path, dtype={'stimulus_id': str, 'image_id': str, 'filename': str})
+        df = _read_csv_strictly(self.csv_path, f"{self.csv_path} cannot be read as a CSV",
+                                dtype={'stimulus_id': str, 'image_id': str, 'filename': str})
         self.correct_stimulus_id_name(df)
         if 'filename' not in df.columns: raise ValueError(f"{self.csv_path}: no 'filename' column")
         stimuli = self.stimulus_set_class(df.drop(columns='filename'))  # the paths carry it

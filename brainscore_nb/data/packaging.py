@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/packaging.html.md"""
 # %% auto #0
 __all__ = ['WITHIN_STORE', 'DTYPES_ENTRY', 'check_identifier', 's3_name', 'package_stimulus_set_locally',
            'load_stimulus_set_from_package', 'package_data_assembly_locally', 'load_assembly_from_package',
-           'package_stimulus_set', 'package_data_assembly']
+           'package_stimulus_set', 'package_data_assembly', 'write_netcdf']
 
 # %% ../../nbs/06_packaging.ipynb #cda6a70d
 import hashlib, json, os, re, shutil, zipfile, zlib
@@ -478,3 +478,18 @@ def package_data_assembly(
                         "assembly of its own")
     return upload_assembly(proto_data_assembly, assembly_identifier, stimulus_set_identifier,
                            assembly_class_name, bucket_name, **kwargs)
+
+# %% ../../nbs/06_packaging.ipynb #4f0ade27
+def write_netcdf(assembly, # the assembly to write
+                 target_netcdf_file, # the NetCDF file
+                 append:bool=False, # add to an existing file (needs `group`)
+                 group:str|None=None, # the group to write into (default: the file's root)
+                 compress:bool=True # zlib level 9 on the data values
+                )->str:
+    "Brain-Score's `write_netcdf`: `assembly` as a BrainIO NetCDF file (or a group in one); the file's sha1"
+    from brainscore_nb.data.brainio import write_brainio_assembly  # brainio reads packages with this module
+    path = Path(target_netcdf_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_brainio_assembly(assembly, path, group=group, append=append, compress=compress)
+    return sha1_file(path)
+

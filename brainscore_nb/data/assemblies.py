@@ -12,7 +12,7 @@ __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'BRAINIO_CHUNKS', 'Dat
            'save_assembly', 'load_assembly', 'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
-import ast, html, importlib.util, inspect, itertools, json, os
+import ast, functools, html, importlib.util, inspect, itertools, json, os
 import numpy as np
 import pandas as pd
 import xarray as xr
@@ -186,15 +186,19 @@ def is_fastpath(*args, **kwargs)->bool:
 # %% ../../nbs/04_assemblies.ipynb #023dd116
 class GroupbyError(ValueError): "Coords that cannot be grouped together (Brain-Score's `GroupbyError`)"
 
-_GROUP = '_multi_group'  # the temporary coord holding each presentation's group number
+_GROUP = '_multi_group'  # the temporary coord holding each position's group number
+_FAST = ('mean', 'sum', 'count', 'min', 'max', 'std', 'var')  # reductions done in numpy, all groups at once
 
 class GroupbyBridge:
-    "Brain-Score's `GroupbyBridge`: an xarray groupby by group number whose results carry the grouped coords"
-    def __init__(self, groupby, assembly, dim:str, group_coord_names:list, first:np.ndarray):
+    "Brain-Score's `GroupbyBridge`: a groupby by several coords whose results carry those coords"
+    def __init__(self, groupby, assembly, dim:str, group_coord_names:list,
+                 first:np.ndarray, number:np.ndarray):
         self.groupby, self.assembly, self.dim = groupby, assembly, dim
         self.group_coord_names = group_coord_names
-        self.first = first  # position (along dim) of each group's first member
+        self.first = first  # each group's first position along dim
+        self.number = number  # each position's group (-1: in none)
     def __getattr__(self, attr):
+        if attr in _FAST: return functools.partial(self._reduce, attr)
         value = getattr(self.groupby, attr)
         return self._wrap(value) if callable(value) else value
     def __iter__(self): return ((self._keys(int(k)), self._split(v)) for k, v in self.groupby)
@@ -210,6 +214,40 @@ class GroupbyBridge:
         at = self.first[result[_GROUP].values.astype(int)]
         coords = {c: (_GROUP, self.assembly[c].values[at]) for c in self.group_coord_names}
         return result.drop_vars(_GROUP).assign_coords(coords).rename({_GROUP: self.dim})
+    def _reduce(self, how, dim=None, **kwargs):
+        "xarray's reduction `how` over the grouped dim, for all groups at once; other calls go to xarray"
+        a, opts = self.assembly, dict(kwargs)
+        skipna, keep = opts.pop('skipna', None), opts.pop('keep_attrs', None)
+        ddof = opts.pop('ddof', 0) if how in ('std', 'var') else 0
+        if (opts or keep is False or dim not in (None, self.dim, [self.dim], (self.dim,))
+                or a.dtype.kind not in 'iuf' or a.chunks is not None):
+            return self._wrap(getattr(self.groupby, how))(dim, **kwargs)
+        axis = a.dims.index(self.dim)
+        counts = np.bincount(self.number[self.number >= 0], minlength=len(self.first))
+        order = np.argsort(np.where(self.number < 0, len(self.first), self.number), kind='stable')
+        v = np.moveaxis(a.values, axis, 0)[order[:counts.sum()]]
+        starts = np.r_[0, np.cumsum(counts)[:-1]]
+        gaps = np.isnan(v) if v.dtype.kind == 'f' else np.zeros(v.shape, bool)
+        n = np.add.reduceat(~gaps, starts, axis=0)
+        skip = skipna is not False
+        if not skip: n = np.broadcast_to(counts.reshape(-1, *[1] * (v.ndim - 1)), n.shape)
+        total = np.add.reduceat(np.where(gaps, 0, v) if skip else v, starts, axis=0)
+        with np.errstate(invalid='ignore', divide='ignore'):
+            if how == 'count': out = np.add.reduceat(~gaps, starts, axis=0)
+            elif how == 'sum': out = total
+            elif how == 'mean': out = total / n
+            elif how in ('min', 'max'):
+                pick = {('min', True): np.fmin, ('max', True): np.fmax,
+                        ('min', False): np.minimum, ('max', False): np.maximum}[how, skip]
+                out = pick.reduceat(v, starts, axis=0)
+            else:  # var, std: squared deviations from each group's mean
+                squares = (v - np.repeat(total / n, counts, axis=0)) ** 2
+                out = np.add.reduceat(np.where(gaps, 0, squares) if skip else squares, starts, axis=0)
+                out = np.where(n - ddof > 0, out / (n - ddof), np.nan)
+                out = np.sqrt(out) if how == 'std' else out
+        coords = {k: (c.dims, c.values) for k, c in a.coords.items() if self.dim not in c.dims}
+        coords.update({c: (self.dim, a[c].values[self.first]) for c in self.group_coord_names})
+        return type(a)(np.moveaxis(out, 0, axis), dims=a.dims, coords=coords, attrs=a.attrs, name=a.name)
 
 @patch
 def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim to group by
@@ -231,7 +269,7 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
     if len(keys) and keys[0] < 0: first, number = first[1:], number - 1  # a group key with a gap: left out
     label = np.where(number < 0, np.nan, number)  # xarray's groupby leaves NaN labels out
     grouped = self.assign_coords({_GROUP: (dim, label)}).groupby(_GROUP, *args, **kwargs)
-    return GroupbyBridge(grouped, self, dim, names, first)
+    return GroupbyBridge(grouped, self, dim, names, first, number)
 
 
 # %% ../../nbs/04_assemblies.ipynb #1d8471c7

@@ -119,7 +119,7 @@ def get_metadata(assembly, # any assembly or DataArray
     wanted = dict(zip(_KINDS, (include_coords, include_indexes, include_multi_indexes, include_levels)))
     def walk():
         for name, coord in assembly.coords.items():
-            along = set(coord.dims) & set(dims) or (not coord.dims and None in dims)
+            along = set(coord.dims) <= set(dims) if coord.dims else None in dims  # all its dims asked for
             if along and wanted[_kind(assembly, name)]:
                 yield name if names_only else (name, coord.dims, coord.values)
     return walk()
@@ -151,6 +151,9 @@ def array_is_element(dims, # a tuple of dims (or any container)
 def get_levels(assembly # any assembly
               )->list:
     "Brain-Score's `get_levels`: the names of the MultiIndex levels Brain-Score's DataAssembly builds"
+    if not isinstance(assembly, DataAssembly):  # a plain DataArray: Brain-Score builds none; its own count
+        indexes = [assembly.indexes.get(d) for d in assembly.dims]
+        return [n for i in indexes if isinstance(i, pd.MultiIndex) for n in i.names]
     out = []
     for dim in assembly.dims:
         if isinstance(index := assembly.indexes.get(dim), pd.MultiIndex):

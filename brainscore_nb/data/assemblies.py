@@ -571,7 +571,10 @@ def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.
     if issubclass(cls, SpikeTimesAssembly) and group is None:  # each group: metadata of the spikes
         out.attrs.update({g: MetadataAssembly.from_files(file_path, sid, stimulus_set, group=g)
                           for g in netcdf_groups(file_path)})
-    if (chunks := _brainio_chunks()) is not None and importlib.util.find_spec('dask'): out = out.chunk(chunks)
+    if (chunks := _brainio_chunks()) is not None and importlib.util.find_spec('dask'):
+        # one setting for every assembly read: a dim this one lacks is not chunked (no error)
+        if isinstance(chunks, dict): chunks = {d: n for d, n in chunks.items() if d in out.dims}
+        out = out.chunk(chunks)
     return out
 
 

@@ -265,13 +265,11 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
                            "them all along one and the same dim")
     if len(names) == 1: return self.groupby(names[0], *args, **kwargs)
     dim = self[names[0]].dims[0]
-    codes = [pd.factorize(self[n].values, sort=True)[0] for n in names]  # -1: a missing value
-    flat = np.ravel_multi_index([np.maximum(c, 0) for c in codes], [c.max() + 1 for c in codes])
-    flat = np.where(np.any([c < 0 for c in codes], axis=0), -1, flat)
-    keys, first, number = np.unique(flat, return_index=True, return_inverse=True)
-    if len(keys) and keys[0] < 0: first, number = first[1:], number - 1  # a group key with a gap: left out
-    label = np.where(number < 0, np.nan, number)  # xarray's groupby leaves NaN labels out
-    grouped = self.assign_coords({_GROUP: (dim, label)}).groupby(_GROUP, *args, **kwargs)
+    # a missing value is a group value of its own, sorted last (as Brain-Score groups it)
+    codes = [pd.factorize(self[n].values, sort=True, use_na_sentinel=False)[0] for n in names]
+    flat = np.ravel_multi_index(codes, [c.max() + 1 for c in codes])
+    _, first, number = np.unique(flat, return_index=True, return_inverse=True)
+    grouped = self.assign_coords({_GROUP: (dim, number)}).groupby(_GROUP, *args, **kwargs)
     return GroupbyBridge(grouped, self, dim, names, first, number)
 
 

@@ -199,7 +199,7 @@ class GroupbyBridge:
         self.groupby, self.assembly, self.dim = groupby, assembly, dim
         self.group_coord_names = group_coord_names
         self.first = first  # each group's first position along dim
-        self.number = number  # each position's group (-1: in none)
+        self.number = number  # each position's group
     def __getattr__(self, attr):
         if attr in _FAST: return functools.partial(self._reduce, attr)
         value = getattr(self.groupby, attr)
@@ -226,9 +226,8 @@ class GroupbyBridge:
                 or a.dtype.kind not in 'iuf' or a.chunks is not None):
             return self._wrap(getattr(self.groupby, how))(dim, **kwargs)
         axis = a.dims.index(self.dim)
-        counts = np.bincount(self.number[self.number >= 0], minlength=len(self.first))
-        order = np.argsort(np.where(self.number < 0, len(self.first), self.number), kind='stable')
-        v = np.moveaxis(a.values, axis, 0)[order[:counts.sum()]]
+        counts = np.bincount(self.number, minlength=len(self.first))
+        v = np.moveaxis(a.values, axis, 0)[np.argsort(self.number, kind='stable')]  # groups side by side
         starts = np.r_[0, np.cumsum(counts)[:-1]]
         gaps = np.isnan(v) if v.dtype.kind == 'f' else np.zeros(v.shape, bool)
         n = np.add.reduceat(~gaps, starts, axis=0)
@@ -277,7 +276,8 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
 def _group_codes(assembly, group:str)->np.ndarray:
     "Group number of each position along `group`'s dim: by its values, or a bare dim's coords together"
     # a dim without values of its own groups by the combination of its coords (Brain-Score's MultiIndex)
-    if group in assembly.coords: return pd.factorize(assembly[group].values, sort=True)[0]
+    if group in assembly.coords:  # a missing value is a group value of its own, as in multi_groupby
+        return pd.factorize(assembly[group].values, sort=True, use_na_sentinel=False)[0]
     along = [c.values for c in assembly.coords.values() if c.dims == (group,)]
     if not along: return np.arange(assembly.sizes[group])
     return pd.MultiIndex.from_arrays(along).factorize(sort=True)[0]
@@ -549,9 +549,8 @@ def _brainio_chunks():
     try: chunks = ast.literal_eval(text)
     except (ValueError, SyntaxError): chunks = ValueError
     if chunks is not None and not isinstance(chunks, (dict, int)):
-        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use None, "
-                         "an int "
-                         "or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
+        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use None, an "
+                         "int or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
     return chunks
 
 @patch(cls_method=True)

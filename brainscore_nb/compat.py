@@ -255,4 +255,6 @@ def port_imports(code:str, # Python source written for Brain-Score
         raise KeyError(f"no brainscore_nb module for the patch target {m.group(3)!r}: "
                        "add it to BRAINSCORE_IMPORTS")
     code = re.sub(r'^(\s*)(from|import)\s+([\w.]+)(?:\s+as\s+(\w+))?', swap, code, flags=re.M)
-    return re.sub(r'(\bpatch\(\s*)([\'"])([\w.]+)\2', target, code)
+    patched = r'(\bpatch\(\s*)([\'"])([\w.]+)\2'
+    return '\n'.join(line if line.lstrip().startswith('#')  # commented-out code stays as written
+                     else re.sub(patched, target, line) for line in code.split('\n'))

@@ -58,7 +58,6 @@ class StimulusSet(pd.DataFrame):
                  stimulus_paths:dict|None=None, # stimulus_id -> path of the stimulus file; default: `data`'s
                  **kwargs):
         super().__init__(data, *args, **kwargs)
-        _refuse_reserved(self.columns)
         if isinstance(data, StimulusSet):  # pandas copies no metadata from a frame given to the constructor
             for k in self._metadata: self.__dict__.setdefault(k, getattr(data, k, None))
         if identifier is not None or 'identifier' not in self.__dict__: self.identifier = identifier
@@ -66,7 +65,7 @@ class StimulusSet(pd.DataFrame):
             stimulus_paths = {} if stimulus_paths is None else stimulus_paths
         else:
             stimulus_paths = self.stimulus_paths
-        self.stimulus_paths = _paths_dict(stimulus_paths)  # a copy: never shared
+        self.stimulus_paths = stimulus_paths  # a copy (`__setattr__`): never shared
 
     @property
     def _constructor(self):
@@ -74,6 +73,7 @@ class StimulusSet(pd.DataFrame):
 
     def __setattr__(self, name, value):
         if name in BRAINIO1_NAMES and name not in self.columns: raise AttributeError(_brainio1(name))
+        if name == 'stimulus_paths': value = _paths_dict(value)  # assigned later too: text ids, paths
         super().__setattr__(name, value)
 
     def __getattr__(self, name):

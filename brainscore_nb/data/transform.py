@@ -7,13 +7,13 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/transform.html.md"""
 # %% auto #0
 __all__ = ['index_efficient', 'subset']
 
-# %% ../../nbs/04a_transform.ipynb #297837b1
+# %% ../../nbs/04a_transform.ipynb #2fd206e4
 import warnings
 import numpy as np
 import pandas as pd
 import xarray as xr
 
-# %% ../../nbs/04a_transform.ipynb #0620761b
+# %% ../../nbs/04a_transform.ipynb #82dcbc45
 def index_efficient(source_values, # values to look in, e.g. the source's stimulus_ids
                     target_values # values to look up; repeats allowed
                    )->list:
@@ -31,7 +31,7 @@ def index_efficient(source_values, # values to look in, e.g. the source's stimul
     step = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     return order[np.repeat(lo, sizes) + np.maximum(step - np.repeat(extra, sizes), 0)].tolist()
 
-# %% ../../nbs/04a_transform.ipynb #7faeba06
+# %% ../../nbs/04a_transform.ipynb #55e374c0
 def _levels(target:xr.DataArray, dim:str)->list:
     "The coords naming `target`'s entries along `dim`: its MultiIndex levels, its other coords, or `dim`"
     if isinstance(index := target.indexes.get(dim), pd.MultiIndex): return list(index.names)
@@ -55,7 +55,7 @@ def _missing(source_values, target_values)->np.ndarray:
     wanted = pd.unique(pd.Series(np.asarray(target_values).ravel()))
     return wanted[~pd.Series(wanted).isin(np.asarray(source_values).ravel()).to_numpy() | pd.isna(wanted)]
 
-# %% ../../nbs/04a_transform.ipynb #35ab0b2a
+# %% ../../nbs/04a_transform.ipynb #e6fc0300
 def subset(source_assembly:xr.DataArray, # the assembly to select from
            target_assembly:xr.DataArray, # names the entries to keep (by its MultiIndex levels or coords)
            subset_dims=None, # dims (or coords) to select along; default: all of the target's dims

@@ -197,10 +197,12 @@ def package_stimulus_set_locally(
     overwrite: bool = False,  # replace an existing package with different content
     proto_stimulus_set: StimulusSet = None,  # Brain-Score's name for `stimulus_set`
     stimulus_set_identifier: str = None,  # Brain-Score's name for `identifier`
+    downloads_path=None,  # Brain-Score's name for `directory`
     missing_ok=(),  # columns whose '' and 'n/a' (text a CSV reads back as empty) mean "not given"
 ) -> dict:
     "Write `stimulus_<identifier>.csv` and `.zip`; return identifier, paths and sha1s"
     stimulus_set = _alias(stimulus_set, proto_stimulus_set, 'stimulus_set', 'proto_stimulus_set')
+    directory = _alias(directory, downloads_path, 'directory', 'downloads_path', required=False)
     identifier = check_identifier(
         _alias(identifier, stimulus_set_identifier, 'identifier', 'stimulus_set_identifier')
     )
@@ -401,10 +403,12 @@ def package_data_assembly_locally(
     *, overwrite:bool=False, # replace an existing package with different content
     missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
     proto_data_assembly=None, # Brain-Score's name for `assembly`
-    assembly_identifier:str=None # Brain-Score's name for `identifier`
+    assembly_identifier:str=None, # Brain-Score's name for `identifier`
+    downloads_path=None # Brain-Score's name for `directory`
 )->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     assembly = _alias(assembly, proto_data_assembly, 'assembly', 'proto_data_assembly')
+    directory = _alias(directory, downloads_path, 'directory', 'downloads_path', required=False)
     identifier = check_identifier(
         _alias(identifier, assembly_identifier, 'identifier', 'assembly_identifier')
     )

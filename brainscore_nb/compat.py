@@ -21,6 +21,7 @@ from .data.assemblies import average_repetition, filter_reliable_neuroids
 from .benchmarks.base import NeuralBenchmark, TrainTestNeuralBenchmark
 from .data.assemblies import NeuroidAssembly
 from .data.brainio import read_brainio_assembly
+from . import data as brainio  # noqa: F401 (Brain-Score's `...supported_data_standards.brainio`)
 from .metrics.score import Score
 from .metrics.behavior import i2n, i2n_ceiling
 from .models.interface import PrecomputedFeatures
@@ -189,6 +190,11 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio.assemblies': 'brainscore_nb.data.assemblies',
     'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.packaging',  # package_*
     'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
+    'brainscore_core.supported_data_standards': 'brainscore_nb.compat',  # `brainio`: the data package
+    # subset, index_efficient
+    'brainscore_core.supported_data_standards.brainio.transform': 'brainscore_nb.data.transform',
+    # validate_stimulus_set_only, validate_assembly_only, validate_packaging_data, ValidationError
+    'brainscore_core.supported_data_standards.brainio.upload_validator': 'brainscore_nb.data.validation',
     # Brain-Score's metric building blocks (metrics.blocks): Metric, XarrayRegression, pls_regression, ...
     'brainscore_vision.metric_helpers.xarray_utils': 'brainscore_nb.metrics.blocks',
     # CrossValidation, apply_aggregate
@@ -217,7 +223,7 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase
     'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',  # BIBTEX
     'brainscore_vision.data.sanghavi2020': 'brainscore_nb.benchmarks.sanghavi2020',  # BIBTEX_SANGHAVI...
-    # StimulusSetLoader
+    # StimulusSetLoader, fetch_file (`from ...brainio import fetch` gives brainscore_nb.data.fetch)
     'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',
     'result_caching': 'brainscore_nb.port',  # store
     # assembly_time_align
@@ -229,7 +235,7 @@ _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'b
 def port_imports(code:str, # Python source written for Brain-Score
                  table:dict|None=None # module -> module (default: BRAINSCORE_IMPORTS)
                 )->str:
-    "`code` with each Brain-Score `from <module> import` line rewritten through the table, and nothing else"
+    "`code` with each Brain-Score import line and `patch('<module>.<name>')` target ported by the table"
     table = BRAINSCORE_IMPORTS if table is None else table
     def swap(m):
         indent, kw, module, alias = m.group(1), m.group(2), m.group(3), m.group(4)
@@ -240,4 +246,15 @@ def port_imports(code:str, # Python source written for Brain-Score
         if kw == 'from': return f"{indent}from {table[module]}"
         # `import brainscore_vision` binds the name its code uses: `import brainscore_nb as brainscore_vision`
         return f"{indent}import {table[module]} as {alias or module}"
-    return re.sub(r'^(\s*)(from|import)\s+([\w.]+)(?:\s+as\s+(\w+))?', swap, code, flags=re.M)
+    def target(m):  # patch('brainscore_core...packaging.boto3.client'): the longest module the table knows
+        path = m.group(3).split('.')
+        if path[0] not in _BRAINSCORE_PACKAGES: return m.group(0)
+        for n in range(len(path) - 1, 0, -1):
+            if (module := '.'.join(path[:n])) in table:
+                return f"{m.group(1)}{m.group(2)}{'.'.join([table[module], *path[n:]])}{m.group(2)}"
+        raise KeyError(f"no brainscore_nb module for the patch target {m.group(3)!r}: "
+                       "add it to BRAINSCORE_IMPORTS")
+    code = re.sub(r'^(\s*)(from|import)\s+([\w.]+)(?:\s+as\s+(\w+))?', swap, code, flags=re.M)
+    patched = r'(\bpatch\(\s*)([\'"])([\w.]+)\2'
+    return '\n'.join(line if line.lstrip().startswith('#')  # commented-out code stays as written
+                     else re.sub(patched, target, line) for line in code.split('\n'))

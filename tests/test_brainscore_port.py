@@ -175,7 +175,6 @@ BUILD_FAILS = {
     'papale2025': ({'TypeError'}, "the same ridge_split(alphas=)"),
     'coggan2024_fMRI': ({'ValueError'}, "its code runs xarray operations on the presentation x presentation RSM that "
                                       "current xarray refuses on duplicate dims"),
-    'imagenet': ({'ValueError'}, "its StimulusSet keeps the CSV's `filename` column, a name ours reserves for packaging"),
     'igustibagus2024': ({'TypeError', 'built'}, "-ridge passes crossvalidation_kwargs(preprocess_indices=...), which "
                                                 "ours does not take (its -IT_readout builds)"),
 }

@@ -279,3 +279,19 @@ def test_brainscore_package_calls_take_bucket_name(s3_env, fresh_home, tmp_path)
     assert back['kind'].tolist() == stimuli['kind'].tolist()
     loaded = load_assembly_from_s3('S3Test.bs_names', bucket, a['sha1'], a['version_id'], NeuroidAssembly)
     np.testing.assert_array_equal(loaded.values, small_assembly(0).values)
+
+
+def test_brainscore_fetch_file_and_upload_to_s3(s3_env, fresh_home, tmp_path, monkeypatch):
+    "Brain-Score's upload_to_s3 and fetch_file (path-style address, _local_data_path as its tests set it), verified (issue 25)"
+    from brainscore_nb.data import fetch
+    from brainscore_nb.data.packaging import upload_to_s3
+    bucket, source = new_bucket(), tmp_path / 'assy_Lab_Test.nc'
+    source.write_bytes(b'netcdf bytes' * 100)
+    properties = upload_to_s3(source, bucket, 'folder/assy_Lab_Test.nc')
+    assert properties['ContentLength'] == 1200 and properties['Metadata']['sha1'] == sha1_file(source)
+    monkeypatch.setattr(fetch, '_local_data_path', str(tmp_path / 'brainio_home'))
+    address = f"{s3_env.endpoint}/{bucket}/folder/assy_Lab_Test.nc"
+    local = fetch.fetch_file('S3', address, sha1=sha1_file(source))
+    assert Path(local).read_bytes() == source.read_bytes() and Path(local).is_relative_to(tmp_path / 'brainio_home')
+    with pytest.raises(ChecksumError, match='does not hold the pinned bytes'):
+        fetch.fetch_file('S3', address, sha1='0' * 40)

@@ -7,10 +7,11 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/packaging.html.md"""
 # %% auto #0
 __all__ = ['WITHIN_STORE', 'DTYPES_ENTRY', 'check_identifier', 's3_name', 'package_stimulus_set_locally',
            'load_stimulus_set_from_package', 'package_data_assembly_locally', 'load_assembly_from_package',
-           'package_stimulus_set', 'package_data_assembly', 'write_netcdf']
+           'check_naming_convention', 'check_stimulus_naming_convention', 'check_stimulus_numbers', 'get_user_info',
+           'upload_to_s3', 'package_stimulus_set', 'package_data_assembly', 'write_netcdf']
 
 # %% ../../nbs/06_packaging.ipynb #cda6a70d
-import hashlib, json, os, re, shutil, zipfile, zlib
+import hashlib, json, os, re, shutil, warnings, zipfile, zlib
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -196,10 +197,12 @@ def package_stimulus_set_locally(
     overwrite: bool = False,  # replace an existing package with different content
     proto_stimulus_set: StimulusSet = None,  # Brain-Score's name for `stimulus_set`
     stimulus_set_identifier: str = None,  # Brain-Score's name for `identifier`
+    downloads_path=None,  # Brain-Score's name for `directory`
     missing_ok=(),  # columns whose '' and 'n/a' (text a CSV reads back as empty) mean "not given"
 ) -> dict:
     "Write `stimulus_<identifier>.csv` and `.zip`; return identifier, paths and sha1s"
     stimulus_set = _alias(stimulus_set, proto_stimulus_set, 'stimulus_set', 'proto_stimulus_set')
+    directory = _alias(directory, downloads_path, 'directory', 'downloads_path', required=False)
     identifier = check_identifier(
         _alias(identifier, stimulus_set_identifier, 'identifier', 'stimulus_set_identifier')
     )
@@ -400,10 +403,12 @@ def package_data_assembly_locally(
     *, overwrite:bool=False, # replace an existing package with different content
     missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
     proto_data_assembly=None, # Brain-Score's name for `assembly`
-    assembly_identifier:str=None # Brain-Score's name for `identifier`
+    assembly_identifier:str=None, # Brain-Score's name for `identifier`
+    downloads_path=None # Brain-Score's name for `directory`
 )->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     assembly = _alias(assembly, proto_data_assembly, 'assembly', 'proto_data_assembly')
+    directory = _alias(directory, downloads_path, 'directory', 'downloads_path', required=False)
     identifier = check_identifier(
         _alias(identifier, assembly_identifier, 'identifier', 'assembly_identifier')
     )
@@ -447,6 +452,71 @@ def load_assembly_from_package(
     "The assembly of a local package, with its stimulus set attached when given"
     assembly = load_assembly(path, cls)
     return attach_stimulus_set(assembly, stimulus_set) if stimulus_set is not None else assembly
+
+# %% ../../nbs/06_packaging.ipynb #bspk0002
+def check_naming_convention(name:str # an identifier, Brain-Score 1 style: 'dicarlo.MajajHong2015'
+                           ):
+    "Brain-Score's check that `name` reads `lab.Name` (lower-case lab, a dot, a capitalised name)"
+    if not re.match(r"[a-z]+\.[A-Z][a-zA-Z0-9]+", str(name)):
+        raise ValueError(f"{name!r} does not follow the naming convention 'lab.Name' "
+                         "(e.g. 'dicarlo.MajajHong2015')")
+
+def check_stimulus_naming_convention(name:str # a stimulus file name, e.g. 'image_12.png'
+                                    ):
+    "Brain-Score's check that a stimulus file is named `<letters/digits>[_]<number>.<jpg|jpeg|png|mp4>`"
+    extension = r"\.(?:jpg|jpeg|png|mp4)"
+    if not re.match(rf"[a-zA-Z0-9]+_?(?!0)\d+{extension}|(?!0)\d+{extension}", str(name)):
+        raise ValueError(f"stimulus file {name!r} does not follow the naming convention: a name and a number "
+                         "from 1 (no leading zero), then .jpg, .jpeg, .png or .mp4, e.g. 'image_12.png' or "
+                         "'12.png'")
+
+def check_stimulus_numbers(stimulus_set:StimulusSet # its files named `..._<number>.<ext>`
+                          ):
+    "Brain-Score's check that the numbers in the stimulus files' names run without gaps"
+    numbers = {}
+    for stimulus_id, path in stimulus_set.stimulus_paths.items():
+        stem = Path(path).stem
+        try: numbers[int(stem[stem.rfind('_') + 1:])] = path
+        except ValueError:
+            raise ValueError(f"stimulus {stimulus_id!r}: {Path(path).name} has no number after its last '_'"
+                             ) from None
+    ordered = sorted(numbers)
+    gaps = [(a, b) for a, b in zip(ordered, ordered[1:]) if b != a + 1]
+    if len(numbers) < len(stimulus_set.stimulus_paths) or gaps:
+        raise ValueError("stimulus files are not numbered in sequence: "
+                         + (f"{numbers[gaps[0][0]]} is followed by {numbers[gaps[0][1]]}" if gaps
+                            else "two files share a number"))
+
+# %% ../../nbs/06_packaging.ipynb #bspk0005
+def __getattr__(name):  # `packaging.boto3`, imported on first use (tests patch `packaging.boto3.client`)
+    if name == 'boto3':
+        import boto3
+        return boto3
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def get_user_info(sts_client # a boto3 STS client
+                 )->tuple:
+    "Brain-Score's `get_user_info`: (account id, user name) of the credentials `sts_client` signs with"
+    identity = sts_client.get_caller_identity()
+    return identity['Account'], identity['Arn'].split('/')[-1]
+
+def upload_to_s3(source_file_path, # the file
+                 bucket_name:str, # 'bucket' or 'bucket/prefix'
+                 target_s3_key:str, # the object's key (after the prefix)
+                 *, endpoint:str|None=None # S3 endpoint (default: the `s3_endpoint` setting)
+                )->dict:
+    "Brain-Score's `upload_to_s3`: `upload_file`, tagged with the uploading user; the object's properties"
+    import boto3
+    from brainscore_nb.data.s3 import upload_file, s3_client, _split_bucket
+    upload_file(source_file_path, bucket_name, target_s3_key, endpoint=endpoint)
+    (name, prefix), client = _split_bucket(bucket_name), s3_client(endpoint=endpoint)
+    if 'amazonaws.com' in client.meta.endpoint_url:  # STS is AWS's: other S3 stores get no user tag
+        try: _, user = get_user_info(boto3.client('sts'))
+        except Exception as e:
+            warnings.warn(f"uploaded {source_file_path}, but not tagged with its uploader: {e}")
+        else: client.put_object_tagging(Bucket=name, Key=prefix + target_s3_key,
+                                        Tagging={'TagSet': [{'Key': 'uploadedBy', 'Value': user}]})
+    return client.head_object(Bucket=name, Key=prefix + target_s3_key)
 
 # %% ../../nbs/06_packaging.ipynb #58eefa13
 def package_stimulus_set(

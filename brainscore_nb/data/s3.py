@@ -427,7 +427,7 @@ def _stream(client, args:dict, dest:Path, where:str, progress=None):
             if progress: progress(f.tell())
 
 def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto',
-                  progress=None)->Path:
+                  progress=None, home=None)->Path:
     "A verified local copy (in the store) of one pinned S3 object"
     if access not in ('auto', 'public', 'private'):
         raise ValueError(f"access must be 'auto', 'public' or 'private', got {access!r}")
@@ -449,7 +449,7 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
                   endpoint=endpoint, progress=progress)
 
     try:
-        return cached_object(sha1, Path(key).name, make)
+        return cached_object(sha1, Path(key).name, make, home)
     except ChecksumError as e:
         raise ChecksumError(
             f"{_where(name, key, version_id, endpoint)} does not hold the pinned bytes ({e}): the object "

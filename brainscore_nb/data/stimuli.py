@@ -58,7 +58,6 @@ class StimulusSet(pd.DataFrame):
                  stimulus_paths:dict|None=None, # stimulus_id -> path of the stimulus file; default: `data`'s
                  **kwargs):
         super().__init__(data, *args, **kwargs)
-        _refuse_reserved(self.columns)
         if isinstance(data, StimulusSet):  # pandas copies no metadata from a frame given to the constructor
             for k in self._metadata: self.__dict__.setdefault(k, getattr(data, k, None))
         if identifier is not None or 'identifier' not in self.__dict__: self.identifier = identifier
@@ -66,7 +65,7 @@ class StimulusSet(pd.DataFrame):
             stimulus_paths = {} if stimulus_paths is None else stimulus_paths
         else:
             stimulus_paths = self.stimulus_paths
-        self.stimulus_paths = _paths_dict(stimulus_paths)  # a copy: never shared
+        self.stimulus_paths = stimulus_paths  # a copy (`__setattr__`): never shared
 
     @property
     def _constructor(self):
@@ -74,6 +73,7 @@ class StimulusSet(pd.DataFrame):
 
     def __setattr__(self, name, value):
         if name in BRAINIO1_NAMES and name not in self.columns: raise AttributeError(_brainio1(name))
+        if name == 'stimulus_paths': value = _paths_dict(value)  # assigned later too: text ids, paths
         super().__setattr__(name, value)
 
     def __getattr__(self, name):
@@ -110,8 +110,8 @@ def __finalize__(self:StimulusSet, other, method=None, **kwargs):
 
 @patch
 def get_stimulus(self:StimulusSet, stimulus_id:str)->Path:
-    "The path of stimulus `stimulus_id`"
-    try: return self.stimulus_paths[stimulus_id]
+    "The path of stimulus `stimulus_id` (ids are text: `get_stimulus(7)` finds stimulus '7')"
+    try: return self.stimulus_paths[str(stimulus_id)]
     except KeyError:
         raise KeyError(
             f"stimulus set {self.identifier!r} has no path for stimulus_id {stimulus_id!r}"
@@ -130,14 +130,20 @@ def _from_paths(paths:list, ids:list, metadata:pd.DataFrame, identifier):
 
 @patch(cls_method=True)
 def from_files(
-    cls:StimulusSet, directory, # folder holding the stimulus files
-    pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends)
+    cls:StimulusSet, directory, # folder holding the stimulus files (Brain-Score's form: a CSV, its folder)
+    pattern:str='*', # glob pattern, relative to `directory` ('**/*.png' descends); the folder after a CSV
     metadata_fn=None, # path -> dict of metadata columns for that stimulus
     *, identifier:str|None=None, # the set's identifier
     stimulus_id_fn=None # path -> stimulus_id (default: the file name without its extension)
 )->StimulusSet:
     "A stimulus set with one row per file matching `pattern` under `directory`, in sorted order"
     directory = Path(directory)
+    if directory.is_file():  # Brain-Score's StimulusSet.from_files(csv_path, dir_path)
+        if pattern == '*' or not Path(pattern).is_dir():
+            raise FileNotFoundError(f"from_files({str(directory)!r}, dir_path): {directory} is a CSV; "
+                                    "give the folder "
+                                    f"its filenames are in as dir_path (got {str(pattern)!r}, not a folder)")
+        return StimulusSetLoader(cls, directory, pattern).load()
     if not directory.is_dir(): raise FileNotFoundError(f"stimulus directory {directory} does not exist")
     paths = sorted(p for p in directory.glob(pattern) if p.is_file())
     if not paths: raise FileNotFoundError(f"no files match {pattern!r} in {directory}")

@@ -6,7 +6,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/validation.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_ITEMSIZE', 'IMAGE_SUFFIXES', 'BEHAVIOR_COORDS', 'Problem', 'ValidationError', 'ValidationReport',
-           'validate_stimulus_set', 'validate_assembly', 'validate_pair']
+           'validate_stimulus_set', 'validate_assembly', 'validate_pair', 'validate_stimulus_set_only',
+           'validate_assembly_only', 'validate_packaging_data']
 
 # %% ../../nbs/05_validation.ipynb #ff2d8671
 import re
@@ -270,11 +271,17 @@ def validate_stimulus_set(
 # %% ../../nbs/05_validation.ipynb #0b57b8d3
 BEHAVIOR_COORDS = {'subject': 'who responded', 'truth': 'the correct answer of the trial'}
 
-def _structure_problem(message:str)->Problem:
+def _structure_problem(message:str, assembly=None)->Problem:
     "A structure problem, saying which column of a responses CSV (or coord) adds what is missing"
     if (m := re.fullmatch(r"missing coord '(\w+)' along '(\w+)'", message)):
+        index = getattr(assembly, 'indexes', {}).get(m[2])
+        own = (f"; the dim's own index {m[2]!r} holds values such as {index[0]!r}: if they are the "
+               f"{m[1]}s, add them with .assign_coords({m[1]}=({m[2]!r}, assembly[{m[2]!r}].values))"
+               if m[1] == f'{m[2]}_id' and index is not None and not isinstance(index, pd.MultiIndex)
+               and len(index) else '')
         return Problem('structure', m[1], f"{message}: add a column {m[1]!r} to the responses CSV (a coord "
-                                          f"{m[1]!r} on dim {m[2]!r} when building the assembly in Python)")
+                                          f"{m[1]!r} on dim {m[2]!r} when building the assembly in Python)"
+                                          + own)
     return Problem('structure', '-', message)
 
 def _mixed_problem(values, where:str)->Problem|None:
@@ -297,7 +304,7 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
     report = ValidationReport(type(assembly).__name__ + (f' {ident!r}' if ident else ''))
     p = report.problems
     if isinstance(assembly, DataAssembly):
-        p += [_structure_problem(m) for m in assembly.structure_problems()]
+        p += [_structure_problem(m, assembly) for m in assembly.structure_problems()]
     else:
         p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... '
                                       'to have its structure checked'))
@@ -345,12 +352,31 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
             + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV")
     return report
 
+# %% ../../nbs/05_validation.ipynb #d79c3f90
+def _kind(values)->str:
+    "What an array or column holds, sizes aside: 'string', 'integer', 'floating', ... ('empty': nothing)"
+    categorical = isinstance(getattr(values, 'dtype', None), pd.CategoricalDtype)
+    values = np.asarray(values, dtype=object if categorical else None).ravel()
+    kind = pd.api.types.infer_dtype(values, skipna=True)
+    return {'mixed-integer-float': 'floating', 'bytes': 'string'}.get(kind, kind)
+
+def _type_problems(stimulus_set:pd.DataFrame, assembly:xr.DataArray)->list:
+    "Columns of the stimulus set that the assembly also has as coords, holding another kind of value"
+    out = []
+    for c in [c for c in stimulus_set.columns if c in assembly.coords and c not in assembly.dims]:
+        kinds = _kind(stimulus_set[c]), _kind(assembly[c].values)
+        if 'empty' not in kinds and kinds[0] != kinds[1]:
+            out.append(Problem('type mismatch', str(c), f"the stimulus set's {c!r} holds {kinds[0]} values "
+                               f"({stimulus_set[c].dtype}), the assembly's {kinds[1]} ({assembly[c].dtype}): "
+                               "one was converted (e.g. ids read as numbers); give both the same type"))
+    return out
+
 # %% ../../nbs/05_validation.ipynb #8f3938e4
 def validate_pair(stimulus_set:StimulusSet, # the stimuli
                   assembly:DataAssembly, # measurements on them
                   *, check_files:bool=True # also check the stimulus files
                  )->ValidationReport:
-    "Both validations, plus the assembly's stimulus_ids that the stimulus set lacks"
+    "Both validations, the assembly's stimulus_ids the stimulus set lacks, and shared columns' types"
     report = validate_stimulus_set(stimulus_set, check_files=check_files) + validate_assembly(assembly)
     if (
         isinstance(assembly, xr.DataArray)
@@ -369,4 +395,61 @@ def validate_pair(stimulus_set:StimulusSet, # the stimuli
                     f'e.g. {_examples(missing)}',
                 )
             )
+    if isinstance(assembly, xr.DataArray) and isinstance(stimulus_set, pd.DataFrame):
+        report.problems += _type_problems(stimulus_set, assembly)
     return report
+
+# %% ../../nbs/05_validation.ipynb #3decf62d
+def _brainscore_problems(stimulus_set=None, assembly=None)->list:
+    "Brain-Score's upload rules ours lack: a column besides stimulus_id; a stimulus_id coord and another"
+    out = []
+    if isinstance(stimulus_set, pd.DataFrame) and list(stimulus_set.columns) == ['stimulus_id']:
+        out.append(Problem('no metadata', '-', 'the stimulus set has only a stimulus_id column: Brain-Score '
+                           'needs at least one column besides stimulus_id (a category, the file name, ...)'))
+    if isinstance(assembly, xr.DataArray):
+        if 'stimulus_id' not in assembly.coords:
+            out.append(Problem('missing coord', 'stimulus_id', 'no stimulus_id coord: name the stimulus of '
+                               "each presentation, e.g. .assign_coords(stimulus_id=('presentation', ids))"))
+        elif list(assembly.coords) == ['stimulus_id']:
+            out.append(Problem('no metadata', '-', 'the assembly has only a stimulus_id coord: Brain-Score '
+                               'needs at least one coord besides stimulus_id (repetition, neuroid_id, ...)'))
+    return out
+
+def _checked(report:ValidationReport, subject:str)->bool:
+    "True, or the report (renamed to `subject`) raised as one `ValidationError`"
+    report.subject = subject
+    report.raise_if_failed()
+    return True
+
+def _as_assembly(assembly):
+    "A plain DataArray as a `DataAssembly` (its class, named when it is packaged, is checked then)"
+    return DataAssembly(assembly) if type(assembly) is xr.DataArray else assembly
+
+# %% ../../nbs/05_validation.ipynb #2566d9f3
+def validate_stimulus_set_only(stimulus_set:StimulusSet, # the stimuli to package
+                               identifier:str='stimulus_set' # its name in the error
+                              )->bool:
+    "Brain-Score's check of stimuli before packaging: True, or a `ValidationError` listing every problem"
+    report = validate_stimulus_set(stimulus_set)
+    report.problems += _brainscore_problems(stimulus_set=stimulus_set)
+    return _checked(report, f'StimulusSet {identifier!r}')
+
+# %% ../../nbs/05_validation.ipynb #3533b0fe
+def validate_assembly_only(assembly:xr.DataArray, # the measurements to package (a plain DataArray too)
+                           identifier:str='assembly' # its name in the error
+                          )->bool:
+    "Brain-Score's check of an assembly before packaging: True, or a `ValidationError` listing every problem"
+    report = validate_assembly(_as_assembly(assembly))
+    report.problems += _brainscore_problems(assembly=assembly)
+    return _checked(report, f'assembly {identifier!r}')
+
+# %% ../../nbs/05_validation.ipynb #577e9a12
+def validate_packaging_data(stimulus_set:StimulusSet, # the stimuli
+                            assembly:xr.DataArray, # measurements on them
+                            stimulus_set_identifier:str='stimulus_set', # the stimuli's name in the error
+                            assembly_identifier:str='assembly' # the assembly's name in the error
+                           )->bool:
+    "Brain-Score's check of stimuli and assembly together: True, or a `ValidationError` listing every problem"
+    report = validate_pair(stimulus_set, _as_assembly(assembly))
+    report.problems += _brainscore_problems(stimulus_set, assembly)
+    return _checked(report, f'StimulusSet {stimulus_set_identifier!r} + assembly {assembly_identifier!r}')

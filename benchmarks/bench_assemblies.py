@@ -6,21 +6,11 @@ Compares `multi_groupby(...).mean()` (numpy, all groups at once) with the same r
 groupby (one Python step per group, as Brain-Score's `GroupbyBridge` runs it), and times `multi_dim_apply`.
 """
 import argparse
-import time
 
 import numpy as np
 
 from brainscore_nb.data.assemblies import NeuroidAssembly
-
-
-def timed(fn, repeat=3):
-    "Best of `repeat` wall-clock times of fn(), and its result"
-    best, out = np.inf, None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+from bench_data import timed  # best of n wall-clock times (this folder is on sys.path when run as a script)
 
 
 def main(argv=None):

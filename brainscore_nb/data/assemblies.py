@@ -177,6 +177,16 @@ def gather_indexes(assembly # any assembly or DataArray
     return assembly.set_index(append=True, **along) if along else assembly
 
 
+# %% ../../nbs/04_assemblies.ipynb #rstidx02
+@patch
+def reset_index(self:DataAssembly, dims_or_levels, # dims or MultiIndex levels, as xarray's
+                *, drop:bool=False # drop the reset coords instead of keeping them
+               ):
+    "xarray's `reset_index`, where names whose coords are already flat (no index) are left as they are"
+    names = [dims_or_levels] if isinstance(dims_or_levels, str) else list(dims_or_levels)
+    indexed = [n for n in names if n in self.xindexes or not (n in self.coords or n in self.dims)]
+    return xr.DataArray.reset_index(self, indexed, drop=drop) if indexed else self
+
 # %% ../../nbs/04_assemblies.ipynb #1f695618
 BRAINIO_CHUNKS = 'BRAINIO_CHUNKS'  # environment variable: dask chunks for `from_files` (Brain-Score's)
 _FASTPATH_AT = list(inspect.signature(xr.DataArray.__init__).parameters).index('fastpath') - 1  # self

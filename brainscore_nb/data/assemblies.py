@@ -92,10 +92,10 @@ class MetadataAssembly(DataAssembly):
 NeuronRecordingAssembly = NeuroidAssembly  # Brain-Score's name for recordings of neurons: the same data
 
 class SpikeTimesAssembly(DataAssembly):
-    "Spike times, one entry per event, with the neuroid and stimulus each event belongs to"
+    "Spike times, one entry per event, with the neuroid (and, once aligned, the stimulus) each belongs to"
     __slots__ = ()
     required_dims = ('event',)
-    required_coords = {'event': ('neuroid_id', 'stimulus_id')}
+    required_coords = {'event': ('neuroid_id',)}  # a session's raw spikes need no stimulus_id yet
 
 # %% ../../nbs/04_assemblies.ipynb #4d388a12
 _KINDS = ('coord', 'index', 'multi_index', 'level')

@@ -15,6 +15,7 @@ import hashlib, json, os, re, shutil, warnings, zipfile, zlib
 from pathlib import Path
 import numpy as np
 import pandas as pd
+import xarray as xr
 from ..config import get_setting
 from .files import sha1_file, temp_path, collect_stale
 from .stimuli import StimulusSet, NA_STRINGS
@@ -393,6 +394,22 @@ def load_stimulus_set_from_package(
             ) from None
     return stimulus_set
 
+# %% ../../nbs/06_packaging.ipynb #xtras001
+def _checked_extras(extras, assembly)->dict:
+    "Brain-Score's `extras` (name -> assembly), each valid and named apart from the assembly's attrs"
+    if extras is None: return {}
+    if not hasattr(extras, 'items') or not all(isinstance(k, str) and k.isidentifier()
+                                                and isinstance(v, xr.DataArray) for k, v in extras.items()):
+        raise TypeError("extras must map names to assemblies, e.g. {'trials': MetadataAssembly(...)}, got "
+                        f"{extras!r:.80}")
+    if clash := sorted(set(extras) & {*assembly.attrs, 'identifier', 'stimulus_set_identifier'}):
+        raise ValueError(f"extras {clash} are named as attrs of the assembly: rename them")
+    for name, extra in extras.items():
+        report = validate_assembly(extra)
+        report.subject = f"extras[{name!r}]: {report.subject}"
+        report.raise_if_failed()
+    return dict(extras)
+
 # %% ../../nbs/06_packaging.ipynb #e358b801
 def package_data_assembly_locally(
     assembly=None, # a valid assembly (Brain-Score: `proto_data_assembly`)
@@ -404,7 +421,8 @@ def package_data_assembly_locally(
     missing_ok:tuple=(), # coords where NaN means "not measured" (e.g. rt of trials without a response)
     proto_data_assembly=None, # Brain-Score's name for `assembly`
     assembly_identifier:str=None, # Brain-Score's name for `identifier`
-    downloads_path=None # Brain-Score's name for `directory`
+    downloads_path=None, # Brain-Score's name for `directory`
+    extras:dict|None=None # name -> assembly kept beside it (Brain-Score's extras), loaded into attrs[name]
 )->dict:
     "Write `assy_<identifier>.nc`; return identifier, path, sha1 and class"
     assembly = _alias(assembly, proto_data_assembly, 'assembly', 'proto_data_assembly')
@@ -426,7 +444,8 @@ def package_data_assembly_locally(
     if type(assembly) is not cls:
         assembly = cls(assembly)
     assembly = assembly.assign_attrs(
-        identifier=identifier, stimulus_set_identifier=stimulus_set_identifier
+        identifier=identifier, stimulus_set_identifier=stimulus_set_identifier,
+        **_checked_extras(extras, assembly)
     )
     report = validate_assembly(assembly)  # the report names the package
     report.problems = [
@@ -538,16 +557,13 @@ def package_data_assembly(
     stimulus_set_identifier:str, # the stimulus set its stimulus_ids come from
     assembly_class_name:str='NeuroidAssembly', # e.g. 'BehavioralAssembly'
     bucket_name:str='brainio-temp', # 'bucket' or 'bucket/prefix' to upload to
-    extras=None, # Brain-Score: more arrays in the file; not supported (must be None)
+    extras=None, # name -> assembly kept beside it in the file (loaded into attrs[name])
     **kwargs # `upload_assembly`'s options (endpoint, directory, overwrite, missing_ok, ...)
 )->dict:
     "Brain-Score's name: package `proto_data_assembly` and upload it to `bucket_name`"
     from brainscore_nb.data.s3 import upload_assembly
-    if extras is not None:
-        raise TypeError("extras (more arrays in the NetCDF file) is not supported: package each array as an "
-                        "assembly of its own")
     return upload_assembly(proto_data_assembly, assembly_identifier, stimulus_set_identifier,
-                           assembly_class_name, bucket_name, **kwargs)
+                           assembly_class_name, bucket_name, extras=extras, **kwargs)
 
 # %% ../../nbs/06_packaging.ipynb #4f0ade27
 def write_netcdf(assembly, # the assembly to write

@@ -344,13 +344,14 @@ def upload_assembly(
     directory=None, # where to package first (default: the `packages_dir` setting)
     overwrite:bool=False, # replace a local package or S3 object holding other bytes
     multipart_threshold:int=64 << 20, # bytes above which the file goes up in parts
-    missing_ok:tuple=() # coords where NaN means "not measured"
+    missing_ok:tuple=(), # coords where NaN means "not measured"
+    extras:dict|None=None # name -> assembly kept beside it (Brain-Score's extras), loaded into attrs[name]
 )->dict:
     "Package `assembly` and upload its NetCDF file; return key, version id, sha1 and the registration snippet"
     bucket = bucket or get_setting('s3_bucket')
     pkg = package_data_assembly_locally(assembly, identifier, stimulus_set_identifier,
                                         assembly_class_name, directory, overwrite=overwrite,
-                                        missing_ok=missing_ok)
+                                        missing_ok=missing_ok, extras=extras)
     up = upload_file(pkg['path'], bucket, _key('assy_', identifier, '.nc'), pkg['sha1'],
                      endpoint=endpoint, overwrite=overwrite, identifier=identifier,
                      multipart_threshold=multipart_threshold)

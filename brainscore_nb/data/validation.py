@@ -326,8 +326,9 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
                   f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
                   f"(command line: --missing-ok {c})" if q.check == 'NaN' else ''))
               for q in _nonfinite_problems(v.values, str(c))]
-    for c, unique in (('stimulus_id', False), ('neuroid_id', True)):
+    for c, unique in (('stimulus_id', False), ('neuroid_id', True)):  # one per neuroid; events repeat
         if c in assembly.coords and c not in wide:
+            unique = unique and assembly[c].dims == ('neuroid',)
             p += _id_problems(assembly[c].values.ravel().tolist(), c, unique)
     if ({'stimulus_id', 'repetition'} <= set(assembly.coords)
             and assembly['repetition'].dims == assembly['stimulus_id'].dims):

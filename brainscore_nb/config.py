@@ -37,7 +37,7 @@ PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val', 'laion_fmri_stimu
 # %% ../nbs/00_config.ipynb #15e67299
 @lru_cache(maxsize=64)
 def _parsed(text:str, source:str)->configparser.ConfigParser:
-    "Settings text read from file `source`, parsed once per content (get_setting runs thousands of times a run)"
+    "Settings text read from file `source`, parsed once per content (get_setting runs thousands of times)"
     cp = configparser.ConfigParser()
     cp.read_string(text, source=source)
     return cp

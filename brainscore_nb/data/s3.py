@@ -58,7 +58,7 @@ def _timeout()->int:
 
 # anonymous clients made in this process, newest last: boto3 takes 0.1-0.2 s to make one (it parses its JSON
 # service models), which a catalogue of 300 benchmarks paid 300 times; the key holds all a client depends on
-_anonymous, _KEEP_CLIENTS = {}, 4
+_anonymous, _KEEP_CLIENTS, _clients_lock = {}, 4, threading.Lock()
 
 def s3_client(
     *, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
@@ -80,8 +80,9 @@ def s3_client(
     client = session.client('s3', endpoint_url=_endpoint(endpoint),
                             region_name=session.region_name or 'us-east-1', config=config)
     if not signed:
-        _anonymous[key] = client
-        while len(_anonymous) > _KEEP_CLIENTS: _anonymous.pop(next(iter(_anonymous)))
+        with _clients_lock:  # threads of one process share the clients
+            _anonymous[key] = client
+            while len(_anonymous) > _KEEP_CLIENTS: _anonymous.pop(next(iter(_anonymous)))
     return client
 
 # %% ../../nbs/08_s3.ipynb #a2a58979

@@ -9,7 +9,7 @@ __all__ = ['DEFAULTS', 'PATH_KEYS', 'INT_KEYS', 'find_settings', 'get_setting']
 
 # %% ../nbs/00_config.ipynb #a102d8e1
 import configparser, os, warnings
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from .names import did_you_mean
 
@@ -35,6 +35,17 @@ PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val', 'laion_fmri_stimu
              'laion_fmri_splits'}
 
 # %% ../nbs/00_config.ipynb #15e67299
+@lru_cache(maxsize=64)
+def _parsed(text:str, source:str)->configparser.ConfigParser:
+    "Settings text read from file `source`, parsed once per content (get_setting runs thousands of times)"
+    cp = configparser.ConfigParser()
+    cp.read_string(text, source=source)
+    return cp
+
+def _ini(f:Path)->configparser.ConfigParser:
+    "Settings file `f` as a parser (read each time: its content, not its modification time, is the cache key)"
+    return _parsed(f.read_text(), str(f))
+
 def find_settings(start=None # directory holding settings.ini (default: the working directory)
                  )->Path|None:
     "The `settings.ini` to read: `BRAINSCORE_NB_SETTINGS`'s file, else the one in `start` (never a parent's)"
@@ -45,10 +56,7 @@ def find_settings(start=None # directory holding settings.ini (default: the work
                                                     "use ./settings.ini")
         return f
     f = Path(start or Path.cwd())/'settings.ini'
-    if f.is_file():
-        cp = configparser.ConfigParser()
-        cp.read(f)
-        if cp.has_section('brainscore_nb'): return f
+    if f.is_file() and _ini(f).has_section('brainscore_nb'): return f
     return None
 
 # %% ../nbs/00_config.ipynb #0e56bb6d
@@ -66,18 +74,16 @@ def _check_value(key:str, value:str, where:str):
         raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 (bytes or a "
                          "count, e.g. 20000000000): correct it")
 
-@cache
-def _ini_keys(f:Path, mtime:int)->tuple:
-    "The keys of settings file `f`'s [brainscore_nb] section, read once per modification time"
-    cp = configparser.ConfigParser()
-    cp.read(f)
+def _ini_keys(f:Path)->tuple:
+    "The keys of settings file `f`'s [brainscore_nb] section"
+    cp = _ini(f)
     return tuple(cp.options('brainscore_nb')) if cp.has_section('brainscore_nb') else ()
 
 def _warn_unknown(f:Path|None):
     "Warn once per name about BRAINSCORE_NB_* variables and settings.ini keys that name no setting"
     names = [(f'environment variable {k}', k.removeprefix('BRAINSCORE_NB_').lower()) for k in os.environ
              if k.startswith('BRAINSCORE_NB_') and k.removeprefix('BRAINSCORE_NB_') not in _OTHER_VARIABLES]
-    if f is not None: names += [(f'key {k!r} in {f}', k) for k in _ini_keys(f, f.stat().st_mtime_ns)]
+    if f is not None: names += [(f'key {k!r} in {f}', k) for k in _ini_keys(f)]
     for where, k in names:
         if k not in DEFAULTS and where not in _warned:
             _warned.add(where)
@@ -97,9 +103,7 @@ def get_setting(key:str, # one of `DEFAULTS`' keys
         _check_value(key, env, f'environment variable BRAINSCORE_NB_{key.upper()}')
         return os.path.abspath(Path(env).expanduser()) if key in PATH_KEYS and env else env
     if f is not None:
-        cp = configparser.ConfigParser()
-        cp.read(f)
-        value = cp.get('brainscore_nb', key, fallback=value)
+        value = _ini(f).get('brainscore_nb', key, fallback=value)
         _check_value(key, value, str(f))
         if key in PATH_KEYS and value: return str((f.resolve().parent/Path(value).expanduser()).resolve())
     return str(Path(value).expanduser()) if key in PATH_KEYS and value else value

@@ -434,3 +434,28 @@ def test_site_reads_as_a_newcomer_would(site, tmp_path):
                                  env={k: v for k, v in os.environ.items() if not k.startswith('BRAINSCORE_NB_')}
                                  ).stdout.split()[-1])
     assert library >= 255 and rows == library, (rows, library)
+
+
+def test_proc_nbs_parses_each_text_once_and_frees_each_shell(tmp_path, monkeypatch):
+    """docs/proc_nbs.py: nbdev's configuration as tomllib reads it, a copy each call, an edit seen at once; a released
+    shell stops holding its namespace and takes back its exit hook"""
+    import atexit, gc, tomllib, weakref
+    from execnb.shell import CaptureShell
+    from site_build import docs_proc_nbs
+    f = tmp_path / 'pyproject.toml'
+    f.write_text('[tool.nbdev]\nlib_path = "a"\n')
+    first = docs_proc_nbs.load_toml(f)
+    assert first == tomllib.loads(f.read_text())
+    first['tool']['nbdev']['lib_path'] = 'changed'  # the caller's copy: the next call is not changed
+    assert docs_proc_nbs.load_toml(f)['tool']['nbdev']['lib_path'] == 'a'
+    f.write_text('[tool.nbdev]\nlib_path = "b"\n')
+    assert docs_proc_nbs.load_toml(f)['tool']['nbdev']['lib_path'] == 'b'
+    shell = CaptureShell(mpl_format=None)
+    unregistered, unregister = [], atexit.unregister
+    monkeypatch.setattr(atexit, 'unregister', lambda f: (unregistered.append(f), unregister(f)))  # seen, then done
+    shell.run('class Kept: pass\nkept = Kept()')
+    kept = weakref.ref(shell.user_ns['kept'])
+    docs_proc_nbs.release(shell)
+    gc.collect()
+    assert kept() is None  # without release it lives until the process exits
+    assert unregistered == [shell.atexit_operations]

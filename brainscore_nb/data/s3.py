@@ -56,6 +56,10 @@ def _timeout()->int:
     "Seconds an S3 server may stay silent (the `s3_timeout` setting), at least 1"
     return max(1, int(get_setting('s3_timeout')))
 
+# anonymous clients made in this process, newest last: boto3 takes 0.1-0.2 s to make one (it parses its JSON
+# service models), which a catalogue of 300 benchmarks paid 300 times; the key holds all a client depends on
+_anonymous, _KEEP_CLIENTS, _clients_lock = {}, 4, threading.Lock()
+
 def s3_client(
     *, signed:bool=True, # sign requests with credentials from the standard AWS chain; False: anonymous
     endpoint:str|None=None # S3-compatible endpoint URL; default: the `s3_endpoint` setting (empty: AWS)
@@ -64,14 +68,22 @@ def s3_client(
     import boto3
     from botocore import UNSIGNED
     from botocore.config import Config
+    # boto3's clients are thread-safe; a forked process makes its own (the pid), as does a changed environment
+    key = (os.getpid(), _endpoint(endpoint), _timeout(), tuple(sorted(os.environ.items())))
+    if not signed and (client := _anonymous.get(key)) is not None: return client
     session = boto3.session.Session()
     if signed: _check_credentials(session)
     # no retries inside boto3 (each would wait read_timeout again): _download retries what is worth it
     config = Config(s3={'addressing_style': 'path'}, retries={'total_max_attempts': 1, 'mode': 'standard'},
                     connect_timeout=5, read_timeout=_timeout(),
                     **({} if signed else {'signature_version': UNSIGNED}))
-    return session.client('s3', endpoint_url=_endpoint(endpoint),
-                          region_name=session.region_name or 'us-east-1', config=config)
+    client = session.client('s3', endpoint_url=_endpoint(endpoint),
+                            region_name=session.region_name or 'us-east-1', config=config)
+    if not signed:
+        with _clients_lock:  # threads of one process share the clients
+            _anonymous[key] = client
+            while len(_anonymous) > _KEEP_CLIENTS: _anonymous.pop(next(iter(_anonymous)))
+    return client
 
 # %% ../../nbs/08_s3.ipynb #a2a58979
 def _where(bucket, key, version_id=None, endpoint=None)->str:

@@ -7,10 +7,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from site_build import docs_build, docs_proc_nbs
+from site_build import docs_build
 import nbdev.test as nbt  # imported as a module so that pytest does not collect nbdev's own test_nb
 from nbdev.config import get_config
-from execnb.shell import CaptureShell
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / 'nbs'
@@ -51,13 +50,5 @@ def test_notebook(notebook, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))
     docs_build.forget_executed(notebook)
     monkeypatch.setattr(nbt, 'write_nb', docs_build.keep_executed)  # save=True keeps it under _executed/, nbs/ unchanged
-    shells = []
-
-    def shell(*args, **kwargs):  # nbdev's CaptureShell, kept to be released when the notebook ends (see release)
-        shells.append(CaptureShell(*args, **kwargs))
-        return shells[-1]
-    monkeypatch.setattr(nbt, 'CaptureShell', shell)
-    try: ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
-    finally:
-        for made in shells: docs_proc_nbs.release(made)  # its namespace freed now, not at exit
+    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
     assert ok, f'{notebook.name} failed: see the cell and traceback above'

@@ -439,8 +439,7 @@ def test_site_reads_as_a_newcomer_would(site, tmp_path):
 def test_proc_nbs_parses_each_text_once_and_frees_each_shell(tmp_path, monkeypatch):
     """docs/proc_nbs.py: nbdev's configuration as tomllib reads it, a copy each call, an edit seen at once; a released
     shell stops holding its namespace and takes back its exit hook"""
-    import atexit, gc, tomllib, weakref
-    from execnb.shell import CaptureShell
+    import tomllib
     from site_build import docs_proc_nbs
     f = tmp_path / 'pyproject.toml'
     f.write_text('[tool.nbdev]\nlib_path = "a"\n')
@@ -450,12 +449,22 @@ def test_proc_nbs_parses_each_text_once_and_frees_each_shell(tmp_path, monkeypat
     assert docs_proc_nbs.load_toml(f)['tool']['nbdev']['lib_path'] == 'a'
     f.write_text('[tool.nbdev]\nlib_path = "b"\n')
     assert docs_proc_nbs.load_toml(f)['tool']['nbdev']['lib_path'] == 'b'
-    shell = CaptureShell(mpl_format=None)
-    unregistered, unregister = [], atexit.unregister
-    monkeypatch.setattr(atexit, 'unregister', lambda f: (unregistered.append(f), unregister(f)))  # seen, then done
-    shell.run('class Kept: pass\nkept = Kept()')
-    kept = weakref.ref(shell.user_ns['kept'])
-    docs_proc_nbs.release(shell)
-    gc.collect()
-    assert kept() is None  # without release it lives until the process exits
-    assert unregistered == [shell.atexit_operations]
+    # a shell changes process-wide state (sys.modules['__main__'], atexit): released in a process of its own
+    script = f"""
+import atexit, gc, sys, weakref
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from execnb.shell import CaptureShell
+from site_build import docs_proc_nbs
+shell = CaptureShell(mpl_format=None)
+unregistered, unregister = [], atexit.unregister
+atexit.unregister = lambda f: (unregistered.append(f), unregister(f))  # seen, then done
+shell.run('class Kept: pass\\nkept = Kept()')
+kept = weakref.ref(shell.user_ns['kept'])
+docs_proc_nbs.release(shell)
+gc.collect()
+assert kept() is None, 'without release it lives until the process exits'
+assert unregistered == [shell.atexit_operations], unregistered
+print('released')
+"""
+    r = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip().endswith('released'), r.stdout + r.stderr

@@ -507,11 +507,13 @@ def check_stimulus_numbers(stimulus_set:StimulusSet # its files named `..._<numb
                             else "two files share a number"))
 
 # %% ../../nbs/06_packaging.ipynb #bspk0005
-def __getattr__(name):  # `packaging.boto3`, imported on first use (tests patch `packaging.boto3.client`)
+def _boto3_on_first_use(name):  # `packaging.boto3`, imported when asked for (tests patch its `client`)
     if name == 'boto3':
         import boto3
         return boto3
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+__getattr__ = _boto3_on_first_use  # PEP 562: asked only for names the module does not have
 
 def get_user_info(sts_client # a boto3 STS client
                  )->tuple:

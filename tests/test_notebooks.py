@@ -3,6 +3,7 @@ tests (as `nbdev-test` does), one pytest test each. Each notebook of nbs/ that p
 _executed/ for the documentation site (docs/build.py), so that tests/test_site.py, which pytest runs after this
 file, builds the site without running the notebooks again."""
 import sys
+import atexit
 import tempfile
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from site_build import docs_build
 import nbdev.test as nbt  # imported as a module so that pytest does not collect nbdev's own test_nb
 from nbdev.config import get_config
+from execnb.shell import CaptureShell
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / 'nbs'
@@ -50,5 +52,14 @@ def test_notebook(notebook, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))
     docs_build.forget_executed(notebook)
     monkeypatch.setattr(nbt, 'write_nb', docs_build.keep_executed)  # save=True keeps it under _executed/, nbs/ unchanged
-    ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
+    shells = []
+
+    def shell(*args, **kwargs):  # nbdev's CaptureShell, noted so that its exit hook can be dropped
+        shells.append(CaptureShell(*args, **kwargs))
+        return shells[-1]
+    monkeypatch.setattr(nbt, 'CaptureShell', shell)
+    try: ok, _ = nbt.test_nb(notebook, skip_flags=get_config().tst_flags.split(), showerr=True, save=True)
+    finally:  # IPython's exit hook runs a full gc.collect per shell when pytest exits (~40 s for 108 notebooks);
+        # each shell itself stays as it is (functions a notebook registered keep their globals)
+        for made in shells: atexit.unregister(made.atexit_operations)
     assert ok, f'{notebook.name} failed: see the cell and traceback above'

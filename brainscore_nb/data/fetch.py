@@ -119,7 +119,7 @@ def _s3_address(location:str)->tuple:
     u = urlparse(str(location))
     if u.scheme == 's3' and u.netloc and u.path.strip('/'): return u.netloc, unquote(u.path.lstrip('/')), None
     if u.scheme in ('http', 'https') and u.hostname:
-        if '.s3.' in u.hostname or u.hostname.endswith('.s3.amazonaws.com'):  # virtual-hosted: bucket first
+        if '.s3.' in u.hostname:  # virtual-hosted (<bucket>.s3[.<region>].amazonaws.com): bucket first
             bucket, host = u.hostname.split('.s3', 1)
             return bucket, unquote(u.path.lstrip('/')), f"https://s3{host}"
         bucket, _, key = unquote(u.path.lstrip('/')).partition('/')

@@ -149,7 +149,7 @@ def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
                  b, # another RDM over the same stimuli, in any order (an array: in `a`'s order)
                  *, method:str='spearman' # 'spearman', 'pearson' or 'tau-a' (see RDM_METHODS)
                 )->float:
-    "One RDM comparison: Spearman r or Kendall tau-a of the upper triangles, or Pearson r of off-diagonal cells"
+    "One RDM comparison: Spearman r or Kendall tau-a of upper triangles, or Pearson r of off-diagonal cells"
     if method not in RDM_METHODS:
         raise ValueError(f"unknown method {method!r}: choose from {', '.join(RDM_METHODS)}")
     a, b = _rdm_values(a, b)
@@ -467,7 +467,8 @@ def rdm_consistency(compare, # as for `subject_scores`
     held_out = lambda others, held: Score(compare(pool_rdms(others, pool=pool), held.isel(subject=0)))
     score = inter_subject(rdms, held_out)
     material = _rdm_material(compare, rdms)  # the bootstrap re-pools by the mean: other pools keep none
-    return keep_heldout(score, **material) if material['kind'] == 'rdm_loso' and pool == 'mean' else score
+    keep = material['kind'] == 'rdm_loso' and pool == 'mean'
+    return keep_heldout(score, **material) if keep else score
 
 # %% ../../nbs/13_rsa.ipynb #34039074
 def subject_rdms(assembly:xr.DataArray, # presentation x neuroid (one per stimulus), a subject coord

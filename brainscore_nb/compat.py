@@ -228,6 +228,12 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'result_caching': 'brainscore_nb.port',  # store
     # assembly_time_align
     'brainscore_vision.model_helpers.brain_transformation.temporal': 'brainscore_nb.port',
+    # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images, load_images,
+    # preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten, disable_activation_caching
+    'brainscore_vision.model_helpers.activations': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.pytorch': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.core': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.pca': 'brainscore_nb.brainscore.activations',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

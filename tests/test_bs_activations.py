@@ -1,0 +1,105 @@
+"""A Brain-Score model plugin's activations here and in Brain-Score 2.4.2, on the same weights and images.
+
+The plugin (tests/brainio/model_crosschecks/small_cnn_model.py, a seeded 4.4k-parameter CNN written as a Brain-Score
+plugin's `model.py`: `PytorchWrapper(model=..., preprocessing=functools.partial(load_preprocess_images,
+image_size=96))`) runs here with its imports ported by `port_imports`, on the 12 mirror images and weights file that
+Brain-Score ran it on (tests/brainio/bs_activations.py, torch 2.14.1; record: model_crosschecks/small_cnn.npz).
+Equal: the preprocessed arrays (bit for bit), every neuroid and presentation coord (names and values, in order), and
+the activations of four layers to 1e-6 (float32; torch 2.13 here, channels_last convolutions; measured on
+2026-11-29: the first two layers bit for bit, the last two within 6e-8 and 3e-8).
+"""
+import functools
+import hashlib
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from brainscore_nb.compat import port_imports
+
+HERE = Path(__file__).parent / 'brainio' / 'model_crosschecks'
+RECORD = dict(np.load(HERE / 'small_cnn.npz'))
+TOLERANCE = 1e-6  # absolute, on activations of order 0.1-3 (measured: at most 6e-8)
+PREPROCESSINGS = {'imagenet-224': dict(image_size=224), 'imagenet-96': dict(image_size=96),
+                  'inception-128': dict(image_size=128, preprocess_type='inception'),
+                  'custom-64': dict(image_size=64, normalize_mean=(0.5, 0.4, 0.3), normalize_std=(0.2, 0.3, 0.4))}
+
+
+def digest(values):
+    return hashlib.sha1('\n'.join(map(str, np.asarray(values).tolist())).encode()).hexdigest()
+
+
+@pytest.fixture(scope='module')
+def paths():
+    mirror = Path(os.environ['BRAINSCORE_NB_MIRROR'])
+    return [str(mirror / n) for n in RECORD['images']]
+
+
+@pytest.fixture(scope='module')
+def plugin():
+    "The plugin's model.py, imports ported, run as a module"
+    code = (HERE / 'small_cnn_model.py').read_text()
+    ported = port_imports(code)
+    assert 'brainscore_nb.brainscore.activations import PytorchWrapper, load_preprocess_images' in ported
+    namespace = {'__file__': str(HERE / 'small_cnn_model.py'), '__name__': 'small_cnn_model'}
+    exec(compile(ported, 'small_cnn_model.py', 'exec'), namespace)
+    return namespace
+
+
+def compare(prefix, assembly):
+    skip = {'presentation', 'neuroid', 'stimulus_path'}
+    assert sorted(c for c in assembly.coords if c not in skip) == RECORD[f'{prefix}coords'].tolist()
+    for c in RECORD[f'{prefix}coords']:
+        assert digest(assembly[c].values) == RECORD[f'{prefix}coord:{c}'], c
+    layers = [k.split(':', 2)[2] for k in RECORD if k.startswith(f'{prefix}layer:')]
+    assert list(dict.fromkeys(assembly['layer'].values)) == layers  # in Brain-Score's order
+    worst = 0.
+    for layer in layers:
+        ours, theirs = assembly.values[:, assembly['layer'].values == layer], RECORD[f'{prefix}layer:{layer}']
+        assert ours.shape == theirs.shape and ours.dtype == np.float32
+        worst = max(worst, float(np.abs(ours - theirs).max()))
+    assert worst <= TOLERANCE, worst
+    return worst
+
+
+@pytest.mark.parametrize('key', PREPROCESSINGS)
+def test_load_preprocess_images_equals_brainscore_bit_for_bit(key, paths):
+    from brainscore_nb.brainscore.activations import load_preprocess_images
+    x = load_preprocess_images(paths[:4], **PREPROCESSINGS[key])
+    assert x.shape == tuple(RECORD[f'pre:{key}:shape']) and x.dtype == np.float32
+    np.testing.assert_array_equal(x[:, :, ::7, ::7], RECORD[f'pre:{key}:subset'])
+    assert hashlib.sha1(x.tobytes()).hexdigest() == RECORD[f'pre:{key}:sha1']
+
+
+def test_plugin_activations_from_paths_equal_brainscore(plugin, paths):
+    wrapper = plugin['get_model']()
+    assert (wrapper.identifier, wrapper.image_size) == ('small-cnn', 96)
+    acts = wrapper(paths + paths[:1], layers=plugin['get_layers']())  # a repeat: computed once, expanded
+    assert acts.dims == ('presentation', 'neuroid') and acts.shape == (13, 16928 + 4232 + 256 + 10)
+    assert [Path(p).name for p in acts['stimulus_path'].values] == RECORD['paths_presentations'].tolist()
+    assert acts['neuroid_id'].values[[0, -1]].tolist() == ['small-cnn.features.0.0', 'small-cnn.logits.9']
+    compare('paths:', acts)
+
+
+def test_plugin_activations_from_a_stimulus_set_equal_brainscore(plugin, paths):
+    from brainscore_nb.data.stimuli import StimulusSet
+    ids = [f'im{i:02d}' for i in range(len(paths))]
+    stimuli = StimulusSet({'stimulus_id': ids, 'kind': [n.split('/')[-3] for n in RECORD['images']]},
+                          stimulus_paths=dict(zip(ids, paths)))
+    acts = plugin['get_model']()(stimuli, layers=['features.5', 'logits'])
+    assert acts['stimulus_id'].values.tolist() == RECORD['set_stimulus_id'].tolist()
+    compare('set:', acts)
+
+
+def test_cached_activations_are_the_same(plugin, paths):
+    "A second wrapper of the same plugin is served from the cache: the same values and coords"
+    first = plugin['get_model']()(paths, layers=['features.2', 'logits'])
+    wrapper = plugin['get_model']()
+    calls = []
+    wrapper._extractor.get_activations = functools.partial(
+        lambda f, images, names: calls.append(len(images)) or f(images, names), wrapper.get_activations)
+    again = wrapper(paths, layers=['features.2', 'logits'])
+    assert calls == [1]  # only the probe image that labels the cached layers' neuroids
+    np.testing.assert_array_equal(again.values, first.values)
+    assert all((again[c].values == first[c].values).all() for c in ('neuroid_id', 'channel', 'layer'))

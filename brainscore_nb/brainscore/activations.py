@@ -148,14 +148,15 @@ class ActivationsExtractorHelper:
         self.preprocess = preprocessing or (lambda paths: paths)
         self._preprocessing = FunctionPreprocessing.of(self.preprocess)
         self._stimulus_set_hooks, self._batch_activations_hooks = {}, {}
-        self._weights, self._cache, self._shapes, self._extractors = None, True, {}, {}
+        self._weights, self._cache, self._shapes, self._orders, self._extractors = None, True, {}, {}, {}
         self.visual_degrees, self.number_of_trials = None, 1
 
     def _forward(self, images, layers)->OrderedDict:
-        "One batch: the model's layers, then the batch hooks (Brain-Score's order); shapes kept"
+        "One batch: the model's layers, then the batch hooks (Brain-Score's order); shapes, order kept"
         out = self.get_activations(images, list(layers))
         for hook in list(self._batch_activations_hooks.values()): out = hook(out)
         self._shapes.update({l: tuple(np.shape(v)[1:]) for l, v in out.items()})
+        self._orders[frozenset(out)] = list(out)
         return out
 
 # %% ../../nbs/51_bs_activations.ipynb #97898f3c
@@ -172,9 +173,10 @@ def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
     return self._extractors[key]
 
 def _package(self:ActivationsExtractorHelper, found:dict, paths:list)->NeuroidAssembly:
-    "Brain-Score's assembly of `{layer: N x features}` for `paths`"
-    missing = [l for l in found if l not in self._shapes]
-    if missing: self._forward(self._preprocessing.blank(), missing)  # from the cache: measure shapes
+    "Brain-Score's assembly of `{layer: N x features}` for `paths`, layers in the model's order"
+    if any(l not in self._shapes for l in found) or frozenset(found) not in self._orders:
+        self._forward(self._preprocessing.blank(), list(found))  # from the cache: measure shapes, order
+    found = {l: found[l] for l in self._orders[frozenset(found)]}  # as the model gives them
     model = str(self.identifier)
     parts = [_neuroid_coords(model, l, self._shapes[l]) for l in found]
     for l, p in zip(found, parts):
@@ -331,9 +333,16 @@ def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a lis
     names = {l: self._output_name() if l == 'logits' else l for l in layer_names}
     for l in layer_names: self.get_layer(l)
     self._model.eval()
-    out = torch_layers(self._model, list(dict.fromkeys(names.values())), images, channels_first=True,
-                       forward_kwargs=self._forward_kwargs)
-    return OrderedDict((l, out[names[l]]) for l in layer_names)
+    fired = []  # Brain-Score's layers come in the order their modules first run
+    note = lambda name: lambda *_: None if name in fired else fired.append(name)  # None: output kept
+    handles = [self._model.get_submodule(n).register_forward_hook(note(n)) for n in set(names.values())]
+    try:
+        out = torch_layers(self._model, list(dict.fromkeys(names.values())), images, channels_first=True,
+                           forward_kwargs=self._forward_kwargs)
+    finally:
+        for h in handles: h.remove()
+    first = lambda l: fired.index(names[l]) if names[l] in fired else len(fired)
+    return OrderedDict((l, out[names[l]]) for l in sorted(layer_names, key=first))
 
 def layers(self:PytorchWrapper):
     "`(name, module)` of every leaf module"

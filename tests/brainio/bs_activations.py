@@ -12,7 +12,8 @@ Runs in Brain-Score's venv only (never by pytest). The plugin is model_crosschec
 are 12 of Geirhos et al.'s stimuli in the offline mirror (224 x 224 PNGs, 4 from each of the cue-conflict, edge and
 silhouette sets; their paths relative to the mirror are recorded). Writes model_crosschecks/small_cnn.npz: the
 activations of four layers from `wrapper(paths, layers)` (one path repeated, as Brain-Score reduces and expands
-repeats), their coords (sha1 of each, and the names), those of `wrapper(stimulus_set, layers)`, and
+repeats), their coords (sha1 of each, and the names), those of `wrapper(stimulus_set, layers)`, those with
+Brain-Score's `LayerPCA` hooked (6 components, fitted on a seeded stand-in for its ImageNet file), and
 `load_preprocess_images` outputs under four option sets (sha1 of the bytes and a strided subset).
 With --efficientnet: model_crosschecks/efficientnet_lite0_model.py on the first 6 of those images, three layers
 (every 10th neuroid of each; Brain-Score's 'logits' is the last module registered, here the ReLU6 `_swish` after
@@ -38,6 +39,18 @@ GEIRHOS = 'rgeirhos/texture-vs-shape/ccd0c01d42c0a8a834e90ec141e7f24fa915dc23/st
 PREPROCESSINGS = {'imagenet-224': dict(image_size=224), 'imagenet-96': dict(image_size=96),
                   'inception-128': dict(image_size=128, preprocess_type='inception'),
                   'custom-64': dict(image_size=64, normalize_mean=(0.5, 0.4, 0.3), normalize_std=(0.2, 0.3, 0.4))}
+
+
+PCA_COMPONENTS = 6
+
+
+def fake_imagenet(folder):
+    "A stand-in for Brain-Score's imagenet2012-val.hdf5: 300 seeded random 32 x 32 RGB images under 'val/images'"
+    import h5py
+    path = folder / 'imagenet2012.hdf5'
+    with h5py.File(path, 'w') as f:
+        f['val/images'] = np.random.RandomState(0).randint(0, 256, (300, 32, 32, 3)).astype(np.uint8)
+    return str(path)
 
 
 def images(mirror):
@@ -125,6 +138,12 @@ def main():
     acts = wrapper(stimuli, layers=['features.5', 'logits'])
     out['set_stimulus_id'] = acts['stimulus_id'].values.astype(str)
     record('set:', acts, out)
+    with tempfile.TemporaryDirectory() as tmp:  # LayerPCA, fitted on a stand-in for its ImageNet file
+        os.environ['MT_IMAGENET_PATH'] = fake_imagenet(Path(tmp))
+        from brainscore_vision.model_helpers.activations.pca import LayerPCA
+        wrapper = module.get_model()
+        LayerPCA.hook(wrapper, n_components=PCA_COMPONENTS)
+        record('pca:', wrapper(paths, layers=['features.2', 'logits']), out)
     from brainscore_vision.model_helpers.activations.pytorch import load_preprocess_images
     for key, kwargs in PREPROCESSINGS.items():
         x = load_preprocess_images(paths[:4], **kwargs)

@@ -317,24 +317,29 @@ def _cka(X, Y, unbiased:bool=True)->float:
     return scalar(xp.sum(XtY * XtY)) / den
 
 def _grams(X, Y)->tuple:
-    "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
-    return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
+    "The Gram matrices of the centred rows of X and Y (NumPy, float64 sums of products in the input's dtype)"
+    return tuple(_centred_gram(to_numpy(v)).T for v in (X, Y))  # C order, as `_rdms`
 
-def _hsic_grams(K, L, lower:bool=False # K and L hold only their lower triangles (zeros above)
+def _gram_sums(K, lower:bool=False)->tuple:
+    "A Gram matrix's diagonal and its rows' sums without it (K~ 1), from the lower triangle if `lower`"
+    d = np.diagonal(K)
+    return d, (K.sum(1) + K.sum(0) - 2 * d) if lower else K.sum(1) - d
+
+def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangles (zeros above)
+                sums:tuple|None=None # `_gram_sums` of K and of L, when known
                )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
-    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
-    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
-    if lower:  # a row's sum: its cells in the lower triangle and in its column below the diagonal
-        rk, rl, trace = K.sum(1) + K.sum(0) - 2 * dk, L.sum(1) + L.sum(0) - 2 * dl, 2 * trace
-    else: rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
+    (dk, rk), (dl, rl) = sums or (_gram_sums(K, lower), _gram_sums(L, lower))
+    n, trace = len(K), np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
+    if lower: trace = 2 * trace  # the cells below the diagonal stand for those above
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
 def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
-    xx, yy = _hsic_grams(K, K, lower), _hsic_grams(L, L, lower)
-    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower) / np.sqrt(xx * yy)
+    sk, sl_ = _gram_sums(K, lower), _gram_sums(L, lower)  # each matrix's sums once, for its three HSICs
+    xx, yy = _hsic_grams(K, K, lower, (sk, sk)), _hsic_grams(L, L, lower, (sl_, sl_))
+    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_)) / np.sqrt(xx * yy)
 
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
@@ -352,7 +357,7 @@ def cka(source:xr.DataArray, # presentation x feature
         if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
             kept = _grams(X, Y)
             value = _cka_grams(*kept)
-        else: value = _cka_grams(*(_centred_gram(to_numpy(v), np.float64, lower=True) for v in (X, Y)),
+        else: value = _cka_grams(*(_centred_gram(to_numpy(v), lower=True) for v in (X, Y)),
                                  lower=True)
     else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
     score = Score(value, attrs={'metric': 'cka'})

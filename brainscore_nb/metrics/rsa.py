@@ -330,8 +330,11 @@ def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangle
                )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
     (dk, rk), (dl, rl) = sums or (_gram_sums(K, lower), _gram_sums(L, lower))
-    n, trace = len(K), np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
-    if lower: trace = 2 * trace  # the cells below the diagonal stand for those above
+    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~), any cell order
+    return _hsic_value(2 * trace if lower else trace, rk, rl, len(K))  # lower: each cell stands for two
+
+def _hsic_value(trace, rk, rl, n)->float:
+    "Song et al.'s U-statistic from tr(K~ L~), the row sums K~ 1 and L~ 1 and the number of stimuli"
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
 def _cka_grams(K, L, lower:bool=False)->float:
@@ -340,6 +343,28 @@ def _cka_grams(K, L, lower:bool=False)->float:
     sk, sl_ = _gram_sums(K, lower), _gram_sums(L, lower)  # each matrix's sums once, for its three HSICs
     xx, yy = _hsic_grams(K, K, lower, (sk, sk)), _hsic_grams(L, L, lower, (sl_, sl_))
     return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_)) / np.sqrt(xx * yy)
+
+def _cka_parts(K, L, # symmetric Gram matrices over all stimuli (float64)
+               tests:list, # index arrays: the stimuli of each part
+               block:int=512)->np.ndarray:
+    "Unbiased CKA of each part's blocks of K and L: one pass over K, L and their cell products"
+    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
+    M = np.zeros((n, len(tests)))
+    for s, te in enumerate(tests): M[te, s] = 1  # the parts as 0/1 columns: a part's sums are products with M
+    KM, LM, KK, LL, KL = (np.empty((n, len(tests))) for _ in range(5))
+    for i in range(0, n, block):  # row blocks: the cell products never whole
+        Kb, Lb, r = K[i:i + block], L[i:i + block], slice(i, i + block)
+        KM[r], LM[r], KK[r], LL[r], KL[r] = Kb @ M, Lb @ M, (Kb * Kb) @ M, (Lb * Lb) @ M, (Kb * Lb) @ M
+    values = []
+    for s in range(len(tests)):
+        m, size = M[:, s], len(tests[s])
+        if size < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {size}")
+        rk, rl = (KM[:, s] - dk) * m, (LM[:, s] - dl) * m  # K~ 1 and L~ 1 of the part, 0 outside it
+        trace = lambda P, a, b: m @ P[:, s] - (a * b) @ m  # tr of the part's product, diagonal left out
+        xx, yy = _hsic_value(trace(KK, dk, dk), rk, rk, size), _hsic_value(trace(LL, dl, dl), rl, rl, size)
+        xy = _hsic_value(trace(KL, dk, dl), rk, rl, size)
+        values.append(0.0 if xx * yy <= 0 else xy / np.sqrt(xx * yy))
+    return np.array(values)
 
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
@@ -389,8 +414,8 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
         values, kept = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests]), None
     else:  # both n x n matrices once; a test part's are their blocks (a stimulus pair's cell is the same)
         kept = make()
-        f = _spearman_upper if kind == 'rdm_cv' else _cka_grams
-        values = np.array([f(*(m[np.ix_(te, te)] for m in kept)) for te in tests])
+        if kind == 'cka_cv': values = _cka_parts(*kept, tests)
+        else: values = np.array([_spearman_upper(*(m[np.ix_(te, te)] for m in kept)) for te in tests])
     reason = {} if np.isfinite(values).all() else {
         'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
     error, why = standard_error(values)

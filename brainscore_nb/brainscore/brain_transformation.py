@@ -18,7 +18,8 @@ from ..compat import LazyLoad
 from ..data.assemblies import BehavioralAssembly
 from ..metrics.score import Score
 from ..models import commitment as _commitment
-from ..models.commitment import ProbabilitiesReadout, layer_scores, SELECTION_BENCHMARKS, SELECTION_FEATURES
+from ..models.commitment import (ProbabilitiesReadout, layer_scores, SELECTION_BENCHMARKS,
+                                             SELECTION_FEATURES)
 from ..models.interface import BrainModel, odd_one_out_choices, with_time_bins, check_time_bins
 from ..models.zoo import category_probabilities, IMAGENET_LABELS
 from ..port import assembly_time_align
@@ -44,7 +45,7 @@ def _caller_folders()->list:
 def region_layer_map_json(identifier:str, # the model's identifier: the file is <identifier>.json
                           folders:list|None=None # plugin folders to look in (default: the callers')
                          )->dict|None:
-    "The region -> layer map in a plugin folder's `region_layer_map/<identifier>.json`, or None if none has it"
+    "The region -> layer map in a plugin folder's `region_layer_map/<identifier>.json` (None: no such file)"
     for folder in (_caller_folders() if folders is None else [Path(f) for f in folders]):
         maps = folder/'region_layer_map'
         path = maps/f'{identifier}.json'
@@ -81,7 +82,8 @@ class ModelCommitment(_commitment.ModelCommitment):
         if isinstance(layers, str) or not len(layers):
             raise ValueError(f"{identifier}: layers must be a non-empty list of layer names, got {layers!r}")
         extractor = getattr(activations_model, '_extractor', None)
-        if callable(getattr(extractor, 'set_visual_degrees', None)): extractor.set_visual_degrees(visual_degrees)
+        if callable(getattr(extractor, 'set_visual_degrees', None)):
+            extractor.set_visual_degrees(visual_degrees)  # Brain-Score's wrappers: for microsaccades
         if region_layer_map is None: region_layer_map = region_layer_map_json(identifier)
         labels = lambda stimuli, labels, **kw: _label_probabilities(activations_model, stimuli, labels, **kw)
         super().__init__(identifier, activations_model, list(layers),
@@ -96,7 +98,8 @@ class LayerMappedModel(BrainModel):
                  region_layer_map:dict, # {region: layer or [layers]}
                  visual_degrees:float|None=None): # the field of view, if known
         self._identifier, self.activations_model = identifier, activations_model
-        self.region_layer_map, self._visual_degrees, self.recorded_regions = region_layer_map, visual_degrees, []
+        self.region_layer_map, self._visual_degrees = region_layer_map, visual_degrees
+        self.recorded_regions = []
 
     @property
     def identifier(self): return self._identifier
@@ -111,9 +114,11 @@ class LayerMappedModel(BrainModel):
         for region in self.recorded_regions:
             layers = self.region_layer_map[region]
             for layer in [layers] if isinstance(layers, str) else layers:
-                if layer in regions: raise ValueError(f"layer {layer} is already assigned to {regions[layer]}")
+                if layer in regions:
+                    raise ValueError(f"layer {layer} is already assigned to {regions[layer]}")
                 regions[layer] = region
-        acts = _activations(self.activations_model, stimuli, list(regions), number_of_trials, require_variance)
+        acts = _activations(self.activations_model, stimuli, list(regions), number_of_trials,
+                            require_variance)
         return acts.assign_coords(region=('neuroid', [regions[l] for l in acts['layer'].values]))
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000014
@@ -152,7 +157,8 @@ class LabelBehavior(BrainModel):
     def identifier(self): return self._identifier
 
     def start_task(self, task:str, choice_labels, aggregation:str='mean'):
-        if task != BrainModel.Task.label: raise ValueError(f"LabelBehavior performs label tasks, not {task!r}")
+        if task != BrainModel.Task.label:
+            raise ValueError(f"LabelBehavior performs label tasks, not {task!r}")
         if aggregation not in ('mean', 'max'):
             raise ValueError(f"aggregation must be 'mean' or 'max', got {aggregation!r}")
         self.current_task, self.choice_labels, self.aggregation = task, choice_labels, aggregation
@@ -164,7 +170,8 @@ class LabelBehavior(BrainModel):
         choices = np.asarray(probs.columns)[probs.to_numpy().argmax(1)].tolist()
         ids = np.asarray(stimuli['stimulus_id'])
         return BehavioralAssembly([choices], dims=['choice', 'presentation'],
-                                  coords={'stimulus_id': ('presentation', ids), 'label': ('presentation', choices)})
+                                  coords={'stimulus_id': ('presentation', ids),
+                                          'label': ('presentation', choices)})
 
 LogitsBehavior = LabelBehavior  # Brain-Score's earlier name
 
@@ -189,7 +196,8 @@ class ProbabilitiesMapping(BrainModel):
         features = _activations(self.activations_model, fitting_stimuli, self.readout, number_of_trials,
                                 require_variance).transpose('presentation', 'neuroid')
         ids = pd.unique(np.asarray(features['stimulus_id'].values))
-        if ids.tolist() != list(fitting_stimuli['stimulus_id']): raise ValueError("stimulus_id ordering is incorrect")
+        if ids.tolist() != list(fitting_stimuli['stimulus_id']):
+            raise ValueError("stimulus_id ordering is incorrect")
         labels = fitting_stimuli.set_index('stimulus_id')['image_label'].loc[features['stimulus_id'].values]
         self.classifier.fit(features.values, labels.to_numpy())
 
@@ -227,7 +235,8 @@ class OddOneOut(BrainModel):
 
     def look_at(self, triplets, number_of_trials:int=1, require_variance:bool=False):
         stimuli = triplets.drop_duplicates(subset=['stimulus_id']).sort_values(by='stimulus_id')
-        features = _activations(self.activations_model, stimuli, self.readout, require_variance=require_variance)
+        features = _activations(self.activations_model, stimuli, self.readout,
+                                require_variance=require_variance)
         ids = np.asarray(triplets['stimulus_id'])
         choices = odd_one_out_choices(features, ids, similarity_measure=self.similarity_measure)
         trials = ['|'.join(map(str, ids[i:i + 3])) for i in range(0, len(ids) - 2, 3)]
@@ -283,7 +292,8 @@ class LayerSelection:
         return table.attrs['best']
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000021
-STANDARD_REGION_BENCHMARKS = {  # Brain-Score's: each region's layer is chosen on these, loaded when first used
+# Brain-Score's: each region's layer is chosen on these, loaded when first used
+STANDARD_REGION_BENCHMARKS = {
     region: LazyLoad(lambda identifier=identifier: __import__('brainscore_nb').load_benchmark(identifier))
     for region, identifier in SELECTION_BENCHMARKS.items()}
 
@@ -302,7 +312,8 @@ class RegionLayerMap(dict):
         if region not in self.region_benchmarks:
             raise KeyError(f"no benchmark to choose a layer for {region!r}; "
                            f"regions: {', '.join(self.region_benchmarks)}")
-        self[region] = self.layer_selection(selection_identifier=region, benchmark=self.region_benchmarks[region])
+        self[region] = self.layer_selection(selection_identifier=region,
+                                            benchmark=self.region_benchmarks[region])
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000025
 class LabelToImagenetIndices:

@@ -84,7 +84,7 @@ ModelCommitment.start_recording = _start_recording
 
 # %% ../../nbs/23_commitment.ipynb #23e0000e
 class ProbabilitiesReadout:
-    "Brain-Score's probabilities classifier: standardised features, multinomial logistic regression (newton-cg)"
+    "Brain-Score's probabilities classifier: standardised features, multinomial logistic regression"
     def __init__(self, C:float=1e-3): # inverse regularisation strength (Brain-Score's classifier_c)
         self.C, self.choices = C, None
 
@@ -95,7 +95,8 @@ class ProbabilitiesReadout:
         from sklearn.preprocessing import StandardScaler
         features, labels = np.asarray(features), np.asarray(labels)
         if features.ndim != 2 or len(features) != len(labels):
-            raise ValueError(f"fit needs N x D features and N labels, got {features.shape} and {labels.shape}")
+            raise ValueError(f"fit needs N x D features and N labels, "
+                             f"got {features.shape} and {labels.shape}")
         self.choices = list(dict.fromkeys(labels.tolist()))
         if len(self.choices) < 2: raise ValueError(f"fit needs two labels or more, got {self.choices}")
         self.scaler = StandardScaler().fit(features)
@@ -113,7 +114,7 @@ class ProbabilitiesReadout:
 
 # %% ../../nbs/23_commitment.ipynb #9e301bbc
 def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None,
-                *, aggregation:str='mean', # label tasks: pool a label's ImageNet probabilities by 'mean' or 'max'
+                *, aggregation:str='mean', # label tasks: pool a label's ImageNet classes by 'mean' or 'max'
                 similarity_measure:str='dot'): # odd-one-out: 'dot' or 'cosine' (Brain-Score's OddOneOut)
     "Prepare `task`: fit the probabilities readout, choose the labels to report, or compare triplets"
     T = BrainModel.Task
@@ -148,7 +149,7 @@ def _recorded(self:ModelCommitment, stimuli, region:str):
     return m.by_layer(stimuli, [layer], also=others)[layer]
 
 def _odd_one_out(self:ModelCommitment, triplets):
-    "Each trial's odd one (three stimuli a trial) by the readout layer's similarities, as Brain-Score's OddOneOut"
+    "Each trial's odd one (three stimuli a trial) by the readout layer's similarities (Brain-Score's)"
     ids = np.asarray(triplets['stimulus_id'].values)
     stimuli = triplets.drop_duplicates(subset=['stimulus_id']).sort_values(by='stimulus_id')
     features = self.activations_model(stimuli, [self.readout_layer])

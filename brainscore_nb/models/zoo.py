@@ -86,8 +86,8 @@ GEIRHOS16_IMAGENET = {
     'elephant': [385, 386], 'keyboard': [508, 878], 'knife': [499], 'oven': [766],
     'truck': [555, 569, 656, 675, 717, 734, 864, 867]}
 
-# Brain-Score 2.4.2's label -> ImageNet indices (LabelToImagenetIndices): Geirhos et al.'s 16, then those added
-# for Baker et al. 2022, Zhu et al. 2019, Scialom et al. 2024 and Kato et al. 2026
+# Brain-Score 2.4.2's label -> ImageNet indices (LabelToImagenetIndices): Geirhos et al.'s 16, then
+# those added for Baker et al. 2022, Zhu et al. 2019, Scialom et al. 2024 and Kato et al. 2026
 IMAGENET_LABELS = {**GEIRHOS16_IMAGENET,
     'frog': _spans((30, 32)),
     'lizard': _spans((38, 48)),
@@ -166,7 +166,7 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
                            categories=None, # labels of IMAGENET_LABELS (default: Geirhos et al.'s 16)
                            *, aggregation:str='mean' # pool a label's ImageNet probabilities: 'mean' or 'max'
                           )->pd.DataFrame:
-    "Probability of each label: its ImageNet classes' softmax probabilities pooled, as Brain-Score's LabelBehavior"
+    "Probability of each label: its ImageNet classes' softmax probabilities pooled (Brain-Score's)"
     if aggregation not in ('mean', 'max'):
         raise ValueError(f"aggregation must be 'mean' or 'max', got {aggregation!r}")
     categories = list(categories or GEIRHOS16_IMAGENET)

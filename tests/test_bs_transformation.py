@@ -96,6 +96,9 @@ def test_label_choices_equal(model):
     model.start_task(BrainModel.Task.label, CHOICES, aggregation='max')
     assert model.look_at(STIMULI).values.tolist() == BS['label_max']
     assert len(set(BS['label'])) == 6 and BS['label'] != BS['label_max']  # the check can tell them apart
+    model.start_task(BrainModel.Task.label, 'imagenet')  # ImageNet's own synsets
+    assert model.look_at(STIMULI).values.tolist() == BS['label_imagenet']
+    assert BS['label_imagenet'][::4].count('n02504013') == 9  # 9 of the 12 logits given an elephant
     behavior = LabelBehavior('fixed', Fixed())
     behavior.start_task(BrainModel.Task.label, KATO)
     chosen = behavior.look_at(STIMULI)

@@ -61,9 +61,6 @@ def region_layer_map_json(identifier:str, # the model's identifier: the file is 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt00000d
 def _label_probabilities(activations_model, stimuli, labels, aggregation:str='mean')->pd.DataFrame:
     "Stimuli x labels: the `logits` layer's softmax pooled per label (Brain-Score's LabelBehavior)"
-    if labels is None:
-        raise NotImplementedError("choices among ImageNet's own synsets ('imagenet') are not built here yet: "
-                                  "pass the labels to choose from")
     logits = _activations(activations_model, stimuli, ['logits']).transpose('presentation', 'neuroid')
     if logits.sizes['neuroid'] != 1000:
         raise ValueError(f"Behavioral benchmarks require a 1000-dim ImageNet classification head, got "
@@ -165,7 +162,7 @@ class LabelBehavior(BrainModel):
 
     def look_at(self, stimuli, number_of_trials:int=1, require_variance:bool=False):
         if self.current_task != BrainModel.Task.label: raise RuntimeError("call start_task before look_at")
-        labels = None if isinstance(self.choice_labels, str) else list(self.choice_labels)
+        labels = self.choice_labels if isinstance(self.choice_labels, str) else list(self.choice_labels)
         probs = _label_probabilities(self.activations_model, stimuli, labels, self.aggregation)
         choices = np.asarray(probs.columns)[probs.to_numpy().argmax(1)].tolist()
         ids = np.asarray(stimuli['stimulus_id'])

@@ -130,7 +130,10 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None,
         if self.own_labels is None:
             raise ValueError(f"model {self.identifier!r} has no labels of its own: "
                              "pass fitting_stimuli with an image_label column")
-        self.labels = None if isinstance(fitting_stimuli, str) else list(fitting_stimuli)
+        if isinstance(fitting_stimuli, str) and fitting_stimuli != 'imagenet':
+            raise ValueError(f"labels must be a list of labels or 'imagenet' (ImageNet's synsets), "
+                             f"got {fitting_stimuli!r}")
+        self.labels = fitting_stimuli if isinstance(fitting_stimuli, str) else list(fitting_stimuli)
     elif task in (T.label, T.probabilities):
         if fitting_stimuli is None or 'image_label' not in getattr(fitting_stimuli, 'columns', []):
             raise ValueError(f"task {task!r} needs fitting_stimuli: a StimulusSet with an image_label column")

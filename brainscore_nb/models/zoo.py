@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/zoo.html.md"""
 
 # %% auto #0
 __all__ = ['GEIRHOS16_IMAGENET', 'IMAGENET_LABELS', 'LITE', 'model_registry', 'Pixels', 'pixels', 'GaborBank', 'gabor_v1',
-           'category_probabilities', 'efficientnet_lite', 'efficientnet_lite0', 'load_model']
+           'imagenet_synsets', 'category_probabilities', 'efficientnet_lite', 'efficientnet_lite0', 'load_model']
 
 # %% ../../nbs/24_zoo.ipynb #0319c061
 import contextlib, io
@@ -161,15 +161,26 @@ IMAGENET_LABELS = {**GEIRHOS16_IMAGENET,
 IMAGENET_LABELS['kato2026_others'] = sorted(set(range(1000)) - {
     i for label, indices in IMAGENET_LABELS.items() if label.startswith('kato2026_') for i in indices})
 
+# %% ../../nbs/24_zoo.ipynb #24e00007
+@lru_cache(maxsize=1)
+def imagenet_synsets()->list:
+    "ImageNet's 1000 WordNet ids in the class-index order of ImageNet classifiers (sorted, as Brain-Score's)"
+    from importlib.resources import files
+    return (files('brainscore_nb.models')/'imagenet_synsets.txt').read_text().split()
+
 # %% ../../nbs/24_zoo.ipynb #3fc52dd4
 def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
-                           categories=None, # labels of IMAGENET_LABELS (default: Geirhos et al.'s 16)
+                           categories=None, # labels of IMAGENET_LABELS (default: Geirhos et al.'s 16),
+                                            # or 'imagenet': ImageNet's own 1000 synsets
                            *, aggregation:str='mean' # pool a label's ImageNet probabilities: 'mean' or 'max'
                           )->pd.DataFrame:
     "Probability of each label: its ImageNet classes' softmax probabilities pooled (Brain-Score's)"
     if aggregation not in ('mean', 'max'):
         raise ValueError(f"aggregation must be 'mean' or 'max', got {aggregation!r}")
-    categories = list(categories or GEIRHOS16_IMAGENET)
+    synsets = isinstance(categories, str)
+    if synsets and categories != 'imagenet':
+        raise ValueError(f"categories must be a list of labels or 'imagenet', got {categories!r}")
+    categories = [] if synsets else list(categories or GEIRHOS16_IMAGENET)
     key = lambda c: str(c).lower().replace(' ', '')  # 'Sewing Machine' is 'sewingmachine', as in Brain-Score
     unknown = [c for c in categories if key(c) not in IMAGENET_LABELS]
     if unknown:
@@ -180,6 +191,7 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
         raise ValueError(f"label choices need N x 1000 ImageNet logits, got shape {logits.shape}")
     p = np.exp(logits - logits.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
+    if synsets: return pd.DataFrame(p.astype(np.float32), columns=imagenet_synsets())
     pool = np.mean if aggregation == 'mean' else np.max
     return pd.DataFrame({c: pool(p[:, IMAGENET_LABELS[key(c)]], axis=1) for c in categories})
 

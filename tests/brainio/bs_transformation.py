@@ -109,6 +109,8 @@ def main():
     out['label'] = choices(model.look_at(stimuli))
     model.start_task(BrainModel.Task.label, LABELS, aggregation='max')
     out['label_max'] = choices(model.look_at(stimuli))
+    model.start_task(BrainModel.Task.label, 'imagenet')
+    out['label_imagenet'] = choices(model.look_at(stimuli))
     behavior = LabelBehavior('fixed', Fixed())
     behavior.start_task(BrainModel.Task.label, KATO)
     out['label_kato'] = choices(behavior.look_at(stimuli))

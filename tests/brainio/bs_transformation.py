@@ -1,11 +1,12 @@
 """Brain-Score 2.4.2's brain_transformation on fixed activations (run with Brain-Score's python).
 
-    BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/bs_transformation.py
+    RESULTCACHING_DISABLE=1 BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/bs_transformation.py
 
 Writes tests/brainio/model_crosschecks/bs_transformation_features.npz: seeded features per stimulus id (layers
 'early', 'late', 'logits'; float16 so both sides read the very same float32 values), and
 bs_transformation.json: what Brain-Score's ModelCommitment, LayerMappedModel + TemporalAligned, LabelBehavior,
-ProbabilitiesMapping and OddOneOut answer on them. The activations model is a plain callable over those
+ProbabilitiesMapping and OddOneOut answer on them, and which layer its LayerScores / LayerSelection choose on a
+small PLS benchmark of IT whose responses are a seeded mix of the 'late' features. The activations model is a plain callable over those
 features (no images, no wrapper), so this checks the commitment and readout layer alone;
 tests/test_bs_transformation.py runs brainscore_nb's on the same file and compares.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent / 'model_crosschecks'
-N, WIDTHS = 48, {'early': 24, 'late': 16, 'logits': 1000}
+N, WIDTHS = 48, {'early': 32, 'late': 30, 'logits': 1000}
 LABELS = ['dog', 'cat', 'elephant', 'bird', 'truck', 'Sewing Machine']
 KATO = ['kato2026_dog', 'kato2026_cat', 'kato2026_bird', 'kato2026_car', 'kato2026_others']
 REGIONS = {'V1': 'early', 'V2': 'early', 'V4': 'late', 'IT': 'late'}
@@ -42,6 +43,50 @@ def triplets(ids):
                ['twin_a', 'twin_b', 'img02'], ['img02', 'twin_a', 'twin_b'], ['twin_a', 'img03', 'twin_b'],
                ['img05', 'img05', 'img05']]
     return [s for t in trials for s in t]
+
+
+def selection_target(features, labels):
+    "IT responses of 8 neuroids: a seeded mix of the 'late' layer plus noise (48 x 8 x one bin, 70-170 ms)"
+    rng = np.random.default_rng(11)
+    values = features['late'] @ rng.normal(size=(WIDTHS['late'], 8)) + rng.normal(size=(N, 8))
+    return values[:, :, None]
+
+
+def layer_selection(Fixed, stimuli, features, labels):
+    "Brain-Score's LayerScores and LayerSelection on a small PLS benchmark of IT built from the target above"
+    from brainscore_core import Score
+    from brainscore_core.supported_data_standards.brainio.assemblies import NeuroidAssembly
+    from brainscore_vision import load_metric
+    from brainscore_vision.benchmark_helpers.neural_common import NeuralBenchmark
+    from brainscore_vision.model_helpers.brain_transformation import LayerScores, LayerSelection
+
+    class Hooks:  # what LayerSelection's LayerPCA hook needs; these features never pass through it
+        _batch_activations_hooks = {}
+
+    class Hookable(Fixed):
+        _extractor = Hooks()
+
+        def register_batch_activations_hook(self, hook):
+            class Handle:
+                def remove(self): pass
+            return Handle()
+
+    assembly = NeuroidAssembly(selection_target(features, labels), dims=['presentation', 'neuroid', 'time_bin'],
+                               coords={'stimulus_id': ('presentation', stimuli['stimulus_id'].values),
+                                       'object_name': ('presentation', labels),
+                                       'neuroid_id': ('neuroid', [f'n{i}' for i in range(8)]),
+                                       'region': ('neuroid', ['IT'] * 8),
+                                       'time_bin_start': ('time_bin', [70]), 'time_bin_end': ('time_bin', [170])})
+    shown = type(stimuli)({'stimulus_id': stimuli['stimulus_id'].values, 'object_name': labels})
+    shown.identifier = 'fixed-selection'
+    assembly.attrs['stimulus_set'] = shown  # the model sees object_name, which PLS stratifies by
+    assembly = assembly.squeeze('time_bin')  # as Brain-Score's data plugins give it: one bin, kept as a coord
+    benchmark = NeuralBenchmark('Fixture.IT-pls', assembly, load_metric('pls'), visual_degrees=8,
+                                number_of_trials=1, ceiling_func=lambda: Score(1.0), version=1, parent='IT')
+    scores = LayerScores('fixed', Hookable(), visual_degrees=8)(benchmark, ['early', 'late'])
+    best = LayerSelection('fixed', Hookable(), ['early', 'late'], visual_degrees=8)(
+        selection_identifier='IT', benchmark=benchmark)
+    return dict(layers=[str(l) for l in scores['layer'].values], scores=scores.values.tolist(), best=str(best))
 
 
 def main():
@@ -133,6 +178,7 @@ def main():
     odd = OddOneOut('fixed', Fixed(), ['early', 'late'])
     odd.set_similarity_measure('cosine')
     out['odd_one_out_cosine_two_layers'] = choices(odd.look_at(trials))
+    out['layer_selection'] = layer_selection(Fixed, stimuli, features, labels)
     (HERE / 'bs_transformation.json').write_text(json.dumps(out, indent=1) + '\n')
     print({k: (v if not isinstance(v, (dict, list)) else len(v)) for k, v in out.items()})
 

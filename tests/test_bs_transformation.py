@@ -2,7 +2,7 @@
 
 tests/brainio/bs_transformation.py (run in Brain-Score's venv) stored seeded features per stimulus id
 (model_crosschecks/bs_transformation_features.npz) and what Brain-Score's ModelCommitment, LayerMappedModel +
-TemporalAligned, LabelBehavior, ProbabilitiesMapping and OddOneOut answered on them
+TemporalAligned, LabelBehavior, ProbabilitiesMapping, OddOneOut and TemporalAligned (over a model answering in its own time bins) answered on them
 (model_crosschecks/bs_transformation.json). Here brainscore_nb's classes of the same names
 (`brainscore_nb.brainscore.brain_transformation`, over `models.commitment`) answer from the same features.
 LayerScores and LayerSelection are compared on a small PLS benchmark of IT made from the same features (equal
@@ -89,6 +89,33 @@ def test_recordings_equal(model):
     mapped = TemporalAligned(LayerMappedModel('fixed', Fixed(), {'V4': ['early', 'late']}))
     mapped.start_recording('V4', [(0, 50), (50, 100), (100, 150)])
     check_recording(mapped.look_at(STIMULI.iloc[10:14]), BS['record_V4_two_layers'])
+
+
+class Temporal:
+    "A recording model answering in four 50 ms bins: the 'late' features times 1, 2, 3, 4"
+    region_layer_map, activations_model = {'IT': 'late'}, None
+
+    def start_task(self, task): pass
+    def start_recording(self, target): self.target = target
+
+    def look_at(self, stimuli, number_of_trials=1):
+        rows = [ROW[s] for s in stimuli['stimulus_id']]
+        late = FEATURES['late'][rows]
+        return NeuroidAssembly(late[:, :, None] * np.arange(1, 5, dtype=np.float32),
+                               dims=['presentation', 'neuroid', 'time_bin'], coords={'stimulus_id': ('presentation', list(stimuli['stimulus_id'])),
+                                       'neuroid_id': ('neuroid', [f'late.{i}' for i in range(late.shape[1])]),
+                                       'region': ('neuroid', ['IT'] * late.shape[1]),
+                                       'time_bin_start': ('time_bin', [0, 50, 100, 150]),
+                                       'time_bin_end': ('time_bin', [50, 100, 150, 200])})
+
+
+def test_temporal_alignment_equal():
+    "A temporal model's bins averaged into the requested ones by overlap, as Brain-Score's TemporalAligned does"
+    temporal = TemporalAligned(Temporal())
+    temporal.start_recording('IT', [(0, 100), (70, 170), (100, 200)])
+    check_recording(temporal.look_at(STIMULI.iloc[:6]), BS['record_temporal'])
+    ratios = np.array(BS['record_temporal']['values'])[0, 0] / FEATURES['late'][0, 0]
+    np.testing.assert_allclose(ratios, [1.5, 2.9, 3.5], rtol=1e-5)  # (2*.6 + 3 + 4*.4) / 2 = 2.9
 
 
 def test_label_choices_equal(model):

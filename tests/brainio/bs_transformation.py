@@ -131,7 +131,7 @@ def main():
         a = assembly.transpose(*kept)
         return dict(dims=list(assembly.dims), stimulus_id=[str(s) for s in a['stimulus_id'].values],
                     neuroid_id=[str(s) for s in a['neuroid_id'].values],
-                    region=sorted(set(map(str, a['region'].values))),
+                    region=sorted(set(map(str, np.atleast_1d(a['region'].values)))),
                     # one bin squeezed away: Brain-Score keeps the bin only as a `time_bin` tuple, if at all
                     time_bins=[[int(s), int(e)] for s, e in np.atleast_1d(a['time_bin'].values)]
                     if 'time_bin' in a.coords else None,
@@ -148,6 +148,27 @@ def main():
     layer_model = TemporalAligned(LayerMappedModel('fixed', Fixed(), {'V4': ['early', 'late']}))
     layer_model.start_recording('V4', [(0, 50), (50, 100), (100, 150)])
     out['record_V4_two_layers'] = record(layer_model.look_at(stimuli.iloc[10:14]))
+
+    class Temporal:
+        "A recording model that answers in four 50 ms bins: the 'late' features times 1, 2, 3, 4"
+        region_layer_map, activations_model = {'IT': 'late'}, None
+
+        def start_task(self, task): pass
+        def start_recording(self, target): self.target = target
+
+        def look_at(self, stimuli, number_of_trials=1):
+            rows = [row[s] for s in stimuli['stimulus_id']]
+            values = features['late'][rows][:, :, None] * np.arange(1, 5)
+            return NeuroidAssembly(values, dims=['presentation', 'neuroid', 'time_bin'], coords={
+                'stimulus_id': ('presentation', stimuli['stimulus_id'].values),
+                'stimulus_path': ('presentation', [f'/stimuli/{s}.png' for s in stimuli['stimulus_id']]),
+                'neuroid_id': ('neuroid', [f'late.{i}' for i in range(WIDTHS['late'])]),
+                'region': ('neuroid', ['IT'] * WIDTHS['late']),
+                'time_bin_start': ('time_bin', [0, 50, 100, 150]), 'time_bin_end': ('time_bin', [50, 100, 150, 200])})
+    temporal = TemporalAligned(Temporal())
+    temporal.start_recording('IT', [(0, 100), (70, 170), (100, 200)])
+    aligned = temporal.look_at(stimuli.iloc[:6])
+    out['record_temporal'] = dict(record(aligned), time_bins=[[int(s), int(e)] for s, e in aligned['time_bin'].values])
 
     def choices(assembly): return [str(c) for c in np.asarray(assembly.values).ravel()]
     model.start_task(BrainModel.Task.label, LABELS)

@@ -9,7 +9,9 @@ LayerScores and LayerSelection are compared on a small PLS benchmark of IT made 
 choice; scores within 3e-4, PLS). Choices must be equal; recordings equal to the 1e-6 the record keeps; probabilities to 2e-7 (measured: 3e-8 with
 three labels, 6e-8 with two; scikit-learn 1.5 there, 1.9 here, the same Newton-CG fit). One deliberate difference: with a single time bin, Brain-Score's
 ModelCommitment squeezes the `time_bin` dim away, brainscore_nb's keeps it (its benchmarks read it); Brain-Score's
-standalone TemporalAligned and ours both squeeze it.
+standalone TemporalAligned and ours both squeeze it. And choices (labels, odd ones out) come along `presentation`
+alone here, as this project's benchmarks read them; Brain-Score's LabelBehavior and OddOneOut add a `choice` dim of
+one row.
 """
 import json
 from pathlib import Path
@@ -130,7 +132,7 @@ def test_label_choices_equal(model):
     behavior = LabelBehavior('fixed', Fixed())
     behavior.start_task(BrainModel.Task.label, KATO)
     chosen = behavior.look_at(STIMULI)
-    assert chosen.dims == ('choice', 'presentation') and chosen.values[0].tolist() == BS['label_kato']
+    assert chosen.dims == ('presentation',) and chosen.values.tolist() == BS['label_kato']  # no `choice` row
 
 
 def check_probabilities(ours, theirs):
@@ -156,7 +158,7 @@ def test_odd_one_out_equal(model):
     assert model.look_at(trials).values.tolist() == BS['odd_one_out']
     odd = OddOneOut('fixed', Fixed(), ['early', 'late'])
     odd.set_similarity_measure('cosine')
-    assert odd.look_at(trials).values[0].tolist() == BS['odd_one_out_cosine_two_layers']
+    assert odd.look_at(trials).values.tolist() == BS['odd_one_out_cosine_two_layers']
     assert BS['odd_one_out'][-7:] == ['img01', 'img01', 'img01', 'img02', 'img02', 'img03', 'img05']
 
 

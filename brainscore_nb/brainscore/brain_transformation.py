@@ -166,9 +166,8 @@ class LabelBehavior(BrainModel):
         probs = _label_probabilities(self.activations_model, stimuli, labels, self.aggregation)
         choices = np.asarray(probs.columns)[probs.to_numpy().argmax(1)].tolist()
         ids = np.asarray(stimuli['stimulus_id'])
-        return BehavioralAssembly([choices], dims=['choice', 'presentation'],
-                                  coords={'stimulus_id': ('presentation', ids),
-                                          'label': ('presentation', choices)})
+        return BehavioralAssembly(np.asarray(choices), dims=['presentation'],
+                                  coords={'stimulus_id': ('presentation', ids)})
 
 LogitsBehavior = LabelBehavior  # Brain-Score's earlier name
 
@@ -237,7 +236,7 @@ class OddOneOut(BrainModel):
         ids = np.asarray(triplets['stimulus_id'])
         choices = odd_one_out_choices(features, ids, similarity_measure=self.similarity_measure)
         trials = ['|'.join(map(str, ids[i:i + 3])) for i in range(0, len(ids) - 2, 3)]
-        return BehavioralAssembly([choices.tolist()], dims=['choice', 'presentation'],
+        return BehavioralAssembly(choices, dims=['presentation'],
                                   coords={'stimulus_id': ('presentation', trials)})
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt00001d

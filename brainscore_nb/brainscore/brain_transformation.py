@@ -11,6 +11,7 @@ __all__ = ['LogitsBehavior', 'STANDARD_REGION_BENCHMARKS', 'region_layer_map_jso
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000003
 import json, sys
+from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -82,10 +83,37 @@ class ModelCommitment(_commitment.ModelCommitment):
         if callable(getattr(extractor, 'set_visual_degrees', None)):
             extractor.set_visual_degrees(visual_degrees)  # Brain-Score's wrappers: for microsaccades
         if region_layer_map is None: region_layer_map = region_layer_map_json(identifier)
-        labels = lambda stimuli, labels, **kw: _label_probabilities(activations_model, stimuli, labels, **kw)
+        labels = lambda stimuli, labels, **kw: _label_probabilities(self.activations_model, stimuli, labels,
+                                                                    **kw)
         super().__init__(identifier, activations_model, list(layers),
                          behavioral_readout_layer=behavioral_readout_layer or list(layers)[-1],
                          region_layer_map=region_layer_map, visual_degrees=visual_degrees, own_labels=labels)
+
+# %% ../../nbs/52_bs_brain_transformation.ipynb #bt000028
+@contextmanager
+def _varied(commitment, number_of_trials:int, require_variance:bool):
+    "While inside: `commitment`'s activations model asked for `number_of_trials` varied looks (if asked)"
+    if not require_variance:
+        yield
+        return
+    model = commitment.activations_model
+    commitment.activations_model = lambda stimuli, layers: _activations(
+        model, stimuli, layers, number_of_trials, require_variance)
+    try: yield
+    finally: commitment.activations_model = model
+
+def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None, number_of_trials:int=1,
+                require_variance:bool=False, **kwargs):
+    "Brain-Score's start_task: labels, fitting stimuli or nothing, then its options; variance passed on"
+    with _varied(self, number_of_trials, require_variance):
+        return _commitment.ModelCommitment.start_task(self, task, fitting_stimuli, **kwargs)
+
+def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1, require_variance:bool=False):
+    "Brain-Score's look_at: with require_variance, `number_of_trials` varied looks from the activations model"
+    with _varied(self, number_of_trials, require_variance):
+        return _commitment.ModelCommitment.look_at(self, stimuli, number_of_trials)
+
+ModelCommitment.start_task, ModelCommitment.look_at = _start_task, _look_at
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000013
 class LayerMappedModel(BrainModel):

@@ -1,7 +1,7 @@
 """Every metric on the same arrays in brainscore_nb and in Brain-Score itself: values, differences, times.
 
     python benchmarks/bench_vs_brainscore.py --brainscore-python /work/bsvenv/bin/python [--size small|reference]
-                                             [--only pls,ridge,...] [--threads 1] [--seed 0]
+                                             [--only pls,ridge,...] [--threads 1] [--seed 0] [--coretype SkylakeX]
 
 Brain-Score lives in its own environment, never a dependency of this project (`python3 -m venv bsvenv &&
 bsvenv/bin/pip install torch==2.13.0 && BS_INSTALL_DEPENDENCIES=no bsvenv/bin/pip install
@@ -82,15 +82,21 @@ def our_side(path:str, name:str, threads:int=1):
                       'blas': ', '.join(blas), 'load': os.getloadavg()[0]}))
 
 
-def run_side(cmd:list, threads:int)->dict:
+def run_side(cmd:list, threads:int, coretype:str|None=None)->dict:
     "Run one side in its own process with `threads` BLAS threads; its last stdout line is the JSON result"
     env = {**os.environ, **{k: str(threads) for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS')},
            'BS_INSTALL_DEPENDENCIES': 'no', 'PYTHONWARNINGS': 'ignore'}
+    if coretype: env['OPENBLAS_CORETYPE'] = coretype  # both sides on one OpenBLAS kernel
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     lines = [l for l in p.stdout.splitlines() if l.startswith('{')]
     if p.returncode or not lines:
         return {'failed': (p.stderr.strip().splitlines() or ['no output'])[-1]}
     return json.loads(lines[-1])
+
+
+def kernels(blas:str)->set:
+    "The OpenBLAS kernels named in a side's BLAS line ('openblas 0.3.30 SkylakeX, ...' -> {'SkylakeX'})"
+    return {part.split()[-1] for part in blas.split(', ') if part.strip()}
 
 
 def main(argv=None):
@@ -100,6 +106,8 @@ def main(argv=None):
     p.add_argument('--only', default=','.join(METRICS), help='comma-separated metrics')
     p.add_argument('--threads', type=int, default=1, help='BLAS threads for each side (pinned by threadpoolctl)')
     p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--coretype', help="OpenBLAS kernel for both sides (OPENBLAS_CORETYPE, e.g. Haswell or SkylakeX); "
+                                      "default: each side's own choice, which may differ (the run then says so)")
     a = p.parse_args(argv)
     todo = a.only.split(',')
     if unknown := [m for m in todo if m not in METRICS]:
@@ -113,9 +121,10 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix='bench-vs-brainscore-') as tmp:
         path = str(Path(tmp) / 'arrays.npz')
         np.savez(path, **make_arrays(**size, seed=a.seed))
-        ours = lambda m: run_side([sys.executable, __file__, '--our-side', path, m, str(a.threads)], a.threads)
+        ours = lambda m: run_side([sys.executable, __file__, '--our-side', path, m, str(a.threads)], a.threads,
+                                  a.coretype)
         theirs = lambda m: run_side([a.brainscore_python, str(HERE / '_brainscore_side.py'), path, m,
-                                     str(a.threads)], a.threads)
+                                     str(a.threads)], a.threads, a.coretype)
         print(f"{'metric':<22}{'Brain-Score':>13}{'ours':>13}{'difference':>12}{'BS s':>9}{'ours s':>9}{'ratio':>8}"
               f"{'load':>6}{'BS cpu':>8}{'ours cpu':>9}{'ratio':>7}")
         blas_said = False
@@ -128,6 +137,10 @@ def main(argv=None):
                 continue
             if not blas_said:
                 print(f"  BLAS: Brain-Score's side {b.get('blas', '?')}; ours {o.get('blas', '?')}")
+                if kernels(b.get('blas', '')) != kernels(o.get('blas', '')):
+                    print(f"  WARNING: the two sides run different OpenBLAS kernels ({kernels(b.get('blas', ''))} vs "
+                          f"{kernels(o.get('blas', ''))}): the ratios below measure the kernels as much as the code; "
+                          "pin both with --coretype Haswell (or SkylakeX)")
                 blas_said = True
             load = max(b.get('load', np.nan), o.get('load', np.nan))  # the higher of the two sides' loads
             print(f"{m:<22}{b['value']:>13.6f}{o['value']:>13.6f}{o['value'] - b['value']:>12.1e}"

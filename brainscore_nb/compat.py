@@ -226,8 +226,16 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     # StimulusSetLoader, fetch_file (`from ...brainio import fetch` gives brainscore_nb.data.fetch)
     'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',
     'result_caching': 'brainscore_nb.port',  # store
-    # assembly_time_align
-    'brainscore_vision.model_helpers.brain_transformation.temporal': 'brainscore_nb.port',
+    # model_helpers.brain_transformation (bs-transformation)
+    # ModelCommitment, LayerSelection, ..., TemporalAligned, assembly_time_align: one module
+    'brainscore_vision.model_helpers.brain_transformation':
+        'brainscore_nb.brainscore.brain_transformation',
+    'brainscore_vision.model_helpers.brain_transformation.behavior':
+        'brainscore_nb.brainscore.brain_transformation',
+    'brainscore_vision.model_helpers.brain_transformation.neural':
+        'brainscore_nb.brainscore.brain_transformation',
+    'brainscore_vision.model_helpers.brain_transformation.temporal':
+        'brainscore_nb.brainscore.brain_transformation',
     # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images, load_images,
     # preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten, disable_activation_caching
     'brainscore_vision.model_helpers.activations': 'brainscore_nb.brainscore.activations',

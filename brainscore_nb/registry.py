@@ -69,8 +69,36 @@ def register_module(module)->dict:
     return {attr: sorted(getattr(module, attr)) for attr in targets if getattr(module, attr, None)}
 
 # %% ../nbs/40_registry.ipynb #52c95c9d
-def score(model_identifier:str, # e.g. 'pixels'; see list_models()
-          benchmark_identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmarks()
+_MODEL_METHODS = ('look_at', 'start_task', 'start_recording', 'visual_degrees')
+
+def _model(model):
+    "A BrainModel as given, or the registered model of that identifier"
+    if isinstance(model, str):
+        if model not in model_registry and model in benchmark_registry:
+            raise ValueError(f"{model!r} is a benchmark, not a model: score(model_identifier, "
+                             "benchmark_identifier) takes the model first")
+        return load_model(model)
+    missing = [m for m in _MODEL_METHODS if not callable(getattr(model, m, None))]
+    if missing:
+        raise TypeError(f"score: the model must be a registered model identifier or a BrainModel, got "
+                        f"{type(model).__name__} (it has no {', '.join(missing)})")
+    return model
+
+def _benchmark(benchmark):
+    "A benchmark as given, or the registered benchmark of that identifier"
+    if isinstance(benchmark, str): return load_benchmark(benchmark)
+    if not callable(benchmark) or callable(getattr(benchmark, 'look_at', None)):
+        raise TypeError(f"score: the benchmark must be a registered benchmark identifier or a benchmark "
+                        f"(called with the model), got {type(benchmark).__name__}")
+    return benchmark
+
+def score(model_identifier, # a registered model's identifier (see list_models()), or a BrainModel
+          benchmark_identifier, # a registered benchmark's identifier (see list_benchmarks()), or a benchmark
+          *, conda_active:bool=False # Brain-Score's option; only False (no conda environments here)
          ):
-    "The ceiled Score of a registered model on a registered benchmark; raw, ceiling, error, provenance: attrs"
-    return load_benchmark(benchmark_identifier)(load_model(model_identifier))
+    "The ceiled Score of a model on a benchmark; raw, ceiling, error, provenance: attrs"
+    if conda_active is not False:
+        raise ValueError(f"conda_active={conda_active!r}: models run in this environment here; pass False")
+    discover()
+    model = _model(model_identifier)
+    return _benchmark(benchmark_identifier)(model)

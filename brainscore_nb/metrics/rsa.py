@@ -317,24 +317,54 @@ def _cka(X, Y, unbiased:bool=True)->float:
     return scalar(xp.sum(XtY * XtY)) / den
 
 def _grams(X, Y)->tuple:
-    "The Gram matrices of the centred rows of X and Y (NumPy, float64, BLAS syrk over blocks of features)"
-    return tuple(_centred_gram(to_numpy(v), np.float64).T for v in (X, Y))  # C order, as `_rdms`
+    "The Gram matrices of the centred rows of X and Y (NumPy, float64 sums of products in the input's dtype)"
+    return tuple(_centred_gram(to_numpy(v)).T for v in (X, Y))  # C order, as `_rdms`
 
-def _hsic_grams(K, L, lower:bool=False # K and L hold only their lower triangles (zeros above)
+def _gram_sums(K, lower:bool=False)->tuple:
+    "A Gram matrix's diagonal and its rows' sums without it (K~ 1), from the lower triangle if `lower`"
+    d = np.diagonal(K)
+    return d, (K.sum(1) + K.sum(0) - 2 * d) if lower else K.sum(1) - d
+
+def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangles (zeros above)
+                sums:tuple|None=None # `_gram_sums` of K and of L, when known
                )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
-    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
-    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~): any cell order
-    if lower:  # a row's sum: its cells in the lower triangle and in its column below the diagonal
-        rk, rl, trace = K.sum(1) + K.sum(0) - 2 * dk, L.sum(1) + L.sum(0) - 2 * dl, 2 * trace
-    else: rk, rl = K.sum(1) - dk, L.sum(1) - dl  # K~ 1, L~ 1
+    (dk, rk), (dl, rl) = sums or (_gram_sums(K, lower), _gram_sums(L, lower))
+    trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~), any cell order
+    return _hsic_value(2 * trace if lower else trace, rk, rl, len(K))  # lower: each cell stands for two
+
+def _hsic_value(trace, rk, rl, n)->float:
+    "Song et al.'s U-statistic from tr(K~ L~), the row sums K~ 1 and L~ 1 and the number of stimuli"
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
 def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
-    xx, yy = _hsic_grams(K, K, lower), _hsic_grams(L, L, lower)
-    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower) / np.sqrt(xx * yy)
+    sk, sl_ = _gram_sums(K, lower), _gram_sums(L, lower)  # each matrix's sums once, for its three HSICs
+    xx, yy = _hsic_grams(K, K, lower, (sk, sk)), _hsic_grams(L, L, lower, (sl_, sl_))
+    return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_)) / np.sqrt(xx * yy)
+
+def _cka_parts(K, L, # symmetric Gram matrices over all stimuli (float64)
+               tests:list, # index arrays: the stimuli of each part
+               block:int=512)->np.ndarray:
+    "Unbiased CKA of each part's blocks of K and L: one pass over K, L and their cell products"
+    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
+    M = np.zeros((n, len(tests)))
+    for s, te in enumerate(tests): M[te, s] = 1  # the parts as 0/1 columns: a part's sums are products with M
+    KM, LM, KK, LL, KL = (np.empty((n, len(tests))) for _ in range(5))
+    for i in range(0, n, block):  # row blocks: the cell products never whole
+        Kb, Lb, r = K[i:i + block], L[i:i + block], slice(i, i + block)
+        KM[r], LM[r], KK[r], LL[r], KL[r] = Kb @ M, Lb @ M, (Kb * Kb) @ M, (Lb * Lb) @ M, (Kb * Lb) @ M
+    values = []
+    for s in range(len(tests)):
+        m, size = M[:, s], len(tests[s])
+        if size < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {size}")
+        rk, rl = (KM[:, s] - dk) * m, (LM[:, s] - dl) * m  # K~ 1 and L~ 1 of the part, 0 outside it
+        trace = lambda P, a, b: m @ P[:, s] - (a * b) @ m  # tr of the part's product, diagonal left out
+        xx, yy = _hsic_value(trace(KK, dk, dk), rk, rk, size), _hsic_value(trace(LL, dl, dl), rl, rl, size)
+        xy = _hsic_value(trace(KL, dk, dl), rk, rl, size)
+        values.append(0.0 if xx * yy <= 0 else xy / np.sqrt(xx * yy))
+    return np.array(values)
 
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
@@ -352,7 +382,7 @@ def cka(source:xr.DataArray, # presentation x feature
         if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
             kept = _grams(X, Y)
             value = _cka_grams(*kept)
-        else: value = _cka_grams(*(_centred_gram(to_numpy(v), np.float64, lower=True) for v in (X, Y)),
+        else: value = _cka_grams(*(_centred_gram(to_numpy(v), lower=True) for v in (X, Y)),
                                  lower=True)
     else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
     score = Score(value, attrs={'metric': 'cka'})
@@ -384,8 +414,8 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
         values, kept = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests]), None
     else:  # both n x n matrices once; a test part's are their blocks (a stimulus pair's cell is the same)
         kept = make()
-        f = _spearman_upper if kind == 'rdm_cv' else _cka_grams
-        values = np.array([f(*(m[np.ix_(te, te)] for m in kept)) for te in tests])
+        if kind == 'cka_cv': values = _cka_parts(*kept, tests)
+        else: values = np.array([_spearman_upper(*(m[np.ix_(te, te)] for m in kept)) for te in tests])
     reason = {} if np.isfinite(values).all() else {
         'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
     error, why = standard_error(values)

@@ -164,16 +164,24 @@ class PrecomputedBehavior(BrainModel):
 from ..data.assemblies import BehavioralAssembly
 
 def odd_one_out_choices(features:NeuroidAssembly, # presentation x neuroid, one per stimulus (stimulus_id)
-                        triplet_ids # stimulus ids, three per trial, trial after trial
+                        triplet_ids, # stimulus ids, three per trial, trial after trial
+                        *, similarity_measure:str='dot' # 'dot' or 'cosine', as Brain-Score's OddOneOut
                        )->np.ndarray:
-    "Per trial, the stimulus id left out of the most similar pair (dot product), as Brain-Score's OddOneOut"
+    "Per trial, the stimulus id left out of the most similar pair, as Brain-Score's OddOneOut"
+    if similarity_measure not in ('dot', 'cosine'):
+        raise ValueError(f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
     ids = np.asarray(triplet_ids)
     if ids.size % 3: raise ValueError(f"odd-one-out trials come in threes: got {ids.size} stimulus ids")
-    picked = select_stimuli(features, pd.DataFrame({'stimulus_id': ids}))
-    values = picked.transpose('presentation', ...).values
-    f = np.asarray(values, np.float64).reshape(-1, 3, values.shape[-1])
-    pairs = np.stack([(f[:, 0] * f[:, 1]).sum(1), (f[:, 0] * f[:, 2]).sum(1), (f[:, 1] * f[:, 2]).sum(1)], 1)
-    return ids.reshape(-1, 3)[np.arange(len(f)), 2 - pairs.argmax(1)]
+    unique = np.unique(ids.astype(str))  # the distinct stimuli, sorted by id as Brain-Score sorts them
+    picked = select_stimuli(features, pd.DataFrame({'stimulus_id': unique}))
+    values = picked.transpose('presentation', ...).values.reshape(len(unique), -1)
+    similarity = np.dot(values, np.transpose(values))
+    if similarity_measure == 'cosine':
+        norms = np.linalg.norm(values, axis=1).reshape(-1, 1)
+        similarity = similarity / np.dot(norms, norms.T)
+    i, j, k = pd.Index(unique).get_indexer(ids.astype(str)).reshape(-1, 3).T
+    pairs = np.stack([similarity[i, j], similarity[i, k], similarity[j, k]], 1)
+    return ids.reshape(-1, 3)[np.arange(len(i)), 2 - pairs.argmax(1)]
 
 # %% ../../nbs/20_model_interface.ipynb #bhvi0003
 class PrecomputedOddOneOut(PrecomputedFeatures):

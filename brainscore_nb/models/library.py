@@ -149,7 +149,8 @@ def library_model(identifier:str, # a key of LIBRARY_MODELS, e.g. 'resnet50'
     extractor, logits = (ActivationsExtractor(module, identifier, preprocessing=spec.preprocessing,
                                               weights=weights, batch_size=batch_size, max_features=m)
                          for m in (max_features, None))
-    own = ((lambda stimuli, labels: category_probabilities(logits(stimuli, ['logits']).values, labels))
+    own = ((lambda stimuli, labels, **kw: category_probabilities(logits(stimuli, ['logits']).values, labels,
+                                                                 **kw))
            if spec.imagenet else None)
     return ModelCommitment(identifier, extractor, spec.regions, visual_degrees=8, own_labels=own)
 

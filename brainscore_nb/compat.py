@@ -236,6 +236,12 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
         'brainscore_nb.brainscore.brain_transformation',
     'brainscore_vision.model_helpers.brain_transformation.temporal':
         'brainscore_nb.brainscore.brain_transformation',
+    # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images, load_images,
+    # preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten, disable_activation_caching
+    'brainscore_vision.model_helpers.activations': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.pytorch': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.core': 'brainscore_nb.brainscore.activations',
+    'brainscore_vision.model_helpers.activations.pca': 'brainscore_nb.brainscore.activations',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

@@ -30,17 +30,30 @@ class Preprocessing:
     mean:tuple = (0.485, 0.456, 0.406) # per-channel mean subtracted (ImageNet's by default)
     std:tuple = (0.229, 0.224, 0.225) # per-channel standard deviation divided by
 
+    def fit(self, rgb:Image.Image)->Image.Image:
+        "An RGB image at the model's input size: resized to the square"
+        return rgb.resize((self.image_size,) * 2, Image.Resampling.BILINEAR)
+
+    def pixels(self, rgb:Image.Image)->np.ndarray:
+        "An RGB image as a size x size x 3 float32 array in [0, 1], not yet normalised"
+        return np.asarray(self.fit(rgb.convert('RGB')), np.float32) / 255
+
+    def normalise(self, x:np.ndarray)->np.ndarray:
+        "Pixels in [0, 1] (channels last) minus `mean`, divided by `std`"
+        return (x - np.asarray(self.mean, np.float32)) / np.asarray(self.std, np.float32)
+
     def load(self, paths)->np.ndarray:
         "The images at `paths` as an N x size x size x 3 float32 array"
         out = np.empty((len(paths), self.image_size, self.image_size, 3), np.float32)
         for i, p in enumerate(paths):
-            try:
-                side = (self.image_size,) * 2
-                rgb = load_rgb(p).resize(side, Image.Resampling.BILINEAR)  # 16-bit grey scaled, all decoded
-                out[i] = np.asarray(rgb, np.float32) / 255
+            try: out[i] = self.pixels(load_rgb(p))  # 16-bit grey scaled, all decoded
             except (OSError, ValueError) as e:
                 raise ValueError(f"cannot read stimulus image {p}: {e}") from None
-        return (out - np.asarray(self.mean, np.float32)) / np.asarray(self.std, np.float32)
+        return self.normalise(out)
+
+    def blank(self)->np.ndarray:
+        "One all-zero input, as `load` gives it (to measure a model's layers)"
+        return np.zeros((1, self.image_size, self.image_size, 3), np.float32)
 
 # %% ../../nbs/22_activations.ipynb #420c5674
 def weights_hash(module)->str:
@@ -54,7 +67,9 @@ def weights_hash(module)->str:
 # %% ../../nbs/22_activations.ipynb #67a8eb40
 def torch_layers(module, # a torch.nn.Module in eval mode
                  layers, # names of its submodules (`named_modules`), or 'logits' for its output
-                 images:np.ndarray # N x H x W x 3
+                 images:np.ndarray, # N x H x W x 3 (or N x 3 x H x W, or any input, with channels_first)
+                 *, channels_first:bool=False, # `images` are the model's input as they are
+                 forward_kwargs:dict|None=None # keyword arguments of each forward call
                 )->dict:
     "`{layer: N x ... array}` of `module`'s outputs for `images`, read with forward hooks (channels_last)"
     import torch
@@ -64,11 +79,14 @@ def torch_layers(module, # a torch.nn.Module in eval mode
         raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
     keep = lambda l: lambda m, i, o: out.__setitem__(l, o.detach().cpu().numpy())
     hooks = [mods[l].register_forward_hook(keep(l)) for l in layers if l != 'logits']
-    # channels_last, no copy
-    x = torch.from_numpy(np.ascontiguousarray(images, np.float32)).permute(0, 3, 1, 2)
-    module.to(memory_format=torch.channels_last)  # its convolutions then run channels_last: 1.2-1.8x on a CPU
+    x = torch.from_numpy(np.ascontiguousarray(images, np.float32))
+    if not channels_first: x = x.permute(0, 3, 1, 2)  # channels_last, no copy
+    param = next(module.parameters(), None)
+    if param is not None: x = x.to(param.device, param.dtype)  # a half-precision or GPU model
+    if x.ndim == 4:  # its convolutions then run channels_last: 1.2-1.8x on a CPU
+        module.to(memory_format=torch.channels_last)
     try:
-        with torch.no_grad(): logits = module(x)
+        with torch.no_grad(): logits = module(x, **(forward_kwargs or {}))
     finally:
         for h in hooks: h.remove()
     if 'logits' in layers: out['logits'] = logits.detach().cpu().numpy()
@@ -175,12 +193,11 @@ ActivationsExtractor._compute = _compute
 
 # %% ../../nbs/22_activations.ipynb #88296ee2
 def layer_widths(self:ActivationsExtractor, layers:list)->dict:
-    "`{layer: features per image}` before projection, from one mid-grey image (remembered per extractor)"
+    "`{layer: features per image}` before projection, from one blank input (remembered per extractor)"
     known = self.__dict__.setdefault('_widths', {})
     todo = [l for l in layers if l not in known]
     if todo:
-        grey = np.zeros((1, self.preprocessing.image_size, self.preprocessing.image_size, 3), np.float32)
-        out = self._forward(grey, todo)
+        out = self._forward(self.preprocessing.blank(), todo)
         missing = [l for l in todo if l not in out]
         if missing:
             raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; "

@@ -115,7 +115,8 @@ def coverage(crosschecks=None, # folder of `<plugin>.json` cross-check records (
         if identifier not in here: reason = 'not registered here'
         theirs, ours = _headline(record)
         record = record or {}
-        rows.append(dict(brainscore=theirs, ours=ours, compared=', '.join(record.get('compared', {})),
+        rows.append(dict(registered=identifier in here, brainscore=theirs, ours=ours,
+                         compared=', '.join(record.get('compared', {})),
                          difference=difference, tolerance=record.get('tolerance', float('nan')),
                          brainscore_ran=record.get('brainscore_ran', ''), crosscheck=cls, reason=reason,
                          note=record.get('note', ''), test=record.get('test', '')))
@@ -125,9 +126,9 @@ def coverage(crosschecks=None, # folder of `<plugin>.json` cross-check records (
 def coverage_sentence(table:pd.DataFrame # `coverage()`'s table
                      )->str:
     "README's sentence on the cross-checks, its counts computed from `table`"
-    n, counts = len(table), table.crosscheck.value_counts()
+    n, counts, registered = len(table), table.crosscheck.value_counts(), int(table.registered.sum())
     equal, differs, cannot, missing = (int(counts.get(c, 0)) for c in CLASSES)
-    return (f"{n - missing} of Brain-Score 2.4.2's {n} benchmarks cross-checked against Brain-Score "
-            f"2.4.2 itself on the same files: {equal} equal within their records' tolerance, "
-            f"{differs} differ for a named reason, {cannot} where Brain-Score's own benchmark cannot "
-            f"run (its metric or ceiling compared instead), {missing} not yet")
+    return (f"{registered} of Brain-Score 2.4.2's {n} benchmarks are registered here and {n - missing} "
+            f"cross-checked against Brain-Score 2.4.2 itself on the same files: {equal} equal within "
+            f"their records' tolerance, {differs} differ for a named reason, {cannot} where Brain-Score's "
+            f"own benchmark cannot run (its metric or ceiling compared instead), {missing} not yet")

@@ -24,6 +24,7 @@ class Family:
     meta: dict = field(default_factory=dict)  # what every id of the family declares (version, visual degrees, ...)
     offline: str = ''  # the start of the package address named when nothing is listening (after brainscore-storage/)
     hidden: tuple = ()  # stimulus set columns the benchmark must not show the model (the labels)
+    data_sha1: bool = True  # its scores name the data's sha1 (not where the data are only images)
 
 
 def _pairs(stems, cls, stimulus_set=None, **kw):
@@ -77,6 +78,17 @@ FAMILIES = {
         model=('behavior', 'assy_fixture_Coggan2024_behavior_model.nc', 10),
         meta=dict(version=1, visual_degrees=10, number_of_trials=1, parent='behavior'),
         offline='brainio-brainscore/(assy|stimulus)_tong_Coggan2024_behavior'),
+    'bracci2019': Family(stimuli={'Bracci2019': ('fixture_Bracci2019', dict(identifier='fixture.Bracci2019'))},
+                         assemblies={'Bracci2019': ('fixture_Bracci2019', '', 'NeuroidAssembly',
+                                                    dict(identifier='fixture.Bracci2019'))},
+                         model=('features', None, 8),
+                         meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='Bracci2019', region='IT',
+                                   time_bins=[(70, 170)]),
+                         offline='brainio-brainscore/(assy|stimulus)_Bracci2019'),
+    'islam2021': Family(stimuli={'Islam2021': ('Islam2021', {})},
+                        model=('features', 'assy_fixture_Islam2021_features.nc', None),
+                        meta=dict(version=1, visual_degrees=None, parent='Islam2021', time_bins=[(70, 170)]),
+                        offline='brainio-brainscore/stimulus_Islam2021', data_sha1=False),
     'bmd2024': Family(*_BMD, model=('behavior', 'assy_fixture_BMD2024_model.nc', 8),
                       meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='BMD2024'),
                       offline='brainio-brainscore/(assy|stimulus)_BMD_2024_'),

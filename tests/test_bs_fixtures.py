@@ -1,6 +1,10 @@
 """What the cross-check fixtures of tests/crosscheck_fixtures.py show besides their numbers (tests/test_crosschecks.py
 checks those): a model whose stored answers do not fit a benchmark is a clear error naming what is wrong, never a
-score from part of the data; ridgecv chooses each subject's penalty."""
+score from part of the data; ridgecv chooses each subject's penalty; what the benchmarks build from the packages."""
+import hashlib
+import json
+
+import numpy as np
 import pytest
 
 import brainscore_nb as bn
@@ -101,3 +105,25 @@ def test_ridgecv_penalties_are_the_plugins_lists(catalog, family, identifier, al
     expected = getattr(importlib.import_module(module), name)
     assert bn.load_benchmark(identifier).metric.keywords['alphas'] is expected
     if family == 'gifford2022': assert len(expected) == 23
+
+
+def test_bracci2019_builds_brainscores_subjects(catalog):
+    "Anterior VTC's 6 voxels of 12 subjects, centred; the ceiling leaves one subject out at a time"
+    catalog('bracci2019')
+    benchmark = bn.load_benchmark('Bracci2019.anteriorVTC-rdm')
+    assert dict(benchmark.human.sizes) == {'presentation': 27, 'neuroid': 6}  # averaged over subjects
+    assert dict(benchmark.centred.sizes) == {'presentation': 27, 'neuroid': 72}  # 12 subjects x 6
+    assert benchmark.centred.attrs['neuroid_id_from_position'] == 1  # the package names no neuroid_id
+    np.testing.assert_allclose(benchmark.centred.mean('presentation').values, 0, atol=1e-12)
+    assert len(benchmark.ceiling.attrs['subject_values']) == 12
+
+
+def test_islam2021_draws_brainscores_image_pairs(catalog):
+    "Each id's pairs of images sharing a factor are Brain-Score's draws (their sha1, recorded by its side)"
+    catalog('islam2021')
+    records = json.loads((BRAINIO / 'crosschecks' / 'islam2021.json').read_text())
+    for identifier, record in records.items():
+        b = bn.load_benchmark(identifier)
+        ids = np.asarray(b.stimuli['stimulus_id'].values).astype(str)
+        pairs = ' '.join(f'{f}:{ids[j]}' for f, j in zip(b.factors, b.second))
+        assert hashlib.sha1(pairs.encode()).hexdigest() == record['pairs_sha1']

@@ -63,6 +63,11 @@ DIFFERS = {
     'Kar2019-ost': "Brain-Score's TensorFlow classifier barely leaves its random start (raw -0.43 to 0.18 over its "
                    "seeds 0-4); ours fits LogisticRegression to its optimum",
 }
+SCHEMA = ('brainscore_cannot_run', 'compared', 'compared_as', 'tolerance', 'tolerance_reason', 'differs')
+MARQUES_SEEDED = ("Brain-Score's own call with np.random.seed(0) before it and before its ceiling function, as ours "
+                  "seeds both (seeded_call_*); unseeded, its call draws the ceiling after the raw score's draws, so "
+                  "its ceiling depends on the model: up to 2.3e-3 away (call_ceiling, call_score, seed 0 before the "
+                  "call only)")
 MARQUES = ("Brain-Score's own call draws the ceiling's split-halves from the global RNG after the raw score's draws, "
            "ours with a seed of its own: ceilings differ by up to 2.3e-3, scores by up to 2.0e-3 (Schiller1976-"
            "sf_selective 0.825342 there, 0.827340 here); seeded alike (np.random.seed(0) before its ceiling), raw / "
@@ -78,7 +83,7 @@ def present(numbers: dict, key: str) -> bool:
 
 def migrate(plugin: str, identifier: str, record: dict) -> dict:
     bs, ours = record['brainscore'], record['ours']
-    record.pop('brainscore_ran', None), record.pop('brainscore_benchmark_error', None)
+    for key in ('brainscore_ran', 'brainscore_benchmark_error', *SCHEMA): record.pop(key, None)  # rerun: anew
     tolerance, reason = TOLERANCE.get(plugin, EXACT)
     if plugin in PLS_FAMILIES and identifier.endswith('pls'): tolerance, reason = PLS
     new = dict(brainscore_ran='benchmark')
@@ -94,6 +99,9 @@ def migrate(plugin: str, identifier: str, record: dict) -> dict:
                                 "(`fixed`)" if fit else
                                 "its ceiling and its chance model's score (0) from its benchmark as it is"))
         compared = {'ceiling': 'ceiling', 'chance': 'chance', **({'fixed.raw': 'fixed.raw'} if fit else {})}
+    elif plugin == 'marques2020' and 'seeded_call_score' in bs:  # Brain-Score's side rerun (issue #34 item 4)
+        compared = {'raw': 'seeded_call_raw', 'ceiling': 'seeded_call_ceiling', 'score': 'seeded_call_score'}
+        new.update(compared_as=MARQUES_SEEDED)
     elif plugin == 'marques2020':
         compared = {'raw': 'raw', 'ceiling': 'call_ceiling', 'score': 'call_score'}
         new.update(differs=MARQUES)

@@ -31,22 +31,15 @@ def _answers(family, identifier, **isel):
     return answers.isel(**isel) if isel else answers
 
 
-def test_baker2022_refuses_a_model_without_some_animal(catalog):
+@pytest.mark.parametrize('family, identifier, answered, degrees, missing', [
+    ('baker2022', 'Baker2022frankenstein-accuracy_delta', 40, 8.8, '41 of the 81'),
+    ('coggan2024_behavior', 'tong.Coggan2024_behavior-ConditionWiseAccuracySimilarity', 400, 10, '80 of the 480')])
+def test_a_model_answering_too_few_stimuli_is_refused(catalog, family, identifier, answered, degrees, missing):
     "A model whose stored answers miss some images is a clear error, not a score from fewer images"
-    catalog('baker2022')
-    identifier = 'Baker2022frankenstein-accuracy_delta'
-    partial = PrecomputedBehavior(_answers('baker2022', identifier, presentation=slice(0, 40)), 'partial',
-                                  visual_degrees=8.8)
-    with pytest.raises(KeyError, match='no features for 41 of the 81 stimuli'):
-        bn.load_benchmark(identifier)(partial)
-
-
-def test_coggan2024_behavior_refuses_a_model_answering_too_few_stimuli(catalog):
-    catalog('coggan2024_behavior')
-    identifier = 'tong.Coggan2024_behavior-ConditionWiseAccuracySimilarity'
-    partial = PrecomputedBehavior(_answers('coggan2024_behavior', identifier, presentation=slice(0, 400)), 'partial',
-                                  visual_degrees=10)
-    with pytest.raises(KeyError, match='no features for 80 of the 480 stimuli'):
+    catalog(family)
+    partial = PrecomputedBehavior(_answers(family, identifier, presentation=slice(0, answered)), 'partial',
+                                  visual_degrees=degrees)
+    with pytest.raises(KeyError, match=f'no features for {missing} stimuli'):
         bn.load_benchmark(identifier)(partial)
 
 

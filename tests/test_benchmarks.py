@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from brainscore_nb.coverage import brainscore_benchmarks
+from brainscore_nb.coverage import brainscore_benchmarks, read_crosschecks
 from pytest import approx
 
 from brainscore_nb.benchmarks.base import NeuralBenchmark, squeeze_time_bin
@@ -50,53 +50,9 @@ VERSIONS = {'Cowley2023.V4-pls': 2, 'Cowley2023.V4-ridge': 2,  # the others are 
             **{f'Coggan2024_fMRI.{r}-rdm': 2 for r in ('V1', 'V2', 'V4', 'IT')}}
 
 
-CATALOG_BENCHMARKS = {'MajajHong2015public.V4-pls', 'MajajHong2015public.IT-pls'}  # built from Brain-Score's catalog: tests/test_catalog.py
-CATALOG_BENCHMARKS |= {f'FreemanZiemba2013{a}.{r}-pls' for a in ('public', '') for r in ('V1', 'V2')}  # tests/test_bs_freemanziemba2013.py
-CATALOG_BENCHMARKS |= {'Rajalingham2018public-i2n', 'Rajalingham2018-i2n'}  # tests/test_bs_rajalingham2018.py
-CATALOG_BENCHMARKS |= {'ImageNet-top1'}  # a local folder named by the imagenet_val setting: tests/test_bs_imagenet.py
-CATALOG_BENCHMARKS |= {'ObjectNet-top1'}  # tests/test_bs_objectnet.py
-CATALOG_BENCHMARKS |= {f'ImageNet-C-{c}-top1' for c in ('noise', 'blur', 'weather', 'digital')}  # tests/test_bs_imagenet_c.py
-CATALOG_BENCHMARKS |= {'Hebart2023-match'}  # tests/test_bs_hebart2023.py
-CATALOG_BENCHMARKS |= {f'Ferguson2024{e}-value_delta' for e in ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh', 'quarter', 'round_f', 'round_v', 'tilted_line')}  # tests/test_bs_ferguson2024.py
-CATALOG_BENCHMARKS |= {f'Geirhos2021{d}-{k}' for k in ('error_consistency', 'top1') for d in (  # tests/test_bs_geirhos2021.py
-    'colour contrast cueconflict edge eidolonI eidolonII eidolonIII falsecolour highpass lowpass phasescrambling '
-    'powerequalisation rotation silhouette sketch stylized uniformnoise').split()}
-CATALOG_BENCHMARKS |= {'Cowley2026.V4-pls'}  # tests/test_bs_cowley2026.py
-CATALOG_BENCHMARKS |= {f'Hebart2023_fmri.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_hebart2023_fmri.py
-CATALOG_BENCHMARKS |= {f'{p}.{r}-{m}' for p in ('Allen2022_fmri', 'Allen2022_fmri_4subj', 'Allen2022_fmri_surface', 'Allen2022_fmri_surface_4subj')
-                       for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridge', 'rdm')}  # tests/test_bs_allen2022_fmri.py
-CATALOG_BENCHMARKS |= {f'Li2026.{r}-{m}' for r in ('V1', 'V2', 'V4', 'IT') for m in ('ridgecv', 'pls', 'rdm')}  # tests/test_bs_li2026.py
-CATALOG_BENCHMARKS |= {f'tong.Coggan2024_fMRI.{r}-rdm' for r in ('V1', 'V2', 'V4', 'IT')}  # Brain-Score's names of our data: tests/test_bs_coggan2024.py
-CATALOG_BENCHMARKS |= {f'Marques2020_{p}' for p in (  # tests/test_bs_marques2020.py
-    'Cavanaugh2002-grating_summation_field', 'Cavanaugh2002-surround_diameter', 'Cavanaugh2002-surround_suppression_index',
-    'DeValois1982-peak_sf', 'DeValois1982-pref_or', 'FreemanZiemba2013-abs_texture_modulation_index',
-    'FreemanZiemba2013-max_noise', 'FreemanZiemba2013-max_texture', 'FreemanZiemba2013-texture_modulation_index',
-    'FreemanZiemba2013-texture_selectivity', 'FreemanZiemba2013-texture_sparseness',
-    'FreemanZiemba2013-texture_variance_ratio', 'Ringach2002-circular_variance', 'Ringach2002-cv_bandwidth_ratio',
-    'Ringach2002-max_dc', 'Ringach2002-modulation_ratio', 'Ringach2002-opr_cv_diff', 'Ringach2002-or_bandwidth',
-    'Ringach2002-or_selective', 'Ringach2002-orth_pref_ratio', 'Schiller1976-sf_bandwidth', 'Schiller1976-sf_selective')}
-CATALOG_BENCHMARKS |= {f'MajajHong2015{a}.{r}-{m}' for r in ('V4', 'IT') for a, m in (  # tests/test_bs_majajhong2015.py
-    ('', 'pls'), ('public', 'temporal-pls'), ('public', 'reverse_pls'))}
-CATALOG_BENCHMARKS |= {f'{e}.{r}-pls' for e in ('Sanghavi2020', 'SanghaviJozwik2020', 'SanghaviMurty2020')  # tests/test_bs_sanghavi2020.py
-                       for r in ('V4', 'IT')}
-CATALOG_BENCHMARKS |= {'Bracci2019.anteriorVTC-rdm'}  # tests/test_bs_bracci2019.py
-CATALOG_BENCHMARKS |= {'Rajalingham2020.IT-pls'}  # tests/test_bs_rajalingham2020.py
-CATALOG_BENCHMARKS |= {'Kar2019-ost'}  # tests/test_bs_kar2019.py (Brain-Score's TF numbers: crosschecks/kar2019.json)
-CATALOG_BENCHMARKS |= {f'Baker2022{s}-accuracy_delta' for s in ('frankenstein', 'fragmented', 'inverted')}  # tests/test_bs_baker2022.py
-CATALOG_BENCHMARKS |= {f'Hermann2020cueconflict-{k}' for k in ('shape_bias', 'shape_match')}  # tests/test_bs_hermann2020.py
-CATALOG_BENCHMARKS |= {f'Islam2021-{f}_{r}_dimensionality' for r in ('v1', 'v2', 'v4', 'it') for f in ('shape', 'texture')}  # tests/test_bs_islam2021.py
-CATALOG_BENCHMARKS |= {'Gifford2022.IT-ridge', 'Gifford2022.IT-ridgecv'}  # tests/test_bs_gifford2022.py
-CATALOG_BENCHMARKS |= {f'Papale2025.{r}-{m}' for r in ('V1', 'V4', 'IT') for m in ('ridge', 'ridgecv')}  # tests/test_bs_papale2025.py
-CATALOG_BENCHMARKS |= {'Cadena2017-pls', 'Cadena2017-mask'}  # tests/test_bs_cadena2017.py
-CATALOG_BENCHMARKS |= {'Igustibagus2024-ridge', 'Igustibagus2024.IT_readout-accuracy'}  # tests/test_bs_igustibagus2024.py
-CATALOG_BENCHMARKS |= {f'{p}.{r}-{s}-ridgecv' for p in ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')  # tests/test_bs_laion_fmri.py
-                       for r in ('V1', 'V2', 'V4', 'IT') for s in ('tau', 'ood')} | {
-    f'Zerbe2026_fmri.{r}-{k}' for r in ('V1', 'V2', 'V4', 'IT') for k in ('rdm-pearson', 'cka')}
-# behaviour families of tests/test_bs_{maniquet2024,coggan2024_behavior,lonnqvist2024,bmd2024,kato2026,scialom2024}.py
-_BRAINSCORE_IDS = set(brainscore_benchmarks().identifier)
-CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith(('Maniquet2024', 'tong.Coggan2024_behavior', 'Lonnqvist2024',
-                                                                    'BMD2024', 'Kato2026', 'Scialom2024'))}
-CATALOG_BENCHMARKS |= {b for b in _BRAINSCORE_IDS if b.startswith('Malania2007')}  # tests/test_bs_malania2007.py
+# Brain-Score 2.4.2's benchmarks built from its catalog entries: every id with a cross-check record
+# (tests/brainio/crosschecks/<plugin>.json; all checked by tests/test_crosschecks.py, classed by coverage())
+CATALOG_BENCHMARKS = set(read_crosschecks(HERE / 'brainio' / 'crosschecks')) & set(brainscore_benchmarks().identifier)
 
 
 def test_the_issues_benchmarks_are_registered():

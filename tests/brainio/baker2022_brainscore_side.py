@@ -7,7 +7,7 @@ BrainIO loaders, with one change: the S3 download (`brainio.s3.get_path`) is rep
 files of `tests/brainio/baker2022` (copied to a temporary folder, since its loader unzips next to the file). The
 "model" is Brain-Score's `PrecomputedFeatures` holding the fixture labels (8 degrees, as its own test). Prints one
 JSON object: per benchmark raw, ceiling and ceiled score, and the ceiling's 100 split values' spread; the numbers
-are recorded in tests/brainio/crosschecks/baker2022.json and checked by tests/test_bs_baker2022.py.
+are recorded in tests/brainio/crosschecks/baker2022.json and checked by tests/test_crosschecks.py.
 """
 import json
 import sys

@@ -1,5 +1,5 @@
 """Brain-Score 2.4.2's own `Bracci2019.anteriorVTC-rdm` on the fixture files of tests/brainio/bracci2019 (written by
-make_bracci2019.py), for comparing with brainscore_nb's (tests/test_bs_bracci2019.py reads the numbers from
+make_bracci2019.py), for comparing with brainscore_nb's (tests/test_crosschecks.py reads the numbers from
 tests/brainio/crosschecks/bracci2019.json).
 
     BS_INSTALL_DEPENDENCIES=no /work/bs/bsvenv/bin/python tests/brainio/bracci2019_brainscore_side.py

@@ -4,7 +4,7 @@
 
 Runs brainscore-vision 2.4.2's two benchmarks through its registry (`load_benchmark('Gifford2022.IT-ridge')`, ...), its data plugin
 and its BrainIO loaders on the fixture files of `tests/brainio/gifford2022` (`brainscore_side.train_test_records`: only
-the S3 download is answered from the fixture). Prints one JSON object; tests/test_bs_gifford2022.py checks ours against it
+the S3 download is answered from the fixture). Prints one JSON object; tests/test_crosschecks.py checks ours against it
 (tests/brainio/crosschecks/gifford2022.json).
 """
 import json

@@ -4,7 +4,7 @@
 
 Runs brainscore-vision 2.4.2's eight benchmarks through its registry (`load_benchmark('Hebart2023_fmri.V1-ridge')`, ...), its data plugin
 and its BrainIO loaders on the fixture files of `tests/brainio/hebart2023_fmri` (`brainscore_side.train_test_records`: only
-the S3 download is answered from the fixture). Prints one JSON object; tests/test_bs_hebart2023_fmri.py checks ours against it
+the S3 download is answered from the fixture). Prints one JSON object; tests/test_crosschecks.py checks ours against it
 (tests/brainio/crosschecks/hebart2023_fmri.json).
 """
 import json

@@ -4,7 +4,7 @@
 
 Runs brainscore-vision 2.4.2's six benchmarks through its registry (`load_benchmark('Papale2025.V1-ridge')`, ...), its data plugin
 and its BrainIO loaders on the fixture files of `tests/brainio/papale2025` (`brainscore_side.train_test_records`: only
-the S3 download is answered from the fixture). Prints one JSON object; tests/test_bs_papale2025.py checks ours against it
+the S3 download is answered from the fixture). Prints one JSON object; tests/test_crosschecks.py checks ours against it
 (tests/brainio/crosschecks/papale2025.json).
 """
 import json

@@ -1,0 +1,125 @@
+"""The shared fixture maker of the cross-checks (tests/test_crosschecks.py): for a Brain-Score plugin family, the catalog
+rows that serve its fixture packages (written by Brain-Score's own packaging code: tests/brainio/make_<family>.py) from
+the SeaweedFS test server under the real catalog keys, the stored model answers each id is scored with, what the
+benchmark declares, and the package a benchmark names when nothing is listening.
+
+A family is one entry of FAMILIES; families whose tests do more than this keep their own tests/test_bs_<family>.py."""
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from brainio_catalog import assembly_row, serve_train_test, stimulus_row, upload, use_catalog
+
+BRAINIO = Path(__file__).parent / 'brainio'
+BEHAVIOR = 'BehavioralAssembly'
+
+
+@dataclass
+class Family:
+    "How one family's fixture is served and scored"
+    stimuli: dict = field(default_factory=dict)  # catalog key -> (file stem, extra row keywords)
+    assemblies: dict = field(default_factory=dict)  # catalog key -> (file stem, stimulus set key, class, keywords)
+    train_test: str = ''  # a train/test family's catalog key (tests/brainio/<family>/packages.json)
+    model: tuple = ()  # ('features' | 'behavior' | 'choice' | 'odd_one_out', file name or {id part: file}, degrees)
+    meta: dict = field(default_factory=dict)  # what every id of the family declares (version, visual degrees, ...)
+    offline: str = ''  # the start of the package address named when nothing is listening (after brainscore-storage/)
+    hidden: tuple = ()  # stimulus set columns the benchmark must not show the model (the labels)
+    data_sha1: bool = True  # its scores name the data's sha1 (not where the data are only images)
+
+
+def _pairs(stems, cls, stimulus_set=None, **kw):
+    "{key: stem} -> stimulus sets and assemblies under the same keys"
+    return ({k: (s, kw) for k, s in stems.items()},
+            {k: (s, k if stimulus_set is None else stimulus_set, cls, kw) for k, s in stems.items()})
+
+
+_BMD = _pairs({f'BMD2024.{c}': f'BMD_2024_{c}' for c in ('texture_1', 'texture_2', 'dotted_1', 'dotted_2')}, BEHAVIOR)
+_BAKER = _pairs({f'Baker2022_{d}_distortion': f'Baker2022_{d}_distortion' for d in ('normal', 'inverted')}, BEHAVIOR)
+FAMILIES = {
+    'gifford2022': Family(train_test='Gifford2022', model=('features', None, 7),
+                          meta=dict(version=3, visual_degrees=7, number_of_trials=1, parent='IT'),
+                          offline='brainscore-vision/benchmarks/Gifford2022/assy_THINGS_EEG2_train_Assembly.nc'),
+    'papale2025': Family(train_test='Papale2025', model=('features', None, 18),
+                         meta=dict(version=3, visual_degrees=18, number_of_trials=1),
+                         offline='brainscore-vision/benchmarks/Papale2025/assy_THINGS_TVSD_train_Assembly.nc'),
+    'hebart2023_fmri': Family(train_test='Hebart2023_fmri', model=('features', None, 10),
+                              meta=dict(version=3, visual_degrees=10, number_of_trials=1),
+                              offline='brainscore-vision/benchmarks/Hebart2023_fmri/assy_THINGS_fMRI_train_Assembly.nc'),
+    'hebart2023': Family(stimuli={'Hebart2023': ('Hebart2023', {})},
+                         assemblies={'Hebart2023': ('Hebart2023', 'Hebart2023', BEHAVIOR, {})},
+                         model=('odd_one_out', 'assy_fixture_Hebart2023_features.nc', 8),
+                         meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='behavior_vision'),
+                         offline='brainio-brainscore/(assy|stimulus)_Hebart2023'),
+    'objectnet': Family(stimuli={'BarbuMayo2019': ('BarbuMayo2019', {})},
+                        model=('choice', 'assy_fixture_BarbuMayo2019_model.nc', None),
+                        meta=dict(version=1, visual_degrees=None, number_of_trials=10, parent='engineering'),
+                        offline='brainio-brainscore/stimulus_BarbuMayo2019', hidden=('synset',)),
+    'baker2022': Family(*_BAKER, model=('choice', {'inverted': 'assy_fixture_Baker2022_inverted_model.nc',
+                                                   '': 'assy_fixture_Baker2022_normal_model.nc'}, 8),
+                        meta=dict(version=1, visual_degrees=8.8, number_of_trials=1, parent='Baker2022'),
+                        offline='brainio-brainscore/(assy|stimulus)_Baker2022_(normal|inverted)_distortion'),
+    'maniquet2024': Family(stimuli={k: (k, {}) for k in ('Maniquet2024', 'Maniquet2024-test', 'Maniquet2024-train')},
+                           assemblies={'Maniquet2024': ('Maniquet2024', '', BEHAVIOR, {})},
+                           model=('behavior', 'assy_fixture_Maniquet2024_model.nc', 8),
+                           meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='Maniquet2024'),
+                           offline='brainio-brainscore/assy_Maniquet2024.nc'),
+    'lonnqvist2024': Family(stimuli={k: (k, {}) for k in ('Lonnqvist2024_test', 'Lonnqvist2024_train')},
+                            assemblies={f'Lonnqvist2024_{d}': (f'Lonnqvist2024_{d}', 'Lonnqvist2024_test', BEHAVIOR, {})
+                                        for d in ('inlab-instructions', 'inlab-no-instructions',
+                                                  'online-no-instructions')},
+                            model=('behavior', 'assy_fixture_Lonnqvist2024_model.nc', 17.70753),
+                            meta=dict(version=1, visual_degrees=17.70753, number_of_trials=1, parent='Lonnqvist2024'),
+                            offline='brainio-brainscore/stimulus_Lonnqvist2024_test.csv'),
+    'coggan2024_behavior': Family(
+        stimuli={k: (f'tong_{k}', dict(identifier=f'tong.{k}'))
+                 for k in ('Coggan2024_behavior', 'Coggan2024_behavior_fitting')},
+        assemblies={'Coggan2024_behavior': ('tong_Coggan2024_behavior', 'Coggan2024_behavior', BEHAVIOR,
+                                            dict(identifier='tong.Coggan2024_behavior'))},
+        model=('behavior', 'assy_fixture_Coggan2024_behavior_model.nc', 10),
+        meta=dict(version=1, visual_degrees=10, number_of_trials=1, parent='behavior'),
+        offline='brainio-brainscore/(assy|stimulus)_tong_Coggan2024_behavior'),
+    'bracci2019': Family(stimuli={'Bracci2019': ('fixture_Bracci2019', dict(identifier='fixture.Bracci2019'))},
+                         assemblies={'Bracci2019': ('fixture_Bracci2019', '', 'NeuroidAssembly',
+                                                    dict(identifier='fixture.Bracci2019'))},
+                         model=('features', None, 8),
+                         meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='Bracci2019', region='IT',
+                                   time_bins=[(70, 170)]),
+                         offline='brainio-brainscore/(assy|stimulus)_Bracci2019'),
+    'islam2021': Family(stimuli={'Islam2021': ('Islam2021', {})},
+                        model=('features', 'assy_fixture_Islam2021_features.nc', None),
+                        meta=dict(version=1, visual_degrees=None, parent='Islam2021', time_bins=[(70, 170)]),
+                        offline='brainio-brainscore/stimulus_Islam2021', data_sha1=False),
+    'bmd2024': Family(*_BMD, model=('behavior', 'assy_fixture_BMD2024_model.nc', 8),
+                      meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='BMD2024'),
+                      offline='brainio-brainscore/(assy|stimulus)_BMD_2024_'),
+}
+
+
+def serve(family: str, endpoint: str, tmp_path, monkeypatch) -> Path:
+    "Serve `family`'s fixture packages from `endpoint` as the catalog brainscore_nb reads"
+    spec, folder = FAMILIES[family], BRAINIO / family
+    if spec.train_test: return serve_train_test(folder, spec.train_test, endpoint, tmp_path, monkeypatch)
+    versions = upload(endpoint, *sorted(p for p in folder.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    rows = [stimulus_row(key, folder / f'stimulus_{stem}.csv', folder / f'stimulus_{stem}.zip', versions, **kw)
+            for key, (stem, kw) in spec.stimuli.items()]
+    rows += [assembly_row(key, folder / f'assy_{stem}.nc', versions, stimulus_set=stimuli, cls=cls, **kw)
+             for key, (stem, stimuli, cls, kw) in spec.assemblies.items()]
+    return use_catalog(rows, tmp_path / f'{family}_catalog.tsv', monkeypatch)
+
+
+def model(family: str, identifier: str):
+    "The stored model answers `family`'s fixture scores `identifier` with"
+    from brainscore_nb.data.brainio import read_brainio_assembly
+    from brainscore_nb.models.interface import PrecomputedBehavior, PrecomputedFeatures, PrecomputedOddOneOut
+    kind, name, degrees = FAMILIES[family].model
+    folder = BRAINIO / family
+    if isinstance(name, dict): name = next(f for part, f in name.items() if part in identifier)
+    if name is None: name = json.loads((folder / 'packages.json').read_text())['features']['path']
+    kw = {} if degrees is None else dict(visual_degrees=degrees)
+    if kind in ('features', 'odd_one_out'):
+        features = read_brainio_assembly(folder / name, 'NeuroidAssembly')
+        cls = PrecomputedFeatures if kind == 'features' else PrecomputedOddOneOut
+        return cls(features, 'fixture-features', **kw)
+    answers = read_brainio_assembly(folder / name, BEHAVIOR)
+    if kind == 'choice': answers = answers.squeeze('choice', drop=True)
+    return PrecomputedBehavior(answers, 'fixture-model', **kw)

@@ -1,4 +1,4 @@
-"""Every registered benchmark on one page: its data, parent, metric, ceiling, publication, origin and whether it is cross-checked against Brain-Score.
+"""Every registered benchmark on one page: its data, parent, metric, ceiling, publication, origin and how it compares with Brain-Score.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks_catalogue.html.md"""
 
@@ -13,7 +13,7 @@ import pandas as pd
 from .data.catalog import CatalogError
 from .data.fetch import FetchError
 from .registry import list_benchmarks, load_benchmark, list_datasets
-from .coverage import brainscore_benchmarks, read_crosschecks
+from .coverage import brainscore_benchmarks, read_crosschecks, crosscheck_class
 
 # %% ../nbs/48_benchmarks_catalogue.ipynb #2a116623
 def _bibtex_key(bibtex)->str:
@@ -51,7 +51,7 @@ def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-chec
                         *, ceilings:bool=True, # compute the ceiling of every benchmark whose data are local
                         identifiers=None # the benchmarks to describe (None: every registered one)
                        )->pd.DataFrame:
-    "One row per registered benchmark: data, parent, metric, ceiling, bibtex key, origin, cross-check status"
+    "One row per registered benchmark: data, parent, metric, ceiling, bibtex key, origin, cross-check class"
     registered = list_benchmarks()
     wanted = registered if identifiers is None else list(identifiers)
     if (unknown := [i for i in wanted if i not in registered]): raise KeyError(f'not registered: {unknown}')
@@ -61,10 +61,9 @@ def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-chec
     for i in wanted:
         record = checks.get(i, {})
         bs, ours = record.get('brainscore') or {}, record.get('ours') or {}
-        checked = isinstance(bs.get('score', bs.get('ceiling')), (int, float))
         rows.append(dict(benchmark=i, **_described(i, record, ceilings),
                          origin='Brain-Score 2.4.2' if i in theirs else 'ours',
-                         crosscheck='cross-checked' if checked else 'not cross-checked',
+                         crosscheck=crosscheck_class(record or None)[0],  # agreement computed, not presence
                          brainscore_score=bs.get('score', float('nan')),
                          our_score=ours.get('score', float('nan'))))
     return pd.DataFrame(rows)

@@ -78,3 +78,76 @@ def test_leaderboard_refuses_a_bad_table(tmp_path):
     pd.DataFrame(rows).to_csv(tmp_path/'ok.csv', index=False)
     assert plots.leaderboard(tmp_path/'ok.csv').loc['a', 'IT'] == pytest.approx(0.2866)
     assert plots.leaderboard(tmp_path/'ok.csv').attrs['unceiled'] == ['Small.IT-r2']
+
+
+TOY = '''
+from brainscore_nb.metrics.score import Score
+
+class Toy:
+    version, parent = 1, 'V4'
+    identifier = 'TrustIO.fixed'
+    def __call__(self, model):
+        return Score(0.2119, attrs={'error': 0.01, 'ci_low': 0.18, 'ci_high': 0.25,
+                                    'raw': Score(0.2119 * 0.8), 'ceiling': Score(0.8)})
+
+BENCHMARKS = {'TrustIO.fixed': Toy}
+'''
+
+
+@pytest.fixture
+def toy(tmp_path):
+    from brainscore_nb.registry import benchmark_registry
+    path, namespace = tmp_path/'trust_io_toy.py', {}
+    path.write_text(TOY)
+    exec(compile(TOY, str(path), 'exec'), namespace)
+    benchmark_registry.update(namespace['BENCHMARKS'])
+    yield path
+    benchmark_registry.pop('TrustIO.fixed', None)
+
+
+def test_reproduce_refuses_a_score_edited_inside_its_interval(tmp_path, toy):
+    "0.2119 recorded as 0.22 (inside [0.18, 0.25]): 'different', exit 1 (was 'within interval', exit 0)"
+    from concurrent.futures import ThreadPoolExecutor
+    from click.testing import CliRunner
+    from brainscore_nb import batch
+    from brainscore_nb.cli import cli, _expand
+    from brainscore_nb.reproduce import TOLERANCE, reproduce
+    with ThreadPoolExecutor(1) as pool:
+        table = batch.run(['pixels'], ['TrustIO.fixed'], out=tmp_path/'run', executor=pool, progress=False)
+    batch.write_results(table.assign(score=0.22), tmp_path/'edited')
+    report = reproduce(tmp_path/'edited')
+    assert report.outcome.tolist() == ['different'] and report.interval.tolist() == ['inside']
+    assert report.changed[0] == 'score: 0.22 -> 0.2119'
+    # within the numerical tolerance it is the same number
+    batch.write_results(table.assign(score=0.2119 + TOLERANCE / 2), tmp_path/'close')
+    assert reproduce(tmp_path/'close').outcome.tolist() == ['equal']
+    r = CliRunner().invoke(cli, _expand(['--import', str(toy), 'reproduce', str(tmp_path/'edited')]))
+    assert r.exit_code == 1, r.output
+    assert r.output.splitlines()[-1] == '1 pairs: 0 equal, 1 different (1 inside its recorded interval)', r.output
+    tolerance = next(o for o in cli.commands['reproduce'].params if o.name == 'tolerance')
+    assert tolerance.default == TOLERANCE == 1e-6  # the command states the same tolerance
+
+
+# item 5: NetCDF groups, nested like top-level; no silent erasure; no empty group names
+def test_netcdf_groups_nested_like_top_level(tmp_path):
+    from brainscore_nb.data.assemblies import DataAssembly
+    from brainscore_nb.data.packaging import write_netcdf
+    a = DataAssembly(np.arange(6.).reshape(2, 3), dims=['presentation', 'neuroid'],
+                     coords={'stimulus_id': ('presentation', ['s0', 's1']),
+                             'neuroid_id': ('neuroid', ['n0', 'n1', 'n2'])})
+    path = tmp_path/'assy.nc'
+    write_netcdf(a, path)
+    write_netcdf(a + 1, path, append=True, group='p/q')
+    write_netcdf(a + 2, path, append=True, group='t')
+    for group in ('t', 'p/q', '/p/q'):  # a second write into a group: refused, nested or not
+        with pytest.raises(ValueError, match='has a group'): write_netcdf(a, path, append=True, group=group)
+        # without append=True, a group written to an existing file would erase its root assembly
+        with pytest.raises(ValueError, match='append=True'): write_netcdf(a, path, group=group)
+    assert (DataAssembly.from_files(path, group='p/q').values == a.values + 1).all()  # found on read
+    assert (DataAssembly.from_files(path).values == a.values).all()  # the root is still there
+    for group in ('', '/', '//'):
+        with pytest.raises(ValueError, match="names the file's root"): write_netcdf(a, path, append=True,
+                                                                                   group=group)
+        with pytest.raises(ValueError, match="names the file's root"): DataAssembly.from_files(path, group=group)
+    with pytest.raises(ValueError, match=r"has no group 'p/r' \(groups: \['p', 'p/q', 't'\]\)"):
+        DataAssembly.from_files(path, group='p/r')

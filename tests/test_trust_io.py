@@ -151,3 +151,101 @@ def test_netcdf_groups_nested_like_top_level(tmp_path):
         with pytest.raises(ValueError, match="names the file's root"): DataAssembly.from_files(path, group=group)
     with pytest.raises(ValueError, match=r"has no group 'p/r' \(groups: \['p', 'p/q', 't'\]\)"):
         DataAssembly.from_files(path, group='p/r')
+
+
+# item 6: fetch takes http(s) and s3 addresses only; no control characters in store names
+def test_fetch_refuses_local_and_data_addresses(tmp_path):
+    import hashlib
+    from brainscore_nb.data.fetch import RawFile, fetch
+    local = tmp_path/'secret.txt'
+    local.write_bytes(b'abc')
+    sha1 = hashlib.sha1(b'abc').hexdigest()
+    for url in (local.as_uri(), 'data:text/plain,abc', 'ftp://example.org/abc', '/etc/passwd'):
+        with pytest.raises(ValueError, match=r"only http\(s\) and s3 addresses are fetched"):
+            fetch(RawFile(url, sha1), mirror='', home=tmp_path/'home')
+    assert not (tmp_path/'home').exists()  # nothing copied into the store
+    for url in ('https://example.org/a%0Ab.txt', 'https://example.org/a%09b.txt', 'https://example.org/a\nb'):
+        with pytest.raises(ValueError, match='control character'):
+            fetch(RawFile(url, sha1), mirror='', home=tmp_path/'home')
+    with pytest.raises(ValueError, match='not a sha1'):
+        fetch(RawFile('https://example.org/a.txt', 'abc\n'), mirror='', home=tmp_path/'home')
+    # a local file still comes through the mirror setting
+    (tmp_path/'mirror/example.org').mkdir(parents=True)
+    (tmp_path/'mirror/example.org/a.txt').write_bytes(b'abc')
+    assert fetch(RawFile('https://example.org/a.txt', sha1), mirror=tmp_path/'mirror').read_bytes() == b'abc'
+
+
+# item 7: one rule for missing values and types in every grouping function
+def _grouped(condition, other=None):
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    n = len(condition)
+    return NeuroidAssembly(np.arange(n, dtype=float)[:, None], dims=['presentation', 'neuroid'], coords={
+        'stimulus_id': ('presentation', [f's{i}' for i in range(n)]),
+        'condition': ('presentation', np.array(condition, object if None in condition or any(
+            isinstance(v, str) for v in condition) or len({type(v) for v in condition}) > 1 else None)),
+        'other': ('presentation', ['a'] * n if other is None else other), 'neuroid_id': ('neuroid', ['n0'])})
+
+
+def test_grouping_has_one_rule():
+    import json
+    from pathlib import Path
+    import pandas as pd
+    from brainscore_nb.data.assemblies import attach_stimulus_set
+    from brainscore_nb.data.transform import index_efficient
+    means = lambda names, cond: sorted(_grouped(cond).multi_groupby(names).mean('presentation').values.ravel())
+    dim_apply = lambda cond: _grouped(cond).multi_dim_apply(
+        ['condition', 'neuroid_id'], lambda x, **_: float(np.sum(x))).values.ravel().tolist()
+    # a missing value is one group, last: with one coord as with two (one coord dropped it), in multi_dim_apply
+    for missing in (None, np.nan):
+        cond = [1, 1, missing, missing]
+        assert means(['condition'], cond) == means(['condition', 'other'], cond) == [0.5, 2.5]
+        assert dim_apply(cond) == [1, 1, 5, 5]
+    # text is never a number: int 1 and text '1' are two groups everywhere
+    cond = [1, '1', 2, 2]
+    assert means(['condition'], cond) == means(['condition', 'other'], cond) == [0.0, 1.0, 2.5]
+    assert dim_apply(cond) == [0, 1, 5, 5]
+    with pytest.raises(ValueError, match='equal-looking values of another type never match'):
+        index_efficient(np.array(['1', '2']), np.array([1, 2]))  # it matched '1' to 1
+    # Brain-Score where it has the same rule (None one group; 1 and '1' apart with one coord; 1 and True one)
+    bs = json.loads((Path(__file__).parent/'brainio'/'grouping'/'brainscore.json').read_text())
+    assert means(['condition', 'other'], [1, 1, None, 2]) == bs['multi_groupby/none'] == [0.5, 2.0, 3.0]
+    assert means(['condition'], [1, '1', 2, 2]) == bs['groupby_one_coord/int_and_text']
+    assert means(['condition', 'other'], [True, 1, 2, 2]) == bs['multi_groupby/bool_and_int'] == [0.5, 2.5]
+    # ... and where it has none: each NaN row its own group, missing values left out with one coord, cells 0
+    assert bs['multi_groupby/nan'] == [0.5, 2.0, 3.0] and bs['groupby_one_coord/nan'] == [0.5]
+    assert bs['multi_dim_apply/nan'] == [1, 1, 0, 0] and 'error' in bs['index_efficient/text_vs_int']
+    # a disagreement in type only is said so
+    from brainscore_nb.data.stimuli import StimulusSet
+    a = _grouped([1, 2, 3, 4])
+    stimuli = StimulusSet(pd.DataFrame({'stimulus_id': [f's{i}' for i in range(4)], 'condition': list('1234')}))
+    with pytest.raises(ValueError, match="only the type differs: the assembly holds int .e.g. 1., the stimulus "
+                                         "set str .e.g. '1'."):
+        attach_stimulus_set(a, stimuli)
+
+
+# item 9: what is reproducible is stated, measured, and used by `reproduce`
+def test_thread_counts_stay_within_the_stated_tolerance():
+    "PLS and ridge with 1 and 2 BLAS threads: equal to TOLERANCE, not to the byte; README says which"
+    from pathlib import Path
+    from threadpoolctl import threadpool_limits
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    from brainscore_nb.metrics.regression import pls_cv, ridge_cv
+    from brainscore_nb.reproduce import TOLERANCE
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(640, 1000))
+    y = x[:, :40] @ rng.normal(size=(40, 50)) + rng.normal(size=(640, 50)) * 3
+    asm = lambda v, p: NeuroidAssembly(v, dims=['presentation', 'neuroid'], coords={
+        'stimulus_id': ('presentation', [f's{i:03d}' for i in range(len(v))]),
+        'neuroid_id': ('neuroid', [f'{p}{j}' for j in range(v.shape[1])])})
+    for metric, dtype in ((pls_cv, 'float32'), (ridge_cv, 'float64')):
+        scores = []
+        for threads in (1, 2):
+            with threadpool_limits(threads):
+                s = metric(asm(x.astype(dtype), 'f'), asm(y.astype(dtype), 'n'), dtype=dtype)
+            scores.append((float(s.center), float(s.error)))
+        (a, ea), (b, eb) = scores
+        assert abs(a - b) < TOLERANCE / 100 and abs(ea - eb) < TOLERANCE / 100, (metric.__name__, scores)
+    readme = (Path(__file__).parents[1]/'README.md').read_text()
+    assert 'the same bytes and the same numbers on every machine' not in readme
+    assert 'same number of BLAS threads, the\nsame input gives the same bytes' in readme
+    assert f'within {TOLERANCE:.0e}'.replace('e-06', 'e-6') in readme  # 1e-6

@@ -423,7 +423,7 @@ MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
 @click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...',
               help='Only these recorded pairs (default: every pair RESULTS records)')
 @click.option('--tolerance', default=1e-6, show_default=True, type=float,
-              help='Largest absolute difference of a recorded number still called equal (reproduce.TOLERANCE)')
+              help='Largest absolute difference of a number still called equal (reproduce.TOLERANCE)')
 @click.option('--timeout', default=None, type=float, metavar='SECONDS',
               help='Seconds one pair may take (default: no limit)')
 @click.option('--workers', default=0, show_default=True,

@@ -26,7 +26,8 @@ _TRUTH = {'true': True, 'false': False, 'yes': True, 'no': False, '1': True, '0'
 def _stored(path)->pd.DataFrame:
     "The results file `read_results` reads at `path`, as stored (CSV: every value as text)"
     path = Path(path)
-    if path.is_dir(): path = path/'results.parquet' if (path/'results.parquet').exists() else path/'results.csv'
+    if path.is_dir():
+        path = path/'results.parquet' if (path/'results.parquet').exists() else path/'results.csv'
     if path.suffix == '.parquet': return pd.read_parquet(path)
     return pd.read_csv(path, keep_default_na=False, na_values=[''], dtype=str)
 
@@ -49,7 +50,8 @@ def check_results(table:pd.DataFrame # a results table, as read (before `results
                        + (f" ({int(np.sum(mask)) - 1} more such row(s))" if np.sum(mask) > 1 else ''))
     for c in ('model', 'benchmark', 'status'):
         text = df[c].astype(object)
-        refuse([not isinstance(v, str) or not v.strip() for v in text], lambda i, c=c: f"column {c!r} is empty")
+        refuse([not isinstance(v, str) or not v.strip() for v in text],
+               lambda i, c=c: f"column {c!r} is empty")
     refuse(~df.status.isin(['ok', 'failed']) & df.status.notna() & (df.status.astype(str).str.strip() != ''),
            lambda i: f"column 'status' is {df.status[i]!r}, not 'ok' or 'failed'")
     num = {}
@@ -63,15 +65,17 @@ def check_results(table:pd.DataFrame # a results table, as read (before `results
             try: unceiled[i] = _truth(v)
             except KeyError: refuse(np.arange(len(df)) == i, lambda i, v=v: f"column 'unceiled' holds {v!r}, "
                                     "not true/false or yes/no")
-    ok, ceiled = (df.status == 'ok').fillna(False).to_numpy(bool), np.array([u is not True for u in unceiled], bool)
+    ok = (df.status == 'ok').fillna(False).to_numpy(bool)
+    ceiled = np.array([u is not True for u in unceiled], bool)
     s, nan = num['score'], pd.Series(np.nan, index=df.index)
     refuse(ok & ~np.isfinite(s), lambda i: f"status 'ok' but column 'score' is {s[i]}, not finite")
+    raw, ceiling = num.get('raw', nan), num.get('ceiling', nan)
     refuse(ok & ceiled & np.isfinite(s) & ((s < 0) | (s > 1)), lambda i: f"column 'score' is {s[i]}, outside "
-           f"[0, 1] for a ceiled benchmark (raw {num.get('raw', nan)[i]}, ceiling {num.get('ceiling', nan)[i]})")
-    raw = num.get('raw', nan)
+           f"[0, 1] for a ceiled benchmark (raw {raw[i]}, ceiling {ceiling[i]})")
     off = ok & ~ceiled & np.isfinite(raw) & ~np.isclose(s, raw.clip(0, 1), rtol=1e-9, atol=1e-12) & \
         ~np.isclose(s, raw, rtol=1e-9, atol=1e-12)
-    refuse(off, lambda i: f"column 'score' is {s[i]} but the benchmark is unceiled and its raw score {raw[i]}")
+    refuse(off, lambda i: f"column 'score' is {s[i]} but the benchmark is unceiled and its raw score "
+                          f"{raw[i]}")
     for c in ('error', 'raw_error', 'ceiling', 'ci_low', 'ci_high'):
         v = num.get(c, nan)
         refuse(np.isinf(v), lambda i, c=c, v=v: f"column {c!r} is {v[i]}, not finite")
@@ -90,10 +94,11 @@ def _table(results)->pd.DataFrame:
     "The results table of a path (read_results) or of a table (re-read through results_table), checked"
     if not isinstance(results, (str, Path)): return results_table(check_results(results).to_dict('records'))
     table = read_results(results)  # its own checks first: readable, one row per pair, csv = parquet
-    if not len(table): return table
+    if not len(table): return table  # no file yet
     stored = check_results(_stored(results)).set_index(['model', 'benchmark'])
-    table['unceiled'] = pd.array(stored.unceiled.reindex(pd.MultiIndex.from_frame(table[['model', 'benchmark']]))
-                                 .to_list(), dtype='boolean')  # 'yes' / 'no' as read, not lost
+    if 'unceiled' not in stored.columns: return table
+    pairs = pd.MultiIndex.from_frame(table[['model', 'benchmark']])
+    table['unceiled'] = pd.array(stored.unceiled.reindex(pairs).to_list(), dtype='boolean')  # 'yes' as read
     return table
 
 def _value_columns(board:pd.DataFrame)->list:

@@ -106,7 +106,7 @@ def outcome(recorded:dict, # a results row as recorded
             now:dict, # the same pair's row, scored again
             tolerance:float=TOLERANCE # largest absolute difference still called equal
            )->tuple:
-    "('equal' | 'different', the score's change): every recorded number again (to `tolerance`), or the same failure"
+    "('equal' | 'different', the score's change): every recorded number again (to `tolerance`) or failure"
     ok_then, ok_now = recorded.get('status') == 'ok', now.get('status') == 'ok'
     if not ok_then or not ok_now:
         same = (not ok_then and not ok_now

@@ -42,6 +42,12 @@ def test_cache_key_covers_model_code(tmp_path):
                                             code='mine-v1', preprocessing=Preprocessing(8),
                                             cache_dir=tmp_path/'c3')
     assert keep(torch.nn.ReLU())._key('h', 'logits') == keep(torch.nn.Tanh())._key('h', 'logits')
+    # a class typed at a prompt has no source to read: its methods' bytecode tells the two forwards apart
+    from brainscore_nb.models.activations import code_hash
+    made = lambda f: exec(f"import torch\nclass Net(torch.nn.Module):\n    def forward(self, x): return {f}(x)",
+                          ns := {}) or ns['Net']()
+    assert code_hash(made('torch.relu')) != code_hash(made('torch.tanh'))
+    assert code_hash(made('torch.relu')) == code_hash(made('torch.relu'))
 
 
 # item 3: the leaderboard validates the table it reads and names the bad row

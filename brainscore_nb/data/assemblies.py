@@ -201,7 +201,7 @@ def _is_missing(v)->bool: return v is None or (isinstance(v, (float, np.floating
 
 def group_codes(values # one coord's values
                )->np.ndarray:
-    "Each value's group number, in sorted order: missing values (None, NaN) one group, last; text never equals a number"
+    "Each value's group number, sorted: missing values (None, NaN) one group, last; text is never a number"
     v = np.asarray(values)
     if v.dtype != object: return pd.factorize(v, sort=True, use_na_sentinel=False)[0]
     missing = np.array([_is_missing(x) for x in v.ravel()], bool)
@@ -391,9 +391,10 @@ def _disagreement(mine:np.ndarray, theirs:np.ndarray, ids)->str:
     i = differ[0]
     a, b = mine.tolist()[i], theirs.tolist()[i]
     if all(str(x) == str(y) for x, y in zip(mine.tolist(), theirs.tolist())):
-        return (f"only the type differs: the assembly holds {type(a).__name__} (e.g. {a!r}), the stimulus set "
-                f"{type(b).__name__} (e.g. {b!r}); convert one, e.g. .astype(str)")
-    return f"{len(differ)} presentation(s) differ, e.g. stimulus {np.asarray(ids)[i].item()!r}: {a!r} against {b!r}"
+        return (f"only the type differs: the assembly holds {type(a).__name__} (e.g. {a!r}), "
+                f"the stimulus set {type(b).__name__} (e.g. {b!r}); convert one, e.g. .astype(str)")
+    where = np.asarray(ids)[i].item()
+    return f"{len(differ)} presentation(s) differ, e.g. stimulus {where!r}: {a!r} against {b!r}"
 
 def attach_stimulus_set(
     assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
@@ -409,7 +410,8 @@ def attach_stimulus_set(
     for c in (stimulus_set.columns.drop('stimulus_id') if merge_metadata else []):
         values = _presentation_values(stimulus_set, c, ids)
         if c in out.coords and (why := _disagreement(out[c].values, values, ids)):
-            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's column {c!r}: {why}")
+            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's column {c!r}: "
+                             f"{why}")
         out = out.assign_coords({c: ('presentation', values)})
     out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
     return out

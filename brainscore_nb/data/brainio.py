@@ -71,7 +71,8 @@ def netcdf_groups(path) -> list:
 def _group_name(group:str|None)->str|None:
     "A group's path in a file without leading or trailing '/' (None: the root); '' and '/' refused"
     if group is None: return None
-    if not isinstance(group, str): raise TypeError(f"group must be text such as 'trials' or 'p/q', got {group!r}")
+    if not isinstance(group, str):
+        raise TypeError(f"group must be text such as 'trials' or 'p/q', got {group!r}")
     name = group.strip('/')
     if not name: raise ValueError(f"group {group!r} names the file's root: for the root pass no group "
                                   "(group=None); a group is named, e.g. 'trials' or 'p/q'")
@@ -227,8 +228,8 @@ def write_brainio_assembly(
         raise ValueError(f"append=True adds a group beside the assembly in {path}: name it (group=...)")
     if append and not exists: raise FileNotFoundError(f"no NetCDF file at {path} to append to")
     if group is not None and exists and not append:
-        raise ValueError(f"{path} exists: writing group {group!r} without append=True would replace the whole "
-                         "file, its root assembly and other groups too; pass append=True to add the group")
+        raise ValueError(f"{path} exists: writing group {group!r} without append=True would replace the "
+                         "whole file, its root assembly and other groups too; pass append=True to add it")
     if append and group in _group_paths(path): raise ValueError(f"{path} has a group {group!r} already")
     a = assembly.reset_index([d for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
     native, other, arrays = _encode_attrs({k: v for k, v in a.attrs.items() if k != 'stimulus_set'})

@@ -28,10 +28,11 @@ def index_efficient(source_values, # values to look in, e.g. the source's stimul
     if target.dtype.kind in 'fcO': target = target[~pd.isna(target)]  # NaN equals nothing
     kinds = [_kinds(source), _kinds(target)]
     if len(kinds[0] | kinds[1]) > 1:  # text never equals a number: '1' is not 1 (grouping's one rule)
-        said = ['text and numbers' if len(k) > 1 else k.pop() for k in kinds]
-        raise ValueError(f"index_efficient: the values looked in are {said[0]} (e.g. {source.ravel()[:1].tolist()}), "
-                         f"those looked up {said[1]} (e.g. {target[:1].tolist()}): equal-looking values of "
-                         "another type never match; convert one side, e.g. .astype(str)")
+        said = [' and '.join(sorted(k, reverse=True)) or 'none' for k in kinds]
+        raise ValueError(f"index_efficient: the values looked in are {said[0]} (e.g. "
+                         f"{source.ravel()[:1].tolist()}), those looked up {said[1]} (e.g. "
+                         f"{target[:1].tolist()}): equal-looking values of another type never match; convert "
+                         "one side, e.g. .astype(str)")
     order = np.argsort(source, kind='stable')
     ordered = source[order]
     values, copies = np.unique(target, return_counts=True)

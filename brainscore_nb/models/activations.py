@@ -54,10 +54,12 @@ def weights_hash(module)->str:
 # %% ../../nbs/22_activations.ipynb #c0de0001
 @lru_cache(maxsize=256)
 def _class_code(cls)->str:
-    "A class's source, or its qualified name where the source cannot be read (built-in, compiled)"
+    "A class's source; where it cannot be read (typed at a prompt, compiled), its name and methods' bytecode"
     import inspect
     try: return inspect.getsource(cls)
-    except (OSError, TypeError): return f'{cls.__module__}.{cls.__qualname__}'
+    except (OSError, TypeError): pass
+    methods = [_function_code(f) for _, f in sorted(vars(cls).items()) if hasattr(f, '__code__')]
+    return f'{cls.__module__}.{cls.__qualname__}' + ''.join(methods)
 
 def _function_code(f)->str:
     "A function's source (where readable) and a digest of its bytecode, constants and names (nested too)"
@@ -136,7 +138,7 @@ class ActivationsExtractor:
                  identifier:str, # the model's name
                  *, preprocessing:Preprocessing=Preprocessing(), # how stimuli become input
                  weights:str|None=None, # what distinguishes this model's parameters (default: torch's hash)
-                 code:str|None=None, # what distinguishes its code (default: `code_hash`; a tag you keep: opt-out)
+                 code:str|None=None, # what distinguishes its code (default: `code_hash`; a tag: opt-out)
                  batch_size:int=32, # images per forward pass
                  max_features:int|None=None, # project each layer to at most this many features
                  projection_seed:int=0, # seed of that projection

@@ -422,15 +422,15 @@ MULTI = (*MULTI, '--pairs')  # --pairs also takes several values
 @click.argument('results', type=click.Path(exists=True))
 @click.option('--pairs', multiple=True, metavar='MODEL:BENCHMARK...',
               help='Only these recorded pairs (default: every pair RESULTS records)')
-@click.option('--tolerance', default=1e-12, show_default=True, type=float,
-              help='Largest absolute score difference still called equal')
+@click.option('--tolerance', default=1e-6, show_default=True, type=float,
+              help='Largest absolute difference of a number still called equal (reproduce.TOLERANCE)')
 @click.option('--timeout', default=None, type=float, metavar='SECONDS',
               help='Seconds one pair may take (default: no limit)')
 @click.option('--workers', default=0, show_default=True,
               help='Score on a Dask LocalCluster of this many workers, as `run` does (0: in this process)')
 @click.option('--scheduler', default=None, metavar='ADDRESS', help='Score on this Dask scheduler instead')
 def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
-    "Re-score RESULTS' pairs: equal, within interval or different, what changed (exit 1 if any differs)"
+    "Re-score RESULTS' pairs: equal or different, where in its interval, what changed (exit 1 if any differs)"
     from contextlib import nullcontext
     from brainscore_nb.batch import executor_for
     from brainscore_nb.reproduce import reproduce
@@ -439,6 +439,7 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
         report = _check(lambda: reproduce(results, pairs=pairs, tolerance=tolerance,
                                           timeout=timeout, executor=ex, progress=True))
     counts = report.outcome.value_counts()
-    click.echo(f"{len(report)} pairs: "
-               + ', '.join(f"{int(counts.get(k, 0))} {k}" for k in ('equal', 'within interval', 'different')))
+    inside = int(((report.outcome == 'different') & (report.interval == 'inside')).sum())
+    click.echo(f"{len(report)} pairs: {int(counts.get('equal', 0))} equal, {int(counts.get('different', 0))} "
+               f"different" + (f" ({inside} inside its recorded interval)" if inside else ''))
     if counts.get('different', 0): raise SystemExit(1)

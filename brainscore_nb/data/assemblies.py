@@ -8,8 +8,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/assemblies.html.md"""
 __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'BRAINIO_CHUNKS', 'DataAssembly', 'check_structure', 'NeuroidAssembly',
            'BehavioralAssembly', 'PropertyAssembly', 'MetadataAssembly', 'SpikeTimesAssembly', 'get_metadata',
            'coords_for_dim', 'walk_coords', 'array_is_element', 'get_levels', 'gather_indexes', 'is_fastpath',
-           'GroupbyError', 'GroupbyBridge', 'attach_stimulus_set', 'average_repetition', 'filter_reliable_neuroids',
-           'save_assembly', 'load_assembly', 'align_time_bins']
+           'group_codes', 'GroupbyError', 'GroupbyBridge', 'attach_stimulus_set', 'average_repetition',
+           'filter_reliable_neuroids', 'save_assembly', 'load_assembly', 'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
 import ast, functools, html, importlib.util, inspect, itertools, json, os
@@ -196,6 +196,22 @@ def is_fastpath(*args, **kwargs)->bool:
     return bool(kwargs.get('fastpath')) or (len(args) > _FASTPATH_AT and bool(args[_FASTPATH_AT]))
 
 
+# %% ../../nbs/04_assemblies.ipynb #a7e10002
+def _is_missing(v)->bool: return v is None or (isinstance(v, (float, np.floating)) and np.isnan(v))
+
+def group_codes(values # one coord's values
+               )->np.ndarray:
+    "Each value's group number, sorted: missing values (None, NaN) one group, last; text is never a number"
+    v = np.asarray(values)
+    if v.dtype != object: return pd.factorize(v, sort=True, use_na_sentinel=False)[0]
+    missing = np.array([_is_missing(x) for x in v.ravel()], bool)
+    keys = np.empty(len(v), object)
+    keys[:] = [(isinstance(x, (str, bytes)), x) for x in v]  # numbers first, then text; 1 and '1' apart
+    out = np.zeros(len(v), np.int64)
+    out[~missing] = pd.factorize(keys[~missing], sort=True)[0]
+    out[missing] = out[~missing].max(initial=-1) + 1
+    return out
+
 # %% ../../nbs/04_assemblies.ipynb #023dd116
 class GroupbyError(ValueError): "Coords that cannot be grouped together (Brain-Score's `GroupbyError`)"
 
@@ -272,10 +288,10 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
     if len({self[n].dims for n in names}) != 1 or self[names[0]].ndim != 1:
         raise GroupbyError(f"coords {names} lie along {[self[n].dims for n in names]}: multi_groupby needs "
                            "them all along one and the same dim")
-    if len(names) == 1: return self.groupby(names[0], *args, **kwargs)
+    plain = self[names[0]].dtype != object and not self[names[0]].isnull().any()
+    if len(names) == 1 and plain: return self.groupby(names[0], *args, **kwargs)  # the same groups
     dim = self[names[0]].dims[0]
-    # a missing value is a group value of its own, sorted last (as Brain-Score groups it)
-    codes = [pd.factorize(self[n].values, sort=True, use_na_sentinel=False)[0] for n in names]
+    codes = [group_codes(self[n].values) for n in names]  # one rule: missing values a group, last
     flat = np.ravel_multi_index(codes, [c.max() + 1 for c in codes])
     _, first, number = np.unique(flat, return_index=True, return_inverse=True)
     grouped = self.assign_coords({_GROUP: (dim, number)}).groupby(_GROUP, *args, **kwargs)
@@ -286,8 +302,7 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
 def _group_codes(assembly, group:str)->np.ndarray:
     "Group number of each position along `group`'s dim: by its values, or a bare dim's coords together"
     # a dim without values of its own groups by the combination of its coords (Brain-Score's MultiIndex)
-    if group in assembly.coords:  # a missing value is a group value of its own, as in multi_groupby
-        return pd.factorize(assembly[group].values, sort=True, use_na_sentinel=False)[0]
+    if group in assembly.coords: return group_codes(assembly[group].values)  # the rule of multi_groupby
     along = [c.values for c in assembly.coords.values() if c.dims == (group,)]
     if not along: return np.arange(assembly.sizes[group])
     return pd.MultiIndex.from_arrays(along).factorize(sort=True)[0]
@@ -366,6 +381,21 @@ def _presentation_values(stimulus_set, column, ids):
                          "keep one row per stimulus (e.g. .drop_duplicates('stimulus_id'))")
     return by_id.reindex(ids).to_numpy()
 
+def _disagreement(mine:np.ndarray, theirs:np.ndarray, ids)->str:
+    "'' if equal (missing equal to missing), else where they differ, or that only the type differs"
+    if mine.dtype == theirs.dtype != object and np.array_equal(mine, theirs): return ''  # the common case
+    same = lambda a, b: (_is_missing(a) and _is_missing(b)) or (type(a) is type(b) or not (
+        isinstance(a, str) or isinstance(b, str))) and a == b
+    differ = [i for i, (a, b) in enumerate(zip(mine.tolist(), theirs.tolist())) if not same(a, b)]
+    if not differ: return ''
+    i = differ[0]
+    a, b = mine.tolist()[i], theirs.tolist()[i]
+    if all(str(x) == str(y) for x, y in zip(mine.tolist(), theirs.tolist())):
+        return (f"only the type differs: the assembly holds {type(a).__name__} (e.g. {a!r}), "
+                f"the stimulus set {type(b).__name__} (e.g. {b!r}); convert one, e.g. .astype(str)")
+    where = np.asarray(ids)[i].item()
+    return f"{len(differ)} presentation(s) differ, e.g. stimulus {where!r}: {a!r} against {b!r}"
+
 def attach_stimulus_set(
     assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
     stimulus_set, # the StimulusSet its stimulus_ids come from
@@ -379,8 +409,9 @@ def attach_stimulus_set(
     out = assembly.copy()
     for c in (stimulus_set.columns.drop('stimulus_id') if merge_metadata else []):
         values = _presentation_values(stimulus_set, c, ids)
-        if c in out.coords and not np.array_equal(out[c].values, values):
-            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's column {c!r}")
+        if c in out.coords and (why := _disagreement(out[c].values, values, ids)):
+            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's column {c!r}: "
+                             f"{why}")
         out = out.assign_coords({c: ('presentation', values)})
     out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
     return out

@@ -68,6 +68,25 @@ def netcdf_groups(path) -> list:
     except FileNotFoundError: raise FileNotFoundError(f"no NetCDF file at {path}") from None
     except OSError as e: raise ValueError(f"{path} is not a readable NetCDF file ({e})") from None
 
+def _group_name(group:str|None)->str|None:
+    "A group's path in a file without leading or trailing '/' (None: the root); '' and '/' refused"
+    if group is None: return None
+    if not isinstance(group, str):
+        raise TypeError(f"group must be text such as 'trials' or 'p/q', got {group!r}")
+    name = group.strip('/')
+    if not name: raise ValueError(f"group {group!r} names the file's root: for the root pass no group "
+                                  "(group=None); a group is named, e.g. 'trials' or 'p/q'")
+    if '' in name.split('/'): raise ValueError(f"group {group!r} has an empty part (two '/' in a row)")
+    return name
+
+def _group_paths(path)->list:
+    "Every group of a NetCDF file, nested ones as 'p/q', sorted (none in NetCDF3)"
+    if not netcdf_groups(path): return []
+    found = []
+    with h5py.File(path, 'r') as f: f.visititems(lambda k, v: found.append(k) if isinstance(v, h5py.Group)
+                                                 else None)
+    return sorted(found)
+
 def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     "The one data variable of a BrainIO NetCDF file (or of one of its groups), loaded, with the file's attrs"
     try:
@@ -75,8 +94,9 @@ def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     except OSError as e: raise FileNotFoundError(f"cannot read assembly file {path}: {e.strerror}") from None
     # NetCDF3 (classic or 64-bit offset, as netCDF4 and scipy write it) is read by scipy, NetCDF4 by h5netcdf
     engine = 'scipy' if head in (b'CDF\x01', b'CDF\x02') else 'h5netcdf'
-    if group is not None and group not in netcdf_groups(path):
-        raise ValueError(f"{path} has no group {group!r} (groups: {netcdf_groups(path)})")
+    group = _group_name(group)
+    if group is not None and group not in (groups := _group_paths(path)):
+        raise ValueError(f"{path} has no group {group!r} (groups: {groups})")
     try:
         with xr.open_dataset(path, engine=engine, group=group) as ds: ds = ds.load()
     except (OSError, ValueError, TypeError) as e:
@@ -98,7 +118,7 @@ def read_brainio_assembly(
     *, group:str|None=None # a group of the file (e.g. the metadata `write_netcdf(..., group=)` appended)
 ) -> DataAssembly:
     "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged"
-    path = Path(path)
+    path, group = Path(path), _group_name(group)
     da = _open_dataarray(path, group)
     if _META in da.attrs: out = load_assembly(path, assembly_class(cls) if cls else None, group=group)
     else:
@@ -203,10 +223,14 @@ def write_brainio_assembly(
     compress:bool=False # zlib level 9 on the data values, as Brain-Score's `write_netcdf(compress=True)`
 ) -> Path:
     "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), for `read_brainio_assembly`"
+    group, exists = _group_name(group), Path(path).exists()
     if append and group is None:
         raise ValueError(f"append=True adds a group beside the assembly in {path}: name it (group=...)")
-    if append and not Path(path).exists(): raise FileNotFoundError(f"no NetCDF file at {path} to append to")
-    if append and group in netcdf_groups(path): raise ValueError(f"{path} has a group {group!r} already")
+    if append and not exists: raise FileNotFoundError(f"no NetCDF file at {path} to append to")
+    if group is not None and exists and not append:
+        raise ValueError(f"{path} exists: writing group {group!r} without append=True would replace the "
+                         "whole file, its root assembly and other groups too; pass append=True to add it")
+    if append and group in _group_paths(path): raise ValueError(f"{path} has a group {group!r} already")
     a = assembly.reset_index([d for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
     native, other, arrays = _encode_attrs({k: v for k, v in a.attrs.items() if k != 'stimulus_set'})
     if arrays:

@@ -61,6 +61,23 @@ def _own_copy(raw:RawFile, home=None)->Path:
         )
     return _verified(p, raw, 'your own copy')
 
+_SCHEMES = ('http', 'https', 's3')
+
+def _checked(raw:RawFile)->RawFile:
+    "`raw`, if its address is http(s) or s3, its sha1 is 40 hex digits and no name holds a control character"
+    import re, unicodedata
+    scheme = urlparse(raw.url).scheme.lower()
+    if scheme not in _SCHEMES:
+        raise ValueError(f"{raw.url[:80]!r}: only http(s) and s3 addresses are fetched, not "
+                         f"{scheme + ':' if scheme else 'a local path'}; a file on this machine is read "
+                         "through the `mirror` setting (<mirror>/<host>/<path>)")
+    bad = [c for c in unquote(raw.url) if unicodedata.category(c) == 'Cc']
+    if bad: raise ValueError(f"{raw.url[:80]!r} holds the control character {bad[0]!r} (decoded): no store "
+                             "file is named with one")
+    if not re.fullmatch('[0-9a-fA-F]{40}', str(raw.sha1)):
+        raise ValueError(f"{raw.sha1!r} is not a sha1 (40 hex digits) for {raw.url[:80]!r}")
+    return raw
+
 def _download(raw:RawFile, tmp:Path):
     "Write the bytes at `raw.url` to `tmp`; a FetchError naming the file, the address and the offline way"
     try:
@@ -83,6 +100,7 @@ def fetch(
 ) -> Path:
     "A local path to `raw`'s bytes, sha1-verified; read from a mirror or downloaded once"
     mirror = get_setting('mirror') if mirror is None else mirror
+    _checked(raw)  # a local file (file://) or data: address is not a published file
     if raw.restricted and not (mirror and (Path(mirror) / raw.mirror_path).is_file()):
         return _own_copy(raw, home)
     if mirror:

@@ -14,12 +14,25 @@ import pandas as pd
 import xarray as xr
 
 # %% ../../nbs/04a_transform.ipynb #82dcbc45
+def _kinds(values:np.ndarray)->set:
+    "'text' and/or 'numbers': what an array's (non-missing) values are"
+    if values.dtype.kind in 'US': return {'text'}
+    if values.dtype.kind != 'O': return {'numbers'} if values.size else set()
+    return {'text' if isinstance(v, (str, bytes)) else 'numbers' for v in values.ravel() if not pd.isna(v)}
+
 def index_efficient(source_values, # values to look in, e.g. the source's stimulus_ids
                     target_values # values to look up; repeats allowed
                    )->list:
     "Brain-Score's `index_efficient`: positions in `source_values` of the target values, ordered by value"
     source, target = np.asarray(source_values), np.asarray(target_values).ravel()
     if target.dtype.kind in 'fcO': target = target[~pd.isna(target)]  # NaN equals nothing
+    kinds = [_kinds(source), _kinds(target)]
+    if len(kinds[0] | kinds[1]) > 1:  # text never equals a number: '1' is not 1 (grouping's one rule)
+        said = [' and '.join(sorted(k, reverse=True)) or 'none' for k in kinds]
+        raise ValueError(f"index_efficient: the values looked in are {said[0]} (e.g. "
+                         f"{source.ravel()[:1].tolist()}), those looked up {said[1]} (e.g. "
+                         f"{target[:1].tolist()}): equal-looking values of another type never match; convert "
+                         "one side, e.g. .astype(str)")
     order = np.argsort(source, kind='stable')
     ordered = source[order]
     values, copies = np.unique(target, return_counts=True)

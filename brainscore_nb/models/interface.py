@@ -164,16 +164,26 @@ class PrecomputedBehavior(BrainModel):
 from ..data.assemblies import BehavioralAssembly
 
 def odd_one_out_choices(features:NeuroidAssembly, # presentation x neuroid, one per stimulus (stimulus_id)
-                        triplet_ids # stimulus ids, three per trial, trial after trial
+                        triplet_ids, # stimulus ids, three per trial, trial after trial
+                        seed:int=0 # draws among tied pairs
                        )->np.ndarray:
     "Per trial, the stimulus id left out of the most similar pair (dot product), as Brain-Score's OddOneOut"
     ids = np.asarray(triplet_ids)
     if ids.size % 3: raise ValueError(f"odd-one-out trials come in threes: got {ids.size} stimulus ids")
     picked = select_stimuli(features, pd.DataFrame({'stimulus_id': ids}))
-    values = picked.transpose('presentation', ...).values
-    f = np.asarray(values, np.float64).reshape(-1, 3, values.shape[-1])
+    values = np.asarray(picked.transpose('presentation', ...).values, np.float64)
+    if not (ok := np.isfinite(values).all(1)).all():
+        bad = pd.unique(ids[~ok])
+        raise ValueError(f"the features of {len(bad)} stimuli hold NaN or infinite values (e.g. "
+                         f"{list(bad[:3])}): their similarities, and so the odd one out, are undefined")
+    if (values == values[:1]).all():
+        raise ValueError("the features are the same for every stimulus (constant, or all zero): every "
+                         "triplet is a tie, so there is no odd one out to choose")
+    f = values.reshape(-1, 3, values.shape[-1])
     pairs = np.stack([(f[:, 0] * f[:, 1]).sum(1), (f[:, 0] * f[:, 2]).sum(1), (f[:, 1] * f[:, 2]).sum(1)], 1)
-    return ids.reshape(-1, 3)[np.arange(len(f)), 2 - pairs.argmax(1)]
+    tied = pairs == pairs.max(1, keepdims=True)  # Brain-Score takes the first; a seeded draw among them here
+    most = np.where(tied, np.random.default_rng(seed).random(pairs.shape), -1).argmax(1)
+    return ids.reshape(-1, 3)[np.arange(len(f)), 2 - most]
 
 # %% ../../nbs/20_model_interface.ipynb #bhvi0003
 class PrecomputedOddOneOut(PrecomputedFeatures):

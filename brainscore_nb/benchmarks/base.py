@@ -579,9 +579,11 @@ def _not_labels(values, labels:list|None, ids, what:str)->str|None:
                         for v in values], bool)
     if missing.any(): return f"{what} is missing (None, NaN or empty text) for {_few(ids, missing)} stimuli"
     if labels is None: return None
-    known = set(labels)
+    known, key = set(labels), lambda v: ' '.join(str(v).split()).casefold()
     bad = np.array([str(v) not in known for v in values], bool)
-    if not bad.any(): return None
+    near = bad & np.isin([key(v) for v in values], [key(l) for l in labels])
+    if near.any(): bad = near  # another case or spacing of a label: a model's formatting error
+    elif not bad.all(): return None  # a few answers outside the labels: wrong answers, as in Brain-Score
     first = [str(v) for v in pd.unique(values[bad])][:3]
     hints = '; '.join(f"{v!r} is not a label of this benchmark"
                       + did_you_mean(' '.join(v.split()), labels, n=1, cutoff=0.6, ignore_case=True)

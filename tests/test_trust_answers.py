@@ -166,3 +166,57 @@ def test_cue_conflict_nan_carries_its_reason():
                for shape, texture in zip(cues['shape'], cues['texture'])]
     s = b(PrecomputedBehavior(answers.copy(data=np.array(neither, object)), 'm'))
     assert np.isnan(s.center) and 'no answer of the model names the shape or the texture' in s.attrs['reason']
+
+
+# ---------------------------------------------------------------- degenerate models score at chance
+# (raw, ceiled) of models that always give one answer, or answer at random (seed 0), on every behavioural benchmark
+# with data here: the Geirhos 2019 files of the mirror and the synthetic Hebart2023 and Ferguson2024 fixtures.
+# Constant features are refused on Hebart2023 (test above); a constant readout answers one label (`one`).
+DEGENERATE = {
+    'Geirhos2019.edges-accuracy': {'one': (0.0625, 0.0625), 'random': (0.08125, 0.08125)},  # chance: 1/16
+    'Geirhos2019.silhouettes-accuracy': {'one': (0.0625, 0.0625), 'random': (0.08125, 0.08125)},
+    'Geirhos2019.edges-error_consistency': {'one': (0.006706181796552987, 0.02105971893878842),
+                                            'random': (0.00029556380697547786, 0.0009281720794657397)},
+    'Geirhos2019.silhouettes-error_consistency': {'one': (0.04017116678628697, 0.0844447753569236),
+                                                  'random': (0.0014242610122998528, 0.0029939733110849577)},
+    # 1 - |the model's shape bias - people's 0.96|: a model with no shape preference
+    'Geirhos2019.cue_conflict-shape_bias': {'one': (0.5413120199294167, 0.549577486474677),
+                                            'random': (0.5750958037132005, 0.5838771256696773)}}
+
+
+@pytest.mark.parametrize('identifier', sorted(DEGENERATE))
+def test_degenerate_label_models_score_at_chance(identifier):
+    b = load_benchmark(identifier)
+    answers = _geirhos(identifier)
+    given = {'one': np.full(answers.size, b.fitting_stimuli[0], object),
+             'random': np.random.default_rng(0).choice(b.fitting_stimuli, answers.size).astype(object)}
+    for name, values in given.items():
+        s = b(PrecomputedBehavior(answers.copy(data=values), name))
+        assert (s.attrs['raw'].center, s.center) == pytest.approx(DEGENERATE[identifier][name], abs=1e-12), name
+
+
+def test_degenerate_odd_one_out_models_score_at_chance(hebart):
+    b, features = hebart
+
+    class Random(_Always):
+        def look_at(self, stimuli, number_of_trials=1):
+            ids = np.asarray(stimuli['stimulus_id'].values).reshape(-1, 3)
+            pick = np.random.default_rng(0).integers(0, 3, len(ids))
+            return BehavioralAssembly(ids[np.arange(len(ids)), pick], dims=['presentation'],
+                                      coords={'stimulus_id': ('presentation', ['|'.join(t) for t in ids])})
+    got = [v for s in (b(Random(features, 0)), b(_Always(features, 2))) for v in (s.attrs['raw'].center, s.center)]
+    assert got == pytest.approx([0.35, 0.048538976798369084] * 2, abs=1e-12)  # raw chance: 1/3
+
+
+def test_degenerate_probability_models_score_as_no_preference(ferguson):
+    "A model with the same probabilities for every stimulus has no search asymmetry: the benchmark's null value"
+    b, model = ferguson
+    n = model.shape[0]
+    given = {'random': np.random.default_rng(0).dirichlet([1, 1], n), 'oddball': np.tile([1., 0], (n, 1)),
+             'same': np.tile([0., 1], (n, 1)), 'constant': np.tile([0.7, 0.3], (n, 1))}
+    got = {k: [s.attrs['raw'].center, s.center] for k, s in
+           ((k, b(PrecomputedBehavior(model.copy(data=v), k))) for k, v in given.items())}
+    null = [0.5024787621617101, 0.5601769923764883]
+    for k, expected in {'random': [0.13783091480529797, 0.1536576530716811], 'oddball': null, 'same': null,
+                        'constant': null}.items():
+        assert got[k] == pytest.approx(expected, abs=1e-12), k

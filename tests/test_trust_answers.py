@@ -220,3 +220,36 @@ def test_degenerate_probability_models_score_as_no_preference(ferguson):
     for k, expected in {'random': [0.13783091480529797, 0.1536576530716811], 'oddball': null, 'same': null,
                         'constant': null}.items():
         assert got[k] == pytest.approx(expected, abs=1e-12), k
+
+
+# ---------------------------------------------------------------- item 8: messages name the real cause
+def _neuroids(values):
+    n = len(values)
+    from brainscore_nb.data.assemblies import NeuroidAssembly
+    return NeuroidAssembly(values, dims=['presentation', 'neuroid'],
+                           coords={'stimulus_id': ('presentation', [f's{i}' for i in range(n)]),
+                                   'neuroid_id': ('neuroid', np.arange(values.shape[1]))})
+
+
+def test_overflow_is_named_not_called_nan():
+    "Finite features that overflow when made float64 (or float32 by dtype=): was 'N NaN or infinite values'"
+    from decimal import Decimal
+    from brainscore_nb.metrics import regression
+    rng = np.random.default_rng(0)
+    target = _neuroids(rng.normal(size=(40, 5)))
+    huge = np.array([[Decimal(str(float(x))) * Decimal('1e400') for x in row] for row in rng.normal(size=(40, 8))], object)
+    with pytest.raises(ValueError, match=r"source has 320 values beyond float64's range \(up to 1.8e\+308\), e.g. "
+                                         r"Decimal\('.*'\): made float64 they overflow to infinity"):
+        regression.ridge_cv(_neuroids(huge), target)
+    with pytest.raises(ValueError, match=r"source has values beyond float64's range"):  # was an OverflowError
+        regression.ridge_cv(_neuroids(np.full((40, 8), 10 ** 400, object)), target)
+    big = _neuroids(rng.normal(size=(40, 8)) * 1e45)  # finite in float64, overflows in float32: was NaN
+    with pytest.raises(ValueError, match=r"made float32 \(dtype='float32'\) their products overflow"):
+        regression.ridge_cv(big, target, dtype='float32')
+
+
+def test_a_single_feature_is_named_not_called_the_same_response():
+    from brainscore_nb.metrics import rsa
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match=r'source has a single neuroid \(feature\)'):  # was '40 stimuli have the same response'
+        rsa.rdm(_neuroids(rng.normal(size=(40, 1))), _neuroids(rng.normal(size=(40, 5))))

@@ -11,7 +11,6 @@ __all__ = ['BIBTEX', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'VERSION', 'PARENT', 
 # %% ../../nbs/benchmarks/hebart2023.ipynb #87923a38
 import numpy as np
 import pandas as pd
-import xarray as xr
 from ..data.datasets import load_dataset
 from ..metrics.score import Score, keep_heldout
 from ..models.interface import BrainModel

@@ -87,7 +87,8 @@ def _as_float(values, name:str):
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} has values that are not numbers (dtype {values.dtype}: {e}): "
                          f"convert them first") from None
-    if values.dtype == object and not np.isfinite(out.sum()):  # did a finite value overflow?
+    with np.errstate(invalid='ignore', over='ignore'): total = out.sum()  # inf - inf: NaN, not a warning
+    if values.dtype == object and not np.isfinite(total):  # did a finite value overflow?
         over = np.isinf(out) & ~np.frompyfunc(_own_nonfinite, 1, 1)(values).astype(bool)
         if over.any():
             raise ValueError(f"{name} has {over.sum()} values {big}, e.g. {values[over].flat[0]!r}: made "

@@ -606,8 +606,9 @@ def _answered_once(answers:xr.DataArray, asked)->str|None:
 
 def _probability_problems(answers:xr.DataArray, labels, tol:float)->str|None:
     "A message naming the rows that are not probabilities (finite, in [0, 1], summing to 1), or None"
-    if answers.dims != ('presentation', 'choice') or 'choice' not in answers.coords:
+    if set(answers.dims) != {'presentation', 'choice'} or 'choice' not in answers.coords:
         return f"probabilities must be presentation x choice with a 'choice' coord, got dims {answers.dims}"
+    answers = answers.transpose('presentation', 'choice')
     ids, choices = answers['stimulus_id'].values, [str(c) for c in answers['choice'].values]
     if labels is not None and (msg := _not_labels(choices, labels, choices, 'choice')): return msg
     try: p = np.asarray(answers.values, np.float64)

@@ -21,7 +21,8 @@ from ..metrics.accuracy_delta import value_delta
 from ..metrics.ceilings import ceil_score
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
-from .base import BenchmarkBase, benchmark_registry, check_choice, finalize
+from .base import (BenchmarkBase, benchmark_registry, check_choice, finalize,
+                                           check_answers, label_set)
 
 # %% ../../nbs/benchmarks/ferguson2024.ipynb #679a1a4b
 BIBTEX = """@misc{ferguson_ngo_lee_dicarlo_schrimpf_2024,
@@ -120,7 +121,9 @@ class Ferguson2024ValueDelta(BenchmarkBase):
         candidate.start_task(self.task, place_on_screen(self.fitting_stimuli, candidate.visual_degrees(),
                                                         self.visual_degrees))
         shown = place_on_screen(self.stimuli, candidate.visual_degrees(), self.visual_degrees)
-        answers = candidate.look_at(shown, number_of_trials=self.number_of_trials)
+        answers = check_answers(candidate.look_at(shown, number_of_trials=self.number_of_trials),
+                                self.task, self.stimuli['stimulus_id'], identifier=self.identifier,
+                                labels=label_set(self.fitting_stimuli))
         model = asymmetry_integral(model_trials(answers, self.stimuli), LAPSE_RATES[self.experiment])
         # the distance as Brain-Score takes it: between the two low-precision sympy numbers
         gap = float(abs(_sympy_round4(model) - _sympy_round4(self.human_integral)))

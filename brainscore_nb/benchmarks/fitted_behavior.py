@@ -18,7 +18,7 @@ from ..metrics.behavior import accuracy
 from ..metrics.behavior_similarity import choices_from_probabilities
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
-from .base import BenchmarkBase, finalize
+from .base import BenchmarkBase, finalize, check_answers, label_set
 
 # %% ../../nbs/31_fitted_behavior.ipynb #2415f185
 def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_id coord along presentation
@@ -59,7 +59,10 @@ class FittedBehavioralBenchmark(BenchmarkBase):
         candidate.start_task(self.task, fitting)  # a StimulusSet on screen, or the labels to choose from
         shown = place(stimuli)
         answers = candidate.look_at(shown, number_of_trials=self.number_of_trials)
-        return answers_with_metadata(answers, stimuli)
+        answers = answers_with_metadata(answers, stimuli)
+        if self.task not in (BrainModel.Task.label, BrainModel.Task.probabilities): return answers
+        return check_answers(answers, self.task, stimuli['stimulus_id'], identifier=self.identifier,
+                             labels=label_set(fitting) if hasattr(fitting, 'columns') else None)
 
     def __call__(self, candidate:BrainModel)->Score:
         raw = self.metric(self.look(candidate), self.assembly)

@@ -20,7 +20,7 @@ from ..metrics.ceilings import inter_subject, ceil_score
 from ..models.interface import BrainModel
 from ..models.zoo import GEIRHOS16_IMAGENET
 from .base import (check_choice, BehavioralBenchmark, benchmark_registry,
-                                           finalize, stimuli_of)
+                                           finalize, stimuli_of, check_answers, label_set)
 from . import base  # base.UNCEILED is made on first use: not at import
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #5758ceb8
@@ -47,7 +47,10 @@ class GeirhosBenchmark(BehavioralBenchmark):
     def __call__(self, candidate:BrainModel)->Score:
         if self.visual_degrees is not None: return super().__call__(candidate)
         candidate.start_task(self.task, self.fitting_stimuli)
-        answers = candidate.look_at(stimuli_of(self.assembly), number_of_trials=self.number_of_trials)
+        stimuli = stimuli_of(self.assembly)
+        answers = check_answers(candidate.look_at(stimuli, number_of_trials=self.number_of_trials),
+                                self.task, stimuli['stimulus_id'], labels=label_set(self.fitting_stimuli),
+                                identifier=self.identifier)
         raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 

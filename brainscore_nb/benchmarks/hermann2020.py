@@ -18,7 +18,8 @@ from ..metrics.behavior import accuracy
 from ..metrics.shape import cue_conflict_shape_bias
 from ..metrics.ceilings import ceil_score
 from ..models.interface import BrainModel
-from .base import BenchmarkBase, benchmark_registry, check_choice, finalize
+from .base import (BenchmarkBase, benchmark_registry, check_choice, finalize,
+                                           check_answers, label_set)
 from . import base  # base.UNCEILED is made on first use: not at import
 
 # %% ../../nbs/benchmarks/hermann2020.ipynb #8732b7d7
@@ -74,6 +75,8 @@ class Hermann2020CueConflict(BenchmarkBase):
         if not isinstance(answers, xr.DataArray) or 'stimulus_id' not in answers.coords:
             raise TypeError(f"{self.identifier}: the model's look_at must answer with labels along "
                             f"presentation with stimulus_ids, got {type(answers).__name__}")
+        check_answers(answers, self.task, self.stimuli['stimulus_id'], identifier=self.identifier,
+                      labels=label_set(self.fitting_stimuli))
         ids = np.asarray(answers['stimulus_id'].values).astype(str)
         raw = self.metric(answers.isel(presentation=np.isin(ids, self.classes['stimulus_id'].values)),
                           self.classes)

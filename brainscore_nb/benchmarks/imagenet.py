@@ -20,7 +20,7 @@ from ..metrics.score import Score
 from ..metrics.behavior import accuracy
 from ..metrics.ceilings import ceil_score
 from ..models.interface import BrainModel
-from .base import BenchmarkBase, benchmark_registry, finalize
+from .base import BenchmarkBase, benchmark_registry, finalize, check_answers
 from . import base  # base.UNCEILED is made on first use: not at import
 
 # %% ../../nbs/benchmarks/imagenet.ipynb #a394cb05
@@ -89,6 +89,8 @@ class ImageNetTop1(BenchmarkBase):
         if not isinstance(answers, xr.DataArray) or 'stimulus_id' not in answers.coords:
             raise TypeError(f"{self.identifier}: the model's look_at must answer with synsets along "
                             f"presentation with stimulus_ids, got {type(answers).__name__}")
+        # the model's own synsets: each stimulus answered once, none missing
+        check_answers(answers, self.task, self.stimuli['stimulus_id'], identifier=self.identifier)
         raw = accuracy(answers, self.truth)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 

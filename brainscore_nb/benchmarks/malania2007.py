@@ -24,7 +24,8 @@ from brainscore_nb.metrics.threshold import (
 )
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
-from .base import BenchmarkBase, benchmark_registry, check_choice, finalize
+from .base import (BenchmarkBase, benchmark_registry, check_choice, finalize,
+                                           check_answers)
 from .fitted_behavior import answers_with_metadata
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #332d5259
@@ -98,7 +99,8 @@ def _look(benchmark, candidate: BrainModel, stimuli) -> xr.DataArray:
         place_on_screen(stimuli, degrees, benchmark.visual_degrees),
         number_of_trials=benchmark.number_of_trials,
     )
-    answers = answers_with_metadata(answers, stimuli)
+    answers = check_answers(answers_with_metadata(answers, stimuli), BrainModel.Task.probabilities,
+                            stimuli['stimulus_id'], identifier=benchmark.identifier)
     if OFFSET not in answers.coords:
         raise ValueError(f"the Malania2007 stimuli have no {OFFSET!r} column")
     return answers.assign_coords(

@@ -16,7 +16,8 @@ from ..metrics.score import Score
 from ..metrics.behavior import i2n, i2n_ceiling
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
-from .base import BehavioralBenchmark, benchmark_registry, finalize, stimuli_of
+from .base import (BehavioralBenchmark, benchmark_registry, finalize, stimuli_of,
+                                           check_answers, label_set)
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #b551bf81
 BIBTEX = """@article {Rajalingham240614,
@@ -71,7 +72,10 @@ class I2nBenchmark(BehavioralBenchmark):
         fitting = place_on_screen(self.fitting_stimuli, candidate.visual_degrees(), self.visual_degrees)
         candidate.start_task(self.task, fitting)
         stimuli = place_on_screen(stimuli_of(self.assembly), candidate.visual_degrees(), self.visual_degrees)
-        raw = self.metric(candidate.look_at(stimuli, number_of_trials=self.number_of_trials), self.assembly)
+        answers = check_answers(candidate.look_at(stimuli, number_of_trials=self.number_of_trials),
+                                self.task, stimuli['stimulus_id'], labels=label_set(self.fitting_stimuli),
+                                identifier=self.identifier)
+        raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_per_split), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #e5d03f7e

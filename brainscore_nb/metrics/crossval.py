@@ -71,12 +71,30 @@ def _check_finite(values, name:str):
                          f"{values.shape[1]} columns): remove or impute them first")
 
 # %% ../../nbs/11_crossval.ipynb #0cd7ee36
+def _own_nonfinite(v)->bool:
+    "Whether `v` is missing or not finite in its own type (None, NaN, inf; a Decimal's own infinity)"
+    if v is None: return True
+    try: return not (v.is_finite() if hasattr(v, 'is_finite') else math.isfinite(v))
+    except OverflowError: return False  # an int too large for a float is finite itself
+    except (TypeError, ValueError): return True
+
 def _as_float(values, name:str):
-    "`values` as float64 (None becomes NaN), or a clear error for values that are not numbers"
-    try: return np.asarray(values, dtype=np.float64)
+    "`values` as float64 (None becomes NaN), or a clear error for values that are not numbers or overflow"
+    big = f"beyond float64's range (up to {np.finfo(np.float64).max:.3g})"
+    try: out = np.asarray(values, dtype=np.float64)
+    except OverflowError as e:
+        raise ValueError(f"{name} has values {big} ({e}): rescale them") from None
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} has values that are not numbers (dtype {values.dtype}: {e}): "
                          f"convert them first") from None
+    with np.errstate(invalid='ignore', over='ignore'): total = out.sum()  # inf - inf: NaN, not a warning
+    if values.dtype == object and not np.isfinite(total):  # did a finite value overflow?
+        over = np.isinf(out) & ~np.frompyfunc(_own_nonfinite, 1, 1)(values).astype(bool)
+        if over.any():
+            raise ValueError(f"{name} has {over.sum()} values {big}, e.g. {values[over].flat[0]!r}: made "
+                             f"float64 they overflow to infinity (the values themselves are finite): "
+                             f"rescale them")
+    return out
 
 # %% ../../nbs/11_crossval.ipynb #cfa7ea22
 def _check_values(values, name:str, what:str):

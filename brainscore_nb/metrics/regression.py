@@ -25,8 +25,13 @@ from .backend import to_numpy, namespace, take
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
     xp = namespace(X)
-    if dtype is not None: return getattr(xp, np.dtype(dtype).name)
-    return X.dtype if X.dtype in (xp.float32, xp.float64) else xp.float64
+    if dtype is None: return X.dtype if X.dtype in (xp.float32, xp.float64) else xp.float64
+    out = getattr(xp, np.dtype(dtype).name)
+    if out == xp.float32 and X.dtype != xp.float32 and (top := float(xp.max(xp.abs(X)))) > 1e15:
+        raise ValueError(f"the features have values up to {top:.3g}: made float32 (dtype='float32') their "
+                         f"products overflow (they must stay below 1e+15): rescale them, or use "
+                         f"dtype='float64'")
+    return out
 
 # %% ../../nbs/12_regression.ipynb #fbfd1bb7
 def _masks(n:int, folds:list)->tuple:

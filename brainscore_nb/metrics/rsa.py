@@ -28,6 +28,9 @@ def _refuse_flat(values, # stimuli x neuroids
                  what:str # the input's name (for the error)
                 ):
     "A stimulus with the same response in every neuroid has no correlation distance: an error naming a few"
+    if values.shape[1] == 1:
+        raise ValueError(f"{what} has a single neuroid (feature): the correlation distance between two "
+                         f"stimuli correlates their responses across neuroids, so it needs at least 2")
     flat = np.min(values, axis=1) == np.max(values, axis=1)
     if flat.any():
         raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "

@@ -66,6 +66,10 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
     humans = shape_bias(target.values, theirs['shape'], theirs['texture'])
     score = Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans,
                                                   'metric': 'shape_bias'})
+    for bias, whose in ((model, 'the model'), (humans, 'the subjects')):
+        if np.isnan(bias):
+            score.attrs.setdefault('reason', f"no answer of {whose} names the shape or the texture of a "
+                                             f"cue-conflict image: its shape bias is undefined")
     (mh, mo), (hh, ho) = _hits(source.values, own), _hits(target.values, theirs)
     human_ids = np.asarray(target['stimulus_id'].values, dtype=str)
     subjects = target['subject'].values if 'subject' in target.coords else np.zeros(len(hh), int)

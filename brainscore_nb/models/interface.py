@@ -175,6 +175,13 @@ def odd_one_out_choices(features:NeuroidAssembly, # presentation x neuroid, one 
     unique = np.unique(ids.astype(str))  # the distinct stimuli, sorted by id as Brain-Score sorts them
     picked = select_stimuli(features, pd.DataFrame({'stimulus_id': unique}))
     values = picked.transpose('presentation', ...).values.reshape(len(unique), -1)
+    if not (ok := np.isfinite(values).all(1)).all():
+        bad = unique[~ok]
+        raise ValueError(f"the features of {len(bad)} stimuli hold NaN or infinite values (e.g. "
+                         f"{list(bad[:3])}): their similarities, and so the odd one out, are undefined")
+    if (values == values[:1]).all():
+        raise ValueError("the features are the same for every stimulus (constant, or all zero): every "
+                         "triplet is a tie, so there is no odd one out to choose")
     similarity = np.dot(values, np.transpose(values))
     if similarity_measure == 'cosine':
         norms = np.linalg.norm(values, axis=1).reshape(-1, 1)

@@ -1,0 +1,1 @@
+"""Brain-Score's public names, over brainscore_nb's own implementations."""

@@ -21,7 +21,7 @@ _all_ = ['load_file', 'load_weight_file', 'load_folder_from_s3']
 # %% ../../nbs/53_bs_model_plugins.ipynb #mp000008
 def fullname(obj # a function or an object
             )->str:
-    "Brain-Score's `model_helpers.utils.fullname`: the module-qualified name of a function or an object's class"
+    "Brain-Score's `model_helpers.utils.fullname`: the module-qualified name of a function or class"
     name = obj.__name__ if inspect.isfunction(obj) else type(obj).__name__
     return f"{obj.__module__}.{name}"
 
@@ -68,13 +68,14 @@ def _module(module):
 
 def check_base_models(module # a module (or its name) with get_model_list, get_model, get_layers
                      ):
-    "Brain-Score's `check_base_models`: each model's layers listed, the model built, its deepest layer recorded"
+    "Brain-Score's `check_base_models`: each model's layers listed, model built, deepest layer recorded"
     from brainscore_nb.models.commitment import ModelCommitment
     module = _module(module)
     for identifier in module.get_model_list():
         layers = module.get_layers(identifier)
         if not isinstance(layers, list) or not layers:
-            raise ValueError(f"{identifier}: get_layers gives {layers!r}, not a non-empty list of layer names")
+            raise ValueError(f"{identifier}: get_layers gives {layers!r}, not a non-empty list of "
+                             "layer names")
         model = module.get_model(identifier)
         if model is None: raise ValueError(f"{identifier}: get_model gave None")
         check_brain_model_processing(ModelCommitment(identifier, model, region_layer_map={'IT': layers[-1]}))

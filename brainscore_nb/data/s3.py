@@ -564,7 +564,7 @@ def load_folder_from_s3(bucket:str, # e.g. 'brainscore-vision'
                         filename_version_sha:list, # [(file name, version id, sha1), ...]
                         save_directory # where the files are put (a plugin writes them beside itself)
                        ):
-    "Brain-Score's `load_folder_from_s3` (`download_weights`): each file fetched, verified, copied to a folder"
+    "Brain-Score's `load_folder_from_s3` (`download_weights`): each file fetched, verified, copied"
     import shutil
     from brainscore_nb.data.files import confined
     rows = list(filename_version_sha)

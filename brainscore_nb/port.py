@@ -53,9 +53,10 @@ def _plugin_files(source:Path, # the plugin folder (resolved)
     "Every file of a plugin folder, each checked: no link out of the folder, none over the limit or sparse"
     files = []
     for f in sorted(source.rglob('*')):
-        if '__pycache__' in f.parts or f.suffix == '.pyc' or f.is_dir(): continue
-        if f.is_symlink() and not f.resolve().is_relative_to(source):
+        if '__pycache__' in f.parts or f.suffix == '.pyc': continue
+        if f.is_symlink() and not f.resolve().is_relative_to(source):  # a file's or a folder's link
             raise PermissionError(f"{f} is a link to {f.resolve()}, outside the plugin: copy the file in")
+        if f.is_dir(): continue
         if not f.is_file(): raise PermissionError(f"{f}: not a regular file (a broken link, a device...)")
         st = f.stat()
         if st.st_size > max_file_bytes:
@@ -156,7 +157,7 @@ def missing_requirements(folder # a plugin folder, with or without requirements.
         line = line.split('#')[0].strip()
         if not line or line.startswith('-') or '://' in line.split('@')[0]: continue  # options, bare URLs
         name = re.match(r'[A-Za-z0-9][A-Za-z0-9._-]*', line)
-        if name is None: continue
+        if name is None or name.group(0) in sys.stdlib_module_names: continue  # 'collections', 'imp'
         try: importlib.metadata.distribution(name.group(0))
         except importlib.metadata.PackageNotFoundError: missing.append(line)
     return missing

@@ -191,3 +191,29 @@ def test_port_plugin_refuses_a_link_out_and_a_large_sparse_file(plugin, tmp_path
     with pytest.raises(ValueError, match=r"weights.bin is a sparse file: 300000000 bytes apparent"):
         port_plugin(plugin, tmp_path / 'out_nb', max_file_bytes=10**9)
     assert not (tmp_path / 'out_nb').exists()
+
+
+# --- a plugin's weights: by address and sha1 into the store, then offline ---
+def test_load_weight_file_and_download_weights_round_trip(s3_env, tmp_path, monkeypatch):
+    "Weights a plugin names (bucket, folder, version, sha1) come into the store verified, then load offline"
+    import hashlib
+    from brainio_catalog import closed_endpoint
+    from brainscore_nb.brainscore.model_plugins import download_weights, load_weight_file
+    from brainscore_nb.data.fetch import ChecksumError, FetchError
+    from brainscore_nb.data.s3 import s3_client
+    client, bucket, body = s3_client(), f'weights-{id(tmp_path) % 10**6}', b'seeded weights' * 1000
+    client.create_bucket(Bucket=bucket)
+    client.put_bucket_versioning(Bucket=bucket, VersioningConfiguration={'Status': 'Enabled'})
+    version = client.put_object(Bucket=bucket, Key='brainscore-vision/models/cnn/w.pth', Body=body)['VersionId']
+    sha1 = hashlib.sha1(body).hexdigest()
+    path = load_weight_file(bucket, 'cnn/w.pth', version, sha1, 'brainscore-vision/models')
+    assert path.read_bytes() == body and str(tmp_path) in str(path)  # in the store
+    with pytest.raises(ChecksumError):
+        load_weight_file(bucket, 'cnn/w.pth', version, '0' * 40, 'brainscore-vision/models')
+    download_weights(bucket=bucket, folder_path='brainscore-vision/models/cnn',
+                     filename_version_sha=[('w.pth', version, sha1)], save_directory=tmp_path / 'plugin')
+    assert (tmp_path / 'plugin' / 'w.pth').read_bytes() == body
+    monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', closed_endpoint())  # offline: the store serves it
+    assert load_weight_file(bucket, 'cnn/w.pth', version, sha1, 'brainscore-vision/models') == path
+    with pytest.raises(FetchError, match=f'cannot reach https://{bucket}.s3.amazonaws.com/brainscore-vision/models/cnn/x.pth'):
+        load_weight_file(bucket, 'cnn/x.pth', version, sha1[::-1], 'brainscore-vision/models')

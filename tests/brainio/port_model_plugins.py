@@ -65,6 +65,7 @@ def main(root, limit=20):
         registry.clear(); registry.update(before)
         for m in [m for m in sys.modules if m.startswith('bsm_')]: del sys.modules[m]
         print(n, name, entry.get('built'), flush=True)
+    import shutil; shutil.rmtree(home, ignore_errors=True)  # the ported copies and their store
     path = Path(__file__).parent / 'model_plugins_port.json'
     path.write_text(json.dumps(record, indent=0, sort_keys=True) + '\n')
     print(f'{len(record)} plugins -> {path}')

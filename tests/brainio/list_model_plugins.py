@@ -44,10 +44,7 @@ def plugin(folder: Path) -> dict:
                 test_brainscore_imports=sorted(m for m in code.get('test.py', [])
                                                if m.split('.')[0] in ('brainscore_vision', 'brainscore_core')),
                 frameworks=sorted({FRAMEWORKS[m.split('.')[0]] for m in every if m.split('.')[0] in FRAMEWORKS}),
-                region_layer_map=maps, requirements=requirements,
-                files=sorted(code), data_files=sorted(str(f.relative_to(folder)) for f in folder.rglob('*')
-                                                      if f.is_file() and f.suffix not in ('.py', '.pyc')
-                                                      and '__pycache__' not in f.parts))
+                region_layer_map=maps, requirements=requirements, python_files=len(code))
 
 
 def main(root=None):
@@ -57,8 +54,9 @@ def main(root=None):
     root = Path(root)
     record = {p.name: plugin(p) for p in sorted(root.iterdir()) if (p / '__init__.py').is_file()}
     out = Path(__file__).parent / 'model_plugins.json'
-    out.write_text(json.dumps(dict(source='brainscore_vision 2.4.2 wheel, brainscore_vision/models/',
-                                   plugins=record), indent=0, sort_keys=True) + '\n')
+    lines = [f'{json.dumps(k)}: {json.dumps(v, sort_keys=True)}' for k, v in record.items()]  # a plugin a line
+    out.write_text('{"source": "brainscore_vision 2.4.2 wheel, brainscore_vision/models/",\n"plugins": {\n'
+                   + ',\n'.join(lines) + '\n}}\n')
     print(f'{len(record)} model plugins -> {out} ({out.stat().st_size} bytes)')
 
 

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/cli.html.md"""
 
 # %% auto #0
 __all__ = ['MULTI', 'IMPORTED', 'cli', 'main', 'list_command', 'score_command', 'run_command', 'leaderboard_command',
-           'package_command', 'layers_command', 'new_command', 'check_command', 'reproduce_command']
+           'package_command', 'layers_command', 'new_command', 'check_command', 'reproduce_command', 'port_command']
 
 # %% ../nbs/43_cli.ipynb #ed3de76f
 import importlib, sys
@@ -35,8 +35,14 @@ def _expand(argv:list)->list:
 
 # %% ../nbs/43_cli.ipynb #29255c56
 def _import(name:str):
-    "Import a module by name, or a .py file by path (its folder joins sys.path, so workers can import it too)"
+    "Import a module, or a .py file (its folder joins sys.path); register a ported model plugin's folder"
     path, given = Path(name), name
+    if path.is_dir():  # a ported model plugin: its ids registered, its code run when a model is built
+        from brainscore_nb.port import register_model_plugin
+        try: register_model_plugin(path)
+        except (OSError, ValueError) as e: raise click.ClickException(f"--import {name}: {e}") from None
+        IMPORTED.append(str(path.resolve()))
+        return path
     if name.endswith('.py'):
         if not path.is_file(): raise click.ClickException(f"--import {name}: no such file")
         sys.path.insert(0, str(path.resolve().parent))
@@ -56,18 +62,20 @@ def _import(name:str):
 IMPORTED = []  # this invocation's --import modules and files (files by absolute path)
 
 def _check(fn, *args, **kwargs):
-    "Call `fn`; a KeyError, ValueError or OSError (mistyped name, unreachable data) becomes a one-line error"
+    "Call `fn`; a KeyError, ValueError, OSError or ImportError (a missing requirement): a one-line error"
     from brainscore_nb.data.files import os_error_message
     try: return fn(*args, **kwargs)
     except OSError as e: raise click.ClickException(os_error_message(e)) from None  # the file and the cause
     except (KeyError, ValueError) as e: raise click.ClickException(str(e.args[0]) if e.args
                                                                    else str(e)) from None
+    except ImportError as e: raise click.ClickException(str(e)) from None  # a model's missing requirement
 
 # %% ../nbs/43_cli.ipynb #f4d85c7f
 @click.group(context_settings=dict(help_option_names=['-h', '--help']))
 @click.version_option(brainscore_nb.__version__, prog_name='brainscore-nb')
-@click.option('--import', 'imports', multiple=True, metavar='MODULE|FILE.py',
-              help='Import a module first (it can register models or benchmarks); repeatable.')
+@click.option('--import', 'imports', multiple=True, metavar='MODULE|FILE.py|FOLDER',
+              help='Import a module first (it can register models or benchmarks), or register a ported model '
+                   'plugin folder; repeatable.')
 def cli(imports):
     "brainscore_nb: score vision models on brain benchmarks, offline and reproducibly"
     IMPORTED.clear()
@@ -443,3 +451,19 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
     click.echo(f"{len(report)} pairs: {int(counts.get('equal', 0))} equal, {int(counts.get('different', 0))} "
                f"different" + (f" ({inside} inside its recorded interval)" if inside else ''))
     if counts.get('different', 0): raise SystemExit(1)
+
+# %% ../nbs/43_cli.ipynb #cliport2
+@cli.command('port')
+@click.argument('source', type=click.Path(exists=True, file_okay=False))
+@click.argument('target', type=click.Path())
+@click.option('--tests', is_flag=True, help="Also port the plugin's test.py files")
+@click.option('--max-file-mb', default=100, show_default=True, type=float,
+              help='Refuse a plugin file larger than this (MB)')
+def port_command(source, target, tests, max_file_mb):
+    "Port a Brain-Score plugin folder to the package folder TARGET; print the model ids it registers"
+    from brainscore_nb.port import port_plugin, plugin_model_ids
+    try: folder = port_plugin(source, target, tests=tests, max_file_bytes=int(max_file_mb * 2**20))
+    except (OSError, ValueError, ImportError, SyntaxError) as e: raise click.ClickException(str(e)) from None
+    ids = plugin_model_ids(folder)
+    use = f"; use them with `brainscore-nb --import {folder} score {ids[0]} BENCHMARK`" if ids else ''
+    click.echo(f"wrote {folder}" + (f": models {', '.join(ids)}{use}" if ids else ''))

@@ -242,6 +242,12 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.model_helpers.activations.pytorch': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.core': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.pca': 'brainscore_nb.brainscore.activations',
+    # model plugins (bs-plugins): download_weights, check_models, load_weight_file (brainscore.model_plugins)
+    'brainscore_vision.model_helpers': 'brainscore_nb.brainscore.model_plugins',
+    'brainscore_vision.model_helpers.check_submission': 'brainscore_nb.brainscore.model_plugins',
+    'brainscore_vision.model_helpers.check_submission.check_models': 'brainscore_nb.brainscore.model_plugins',
+    'brainscore_vision.model_helpers.s3': 'brainscore_nb.brainscore.model_plugins',
+    'brainscore_vision.model_helpers.utils': 'brainscore_nb.brainscore.model_plugins',  # fullname, make_list
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 
@@ -258,6 +264,10 @@ def port_imports(code:str, # Python source written for Brain-Score
             raise KeyError(f"no brainscore_nb module for {m.group(0).strip()!r}: "
                            "add it to BRAINSCORE_IMPORTS")
         if kw == 'from': return f"{indent}from {table[module]}"
+        if '.' in module and not alias:  # `import a.b` binds `a`: no one module stands for `a` and `a.b`
+            raise ValueError(f"{m.group(0).strip()!r} binds {module.split('.')[0]!r} for {module!r}: write "
+                             f"`import {module} as <name>` or `from {module.rpartition('.')[0]} import "
+                             f"{module.rpartition('.')[2]}`")
         # `import brainscore_vision` binds the name its code uses: `import brainscore_nb as brainscore_vision`
         return f"{indent}import {table[module]} as {alias or module}"
     def target(m):  # patch('brainscore_core...packaging.boto3.client'): the longest module the table knows

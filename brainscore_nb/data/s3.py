@@ -6,7 +6,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/s3.html.md"""
 
 # %% auto #0
 __all__ = ['UNREACHABLE_FOR', 'S3Error', 'S3CredentialsError', 's3_client', 'upload_file', 'upload_stimulus_set',
-           'upload_assembly', 'load_stimulus_set_from_s3', 'load_assembly_from_s3']
+           'upload_assembly', 'load_stimulus_set_from_s3', 'load_assembly_from_s3', 'load_file', 'load_weight_file',
+           'load_folder_from_s3']
 
 # %% ../../nbs/08_s3.ipynb #69b46069
 import base64, hashlib, logging, os, threading, time, warnings
@@ -524,3 +525,54 @@ def load_assembly_from_s3(
     assembly = load_assembly_from_package(path, None, cls)
     assembly.attrs.update(stimulus_set=stimuli, stimulus_set_identifier=stimuli.identifier)
     return assembly
+
+# %% ../../nbs/08_s3.ipynb #bsw00002
+def load_file(bucket:str, # e.g. 'brainscore-storage'
+              relative_path:str, # the file's path inside `folder_name`
+              version_id:str|None=None, # its pinned S3 version ('null' or None: the latest)
+              folder_name:str|None=None, # the bucket's folder (None: 'models')
+              *, sha1:str|None=None # the sha1 its bytes must have (required)
+             )->Path:
+    "Brain-Score's `load_file`: a model file on S3, sha1-verified, kept in the store; its path"
+    from brainscore_nb.data.fetch import fetch_file, FetchError
+    folder = 'models' if folder_name is None else str(folder_name).strip('/')
+    key = '/'.join(p for p in (folder, str(relative_path).lstrip('/')) if p)
+    url = f"https://{bucket}.s3.amazonaws.com/{key}"
+    if not sha1:
+        raise ValueError(f"{url}: no sha1 given: only verified bytes are kept; pass sha1= "
+                         "(Brain-Score's load_weight_file takes it)")
+    version = None if version_id in (None, '', 'null') else version_id
+    try: return Path(fetch_file('S3', f"s3://{bucket}/{key}", sha1, version))
+    except OSError as e:  # S3Error: the server did not answer
+        if 'download failed' not in str(e) or isinstance(e, FetchError): raise
+        raise FetchError(f"cannot reach {url}: no network or the server is down; weights already in "
+                         f"the store load offline ({e})") from None
+
+# %% ../../nbs/08_s3.ipynb #bsw00003
+def load_weight_file(bucket:str, # e.g. 'brainscore-storage'
+                     relative_path:str, # the file's path inside `folder_name`
+                     version_id:str|None, # its pinned S3 version ('null': the latest)
+                     sha1:str, # the sha1 its bytes must have
+                     folder_name:str|None=None # the bucket's folder (None: 'models')
+                    )->Path:
+    "Brain-Score's `load_weight_file`: `load_file` with the sha1"
+    return load_file(bucket, relative_path, version_id, folder_name, sha1=sha1)
+
+# %% ../../nbs/08_s3.ipynb #bsw00004
+def load_folder_from_s3(bucket:str, # e.g. 'brainscore-vision'
+                        folder_path:str, # the folder in the bucket, e.g. 'models/<plugin>'
+                        filename_version_sha:list, # [(file name, version id, sha1), ...]
+                        save_directory # where the files are put (a plugin writes them beside itself)
+                       ):
+    "Brain-Score's `load_folder_from_s3` (`download_weights`): each file fetched, verified, copied"
+    import shutil
+    from brainscore_nb.data.files import confined
+    rows = list(filename_version_sha)
+    if not all(isinstance(r, (tuple, list)) and len(r) == 3 for r in rows):
+        raise ValueError(f"filename_version_sha must be (file name, version id, sha1) triples, got {rows!r}")
+    for filename, version_id, sha1 in rows:
+        path = load_file(bucket, filename, version_id, folder_path, sha1=sha1)
+        dest = confined(filename, save_directory, f"{filename}: a weight file's name")
+        if dest.is_file() and sha1_file(dest) == sha1: continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)

@@ -1,0 +1,60 @@
+"""A newcomer's first hour (issue 35): what the start page says works as written, the docs build checks its inputs,
+works from any folder and installs nothing, and the main job's output reads in a terminal."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_front_door_lists_names():
+    "The start page's `bn.list_benchmarks()` / `bn.list_models()` after `import brainscore_nb as bn` (was AttributeError)"
+    import brainscore_nb as bn
+    assert {'list_benchmarks', 'list_models', 'list_datasets', 'list_stimulus_sets'} <= set(dir(bn))
+    assert 'Kriegeskorte2008.mIT-rdm' in bn.list_benchmarks() and 'pixels' in bn.list_models()
+    assert 'Cowley2023.210325' in bn.list_datasets() and 'Kriegeskorte2008' in bn.list_stimulus_sets()
+
+
+def test_score_repr_shows_its_interval():
+    "`<Score 0.1448 [0.076, 0.215] ...>` where the Score has an interval; never '± nan'"
+    from brainscore_nb.metrics.score import Score
+    s = Score(0.1448, attrs={'error': np.nan, 'ci_low': 0.0762, 'ci_high': 0.2151, 'raw': Score(0.1),
+                             'ceiling': Score(0.69)})
+    assert repr(s) == '<Score 0.1448 [0.076, 0.215] (raw 0.1000, ceiling 0.6900)>'
+    assert 'nan' not in repr(Score(0.5, attrs={'error': np.nan}))
+
+
+def test_docs_build_checks_its_inputs(tmp_path):
+    "No notebook processed: a RuntimeError saying how many there are and what to do, not KeyError: 'index'"
+    from site_build import docs_build
+    nbs = tmp_path / 'nbs'
+    with pytest.raises(RuntimeError, match='no notebooks in'): docs_build.check_inputs([], nbs, tmp_path / '_proc')
+    nbs.mkdir()
+    for n in ('index', 'a'): (nbs / f'{n}.ipynb').write_text('{}')
+    with pytest.raises(RuntimeError, match=r'0 of 2 notebooks .* were processed .* not index.ipynb'):
+        docs_build.check_inputs([], nbs, tmp_path / '_proc')
+    docs_build.check_inputs(['a.ipynb', 'index.ipynb'], nbs, tmp_path / '_proc')  # all there: no error
+
+
+def test_docs_processing_from_a_dot_folder_installs_nothing(tmp_path):
+    """A clone under a folder whose name starts with '.' (nbdev skipped every notebook there: 'docs: 0 of 0 notebooks'),
+    on a machine without Quarto (nbdev 3.3 tried to install it with sudo): the start page is processed, nothing installed"""
+    clone = tmp_path / '.hidden' / 'clone'
+    clone.mkdir(parents=True)
+    for f in ('pyproject.toml', 'settings.ini'): shutil.copy(ROOT / f, clone / f)
+    for d in ('nbs', 'docs'): shutil.copytree(ROOT / d, clone / d, ignore=shutil.ignore_patterns('_*', '.*'))
+    shutil.copy(ROOT / 'nbs' / '_quarto.yml', clone / 'nbs' / '_quarto.yml')
+    env = dict(os.environ, PATH=os.pathsep.join(p for p in os.environ['PATH'].split(os.pathsep)
+                                                 if not (Path(p) / 'quarto').exists()))
+    run = subprocess.run([sys.executable, 'docs/proc_nbs.py', '--file-glob', 'index.ipynb'], cwd=clone, env=env,
+                         capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert 'Quarto' not in run.stdout + run.stderr and 'sudo' not in run.stdout + run.stderr
+    assert (clone / '_proc' / 'index.ipynb').is_file()
+    assert not (clone / '.installing').exists()

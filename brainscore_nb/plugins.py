@@ -37,7 +37,7 @@ def _own_entry_points(group:str)->list|None:
     ]
 
 def _own_plugin(group:str, ep)->bool:
-    "Whether the entry point `ep` of `group` is brainscore_nb's own (its checkout's pyproject.toml, or its dist)"
+    "Whether the entry point `ep` of `group` is brainscore_nb's own (its checkout's pyproject.toml, its dist)"
     own = _own_entry_points(group)
     if own is not None: return any(o.name == ep.name and o.value == ep.value for o in own)
     return _normal(getattr(getattr(ep, 'dist', None), 'name', '') or '') == 'brainscore_nb'
@@ -140,7 +140,8 @@ def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'd
     )
 
 # %% ../nbs/00c_plugins.ipynb #b0ca1e43
-REGISTRY_DICTS = ('BENCHMARKS', 'MODELS', 'STIMULUS_SETS', 'DATASETS', 'METRICS', 'CEILINGS')  # what plugins fill
+# the dicts a plugin fills the registries from
+REGISTRY_DICTS = ('BENCHMARKS', 'MODELS', 'STIMULUS_SETS', 'DATASETS', 'METRICS', 'CEILINGS')
 
 def foreign_identifiers()->set:
     "The identifiers that plugins other than brainscore_nb's own define, in any group and registry"
@@ -150,7 +151,8 @@ def foreign_identifiers()->set:
         for name, plugin in load_plugins(group).items():
             if name in eps and _own_plugin(group, eps[name]): continue
             for attr in REGISTRY_DICTS:
-                if isinstance(entries := getattr(plugin, attr, None), dict): names.update(map(str, entries))
+                entries = getattr(plugin, attr, None)
+                if isinstance(entries, dict): names.update(map(str, entries))
     return names
 
 def own_names(registry # a registry (dict) or a list of its identifiers

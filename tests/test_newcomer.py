@@ -58,3 +58,40 @@ def test_docs_processing_from_a_dot_folder_installs_nothing(tmp_path):
     assert 'Quarto' not in run.stdout + run.stderr and 'sudo' not in run.stdout + run.stderr
     assert (clone / '_proc' / 'index.ipynb').is_file()
     assert not (clone / '.installing').exists()
+
+
+def plugin_beside(folder: Path) -> list:
+    """Scaffolded plugins (`brainscore-nb new` for a benchmark, a model and a dataset, named to sort before the
+    project's own names) installed the way pip installs them: a `dist-info` folder with their entry points in a site
+    folder, their packages importable. Returns the folders for PYTHONPATH."""
+    import tomllib
+    from brainscore_nb.submission import new_plugin
+    site = folder / 'site'
+    site.mkdir(parents=True)
+    made = [new_plugin(k, n, folder / 'src') for k, n in
+            (('benchmark', 'Aaa2026.V4-pls'), ('model', 'aaa-net'), ('data', 'Aaa2026'))]
+    for plugin in made:
+        project = tomllib.loads((plugin / 'pyproject.toml').read_text())['project']
+        info = site / f"{project['name'].replace('-', '_')}-0.1.dist-info"
+        info.mkdir()
+        (info / 'METADATA').write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: 0.1\n")
+        (info / 'entry_points.txt').write_text(''.join(
+            f'[{group}]\n' + ''.join(f'{k} = {v}\n' for k, v in eps.items()) + '\n'
+            for group, eps in project['entry-points'].items()))
+    return [site, *made]
+
+
+def test_a_plugin_beside_the_project_breaks_no_notebook(tmp_path):
+    """README says to install one's own plugin; the notebooks that pin registered names (00c_plugins, 09_datasets,
+    40_registry, 43_cli) asserted the whole registry's list and failed. They run here with three plugins beside."""
+    paths = plugin_beside(tmp_path)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, [ROOT, *paths])))
+    check = subprocess.run([sys.executable, '-c', 'import brainscore_nb as bn; print(bn.list_models())'], env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert 'aaa-net' in check.stdout, check.stdout + check.stderr  # the plugin is there
+    # nbdev-test (not tests/test_notebooks.py, which keeps what it ran for the docs site under _executed/)
+    env['TMPDIR'] = str(tmp_path)
+    run = subprocess.run([str(Path(sys.executable).parent / 'nbdev-test'), '--n-workers', '2', '--file-re',
+                          r'^(00c_plugins|09_datasets|40_registry|43_cli)\.ipynb$', str(ROOT / 'nbs')],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0 and 'Success' in run.stdout + run.stderr, run.stdout[-5000:] + run.stderr[-5000:]

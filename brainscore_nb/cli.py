@@ -233,8 +233,8 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_, html_
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
     written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
-    click.echo(plots.leaderboard(results, missing=missing,
-                                 include_unceiled=include_unceiled).round(3).to_string())
+    click.echo(fit_width(plots.leaderboard_text(plots.leaderboard(results, missing=missing,
+                                                                  include_unceiled=include_unceiled))))
     click.echo(f"""written: {', '.join(str(p) for v in written.values()
                                        for p in (v if isinstance(v, list) else [v]))}""")
     if html_dir:

@@ -95,3 +95,71 @@ def test_a_plugin_beside_the_project_breaks_no_notebook(tmp_path):
                           r'^(00c_plugins|09_datasets|40_registry|43_cli)\.ipynb$', str(ROOT / 'nbs')],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0 and 'Success' in run.stdout + run.stderr, run.stdout[-5000:] + run.stderr[-5000:]
+
+
+def main_job_table(n_benchmarks=None, every=19):
+    """A results table shaped like the main job's: 2 models x every registered benchmark (or the first
+    `n_benchmarks`), one in `every` scored, the others failed as offline failures are (data only in the bucket)"""
+    from brainscore_nb.batch import result_row, results_table
+    from brainscore_nb.registry import list_benchmarks
+    rng = np.random.default_rng(0)
+    rows = []
+    for m in ('pixels', 'efficientnet-lite0'):
+        for i, b in enumerate(list_benchmarks()[:n_benchmarks]):
+            if i % every == 0:
+                s = float(rng.uniform(0.05, 0.6))
+                rows.append(result_row(m, b) | dict(status='ok', score=s, raw=s, ceiling=1.0, error=0.01))
+            else:
+                rows.append(result_row(m, b) | dict(error_message=(
+                    f"CatalogError: cannot reach s3://brainscore-storage/brainio-brainscore/assy_{b}.nc: no network "
+                    "or the server is down; data already in the store load offline (download failed)")))
+    return results_table(rows)
+
+
+def label_problems(fig) -> list:
+    "Tick labels of `fig` that fall outside the figure or over another panel, or overlap another panel's labels"
+    fig.canvas.draw()
+    renderer, frame = fig.canvas.get_renderer(), fig.bbox
+    boxes = [(i, t.get_text(), t.get_window_extent(renderer)) for i, ax in enumerate(fig.axes)
+             for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+    problems = [('outside the figure', text) for _, text, b in boxes
+                if b.x0 < frame.x0 - 1 or b.y0 < frame.y0 - 1 or b.x1 > frame.x1 + 1 or b.y1 > frame.y1 + 1]
+    problems += [('over another panel', text) for i, text, b in boxes for j, ax in enumerate(fig.axes)
+                 if j != i and b.overlaps(ax.get_window_extent(renderer))]
+    by_panel = {}
+    for i, text, b in boxes: by_panel.setdefault(i, []).append(b)
+    problems += [('over another panel\'s label', text) for i, text, b in boxes for j, others in by_panel.items()
+                 if j != i and any(b.overlaps(o) for o in others)]
+    return problems
+
+
+def test_figures_labels_can_all_be_read():
+    "benchmarks.png of the main job had tick labels clipped by the next panel; the heatmap warned 'Tight layout not applied'"
+    import warnings
+    import matplotlib.pyplot as plt
+    from brainscore_nb import plots
+    table = main_job_table()
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')  # no warning leaks: pandas' PerformanceWarning, matplotlib's layout warning
+        figures = [plots.plot_benchmarks(table), plots.plot_heatmap(table), plots.plot_intervals(table)]
+        plots.leaderboard_text(plots.leaderboard(table))
+    try:
+        for fig in figures: assert label_problems(fig) == [], label_problems(fig)[:5]
+    finally:
+        for fig in figures: plt.close(fig)
+
+
+def test_run_output_reads_in_a_terminal(tmp_path, capsys):
+    "Failures summarised by cause, not one line each; the leaderboard within the terminal's width (was 11,317 characters)"
+    from click.testing import CliRunner
+    from brainscore_nb import batch, cli
+    table = main_job_table()
+    batch.write_results(table, tmp_path)
+    lines = batch.failure_summary(table)
+    assert lines == [f"{int(table.status.ne('ok').sum())} pairs: data not here: only in Brain-Score's bucket or at its "
+                     "published address, unreachable"]
+    r = CliRunner(env={'COLUMNS': '120'}).invoke(cli.cli, ['leaderboard', str(tmp_path), '--out',
+                                                         str(tmp_path / 'board')])
+    assert r.exit_code == 0, r.output
+    board = r.output.split('written:')[0]
+    assert max(map(len, board.splitlines())) <= 120 and 'more columns in leaderboard.md' in board, board

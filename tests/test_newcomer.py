@@ -163,3 +163,18 @@ def test_run_output_reads_in_a_terminal(tmp_path, capsys):
     assert r.exit_code == 0, r.output
     board = r.output.split('written:')[0]
     assert max(map(len, board.splitlines())) <= 120 and 'more columns in leaderboard.md' in board, board
+
+
+def test_web_leaderboard_of_the_main_job_is_small_and_scores_come_first(tmp_path):
+    """The main job's site (2 models x every benchmark, most failed offline) was 25 MB: a figure per benchmark, every
+    failure in full before the scores. Now under 5 MB; a model page shows its scores, then failures by cause, folded
+    (time: benchmarks/bench_site.py)"""
+    from brainscore_nb.web import slug, write_site
+    table = main_job_table()
+    site = write_site(table, tmp_path / 'site')
+    size = sum(f.stat().st_size for f in site.parent.rglob('*') if f.is_file())
+    assert size < 5e6, size
+    page = (site.parent / 'models' / f'{slug("pixels")}.html').read_text()
+    failed = int(table[table.model == 'pixels'].status.ne('ok').sum())
+    assert page.index('id="benchmarks"') < page.index(f'<h2>{failed} failed</h2>')
+    assert page.count('<details class="cause">') == 1 and f'{failed} pairs: data not here' in page

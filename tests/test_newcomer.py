@@ -178,3 +178,25 @@ def test_web_leaderboard_of_the_main_job_is_small_and_scores_come_first(tmp_path
     failed = int(table[table.model == 'pixels'].status.ne('ok').sum())
     assert page.index('id="benchmarks"') < page.index(f'<h2>{failed} failed</h2>')
     assert page.count('<details class="cause">') == 1 and f'{failed} pairs: data not here' in page
+
+
+def test_docs_install_line_is_readmes():
+    "The docs' start pages install as README does (the index said `pip install -e \".[dev]\"`, README another line)"
+    import json
+    import re
+    readme = (ROOT / 'README.md').read_text()
+    for name in ('index.ipynb', '00_start_here.ipynb'):
+        nb = json.loads((ROOT / 'nbs' / name).read_text())
+        text = '\n'.join(''.join(c['source']) for c in nb['cells'] if c['cell_type'] == 'markdown')
+        lines = [line for block in re.findall(r'```sh\n(.*?)```', text, re.S) for line in block.splitlines()
+                 if 'pip install' in line]
+        assert lines, name
+        for line in lines: assert line.strip() in readme, (name, line)
+
+
+def test_blocks_and_transform_pages_show_no_xarray_warning():
+    "Their pages showed xarray's UserWarning (duplicate dimension names) with the building machine's venv path"
+    run = subprocess.run([sys.executable, '-m', 'pytest', str(ROOT / 'tests' / 'test_notebooks.py'), '-q', '-p',
+                          'no:cacheprovider', '-W', 'error::UserWarning', '-k', '04a_transform or 19a_blocks'],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0 and '2 passed' in run.stdout, run.stdout[-3000:]

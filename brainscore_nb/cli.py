@@ -330,7 +330,9 @@ def _trials(responses, response_column:str|None=None):
     from brainscore_nb.data.stimuli import read_metadata_csv
     df = read_metadata_csv(responses, ('neuroid_id',))  # as StimulusSet.from_csv reads it
     neural = 'neuroid_id' in df.columns
-    response_column = response_column or ('value' if neural else 'response')
+    # 'response', as `brainscore-nb new` writes it; a neural CSV's 'value' column where it has no 'response'
+    response_column = response_column or ('value' if neural and 'response' not in df.columns
+                                          and 'value' in df.columns else 'response')
     if response_column not in df.columns:
         raise ValueError(f"{responses} has no response column {response_column!r} (columns: "
                          f"{', '.join(df.columns)}); "
@@ -353,7 +355,7 @@ def _trials(responses, response_column:str|None=None):
                    'repetition, time_bin as 70-170 or time_bin_start/time_bin_end, neuroid metadata such '
                    'as region): a NeuroidAssembly')
 @click.option('--response-column', default=None,
-              help="The values' column (default: 'value' in a neural CSV, else 'response')")
+              help="The values' column (default: 'response'; a neural CSV without one: 'value')")
 @click.option('--out', 'directory', default=None, type=click.Path(file_okay=False),
               help='Packages folder (default: the packages_dir setting)')
 @click.option('--overwrite', is_flag=True, help='Replace an existing package with different content')

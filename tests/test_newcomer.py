@@ -200,3 +200,15 @@ def test_blocks_and_transform_pages_show_no_xarray_warning():
                           'no:cacheprovider', '-W', 'error::UserWarning', '-k', '04a_transform or 19a_blocks'],
                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0 and '2 passed' in run.stdout, run.stdout[-3000:]
+
+
+def test_package_reads_the_csv_new_writes(tmp_path):
+    "`package`'s default column is the one `brainscore-nb new` writes ('response'; it defaulted to 'value' for neural data)"
+    from click.testing import CliRunner
+    from brainscore_nb import cli
+    from brainscore_nb.submission import example_data
+    data = example_data(tmp_path / 'data')
+    r = CliRunner().invoke(cli.cli, ['package', str(data / 'stimuli'), '--metadata', str(data / 'stimuli.csv'),
+                                     '--identifier', 'Lab2026.example', '--responses', str(data / 'responses.csv'),
+                                     '--out', str(tmp_path / 'packages')])
+    assert r.exit_code == 0 and 'wrote' in r.output, r.output

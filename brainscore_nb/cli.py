@@ -11,7 +11,6 @@ __all__ = ['MULTI', 'IMPORTED', 'cli', 'main', 'benchmark_lines', 'list_command'
 
 # %% ../nbs/43_cli.ipynb #ed3de76f
 import importlib, shutil, sys
-from contextlib import contextmanager
 from pathlib import Path
 import click
 import numpy as np
@@ -86,23 +85,13 @@ def _resolve_kind(kinds:dict, what:str):
     except KeyError as e: raise click.UsageError(e.args[0].split(' (')[0]
                                                  + f" (choose from {', '.join(kinds)})") from None
 
-@contextmanager
-def _no_downloads():
-    "Within the block every download fails at once, as offline would (listing never fetches data)"
-    from brainscore_nb.data import fetch, s3
-    def refuse(*_, **__): raise s3.S3Error('download failed: listing does not download')
-    saved = fetch._download, s3._download
-    fetch._download = s3._download = refuse
-    try: yield
-    finally: fetch._download, s3._download = saved
-
 def benchmark_lines(identifiers=None # the benchmarks to mark (None: every registered one)
                    )->list:
     "One line per benchmark: identifier, tab, 'offline' where its data are here, else why not (a cause)"
     from brainscore_nb.batch import failure_cause
-    from brainscore_nb.registry import list_benchmarks, load_benchmark
+    from brainscore_nb.registry import list_benchmarks, load_benchmark, offline
     lines = []
-    with _no_downloads():
+    with offline():
         for b in list_benchmarks() if identifiers is None else identifiers:
             try: load_benchmark(b); mark = 'offline'
             except Exception as e: mark = failure_cause(f'{type(e).__name__}: {e}')

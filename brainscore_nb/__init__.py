@@ -19,6 +19,8 @@ _LAZY = {  # name -> module
     'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
     'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
     'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry',
+    'list_benchmarks': 'brainscore_nb.registry', 'list_models': 'brainscore_nb.registry',
+    'list_datasets': 'brainscore_nb.data.datasets', 'list_stimulus_sets': 'brainscore_nb.data.datasets',
     'BrainModel': 'brainscore_nb.models.interface',  # Brain-Score's too
     'Ceiling': 'brainscore_nb.metrics.blocks'}
 

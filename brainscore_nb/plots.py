@@ -210,6 +210,10 @@ def _tight(fig):
 FACETS = ['V1', 'V2', 'V4', 'IT', 'behavior', 'engineering', 'not counted']
 PER_ROW = 40  # benchmarks in one row of panels at most
 
+def _tick(benchmark:str, tree:dict)->str:
+    "A benchmark's tick label: its identifier, marked where it is unceiled"
+    return f'{benchmark} (unceiled)' if benchmark in tree['unceiled'] else benchmark
+
 def plot_benchmarks(results, # a results table, or a path that read_results reads
                     *, kind:str='raw' # 'raw': raw scores with the ceiling marked; 'ceiled': ceiled scores
                    ):
@@ -226,9 +230,12 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
         panels += [(f, bs[i:i + PER_ROW]) for i in range(0, len(bs), PER_ROW)]
     cell = df.set_index(['benchmark', 'model'])
     widest = max(len(bs) for _, bs in panels)
+    # each panel as tall as its bars (2 in) plus its longest tick label, upright at 6 pt (~0.05 in a char)
+    below = [0.6 + 0.05 * max([len(_tick(b, tree)) for b in bs] or [0]) for _, bs in panels]
     fig, axes = plt.subplots(len(panels), 1, squeeze=False, figsize=(
         min(18, 1.6 + max(3.5, 1.2 + widest * 0.22 * max(2, len(models)))),  # 1.6 in: the legend
-        0.6 + 2.6 * len(panels)))
+        0.7 + sum(2.3 + h for h in below)))
+    _place(fig, axes[:, 0], below)
     get = lambda b, m, c: (cell[c].get((b, m), np.nan) if cell['status'].get((b, m)) == 'ok' else np.nan)
     for ax, (facet, benches) in zip(axes[:, 0], panels):
         width = 0.8 / len(models)
@@ -255,7 +262,7 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
                 first = 'ceiling' not in ax.get_legend_handles_labels()[1]
                 if len(c): ax.hlines(c.iloc[0], i - 0.45, i + 0.45, colors='k', linestyles='--', lw=1,
                                      label='ceiling' if first else None)
-        labels = [f'{b} (unceiled)' if b in tree['unceiled'] else b for b in benches]
+        labels = [_tick(b, tree) for b in benches]
         ax.set_xticks(np.arange(len(benches)), labels, rotation=30 if len(benches) <= 8 else 90,
                       ha='right' if len(benches) <= 8 else 'center', fontsize=6 if len(benches) > 8 else 7)
         ax.set_xlim(-0.6, max(len(benches), 4) - 0.4)
@@ -265,8 +272,16 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
         ax.axhline(0, color='k', lw=0.6)
     axes[0, 0].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1, 1))  # beside: never over a bar
     fig.suptitle('bars: 95% bootstrap interval where there is one, else the score\'s error', fontsize=7)
-    _tight(fig)
     return fig
+
+def _place(fig, axes, below:list, top:float=0.7, left:float=0.8, right:float=1.7):
+    "Stack `axes` down `fig` (inches): `top` above; each 0.3 in of title, 2 in of bars, `below[i]` of labels"
+    width, height = fig.get_size_inches()
+    y = height - top
+    for ax, h in zip(axes, below):
+        y -= 2.3
+        ax.set_position([left / width, y / height, 1 - (left + right) / width, 2 / height])
+        y -= h
 
 # %% ../nbs/42_plots.ipynb #3743227c
 def plot_scores(scores:dict, # {benchmark id: Score} (of `model`), or {(model, benchmark id): Score}
@@ -287,7 +302,7 @@ def plot_scores(scores:dict, # {benchmark id: Score} (of `model`), or {(model, b
         rows.append(result_row(m, b, s))
     if not rows: raise ValueError('plot_scores: no scores to plot')
     fig = plot_benchmarks(results_table(rows), kind=kind)
-    if title: fig.suptitle(f'{title}\n{fig.get_suptitle()}', fontsize=7); _tight(fig)
+    if title: fig.suptitle(f'{title}\n{fig.get_suptitle()}', fontsize=7)  # in the 0.7 in above the panels
     return fig
 
 # %% ../nbs/42_plots.ipynb #849a8519
@@ -316,7 +331,9 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     values = board[_value_columns(board)]
     if not (benchmarks if benchmarks is not None else values.shape[1] - n_agg <= 30):
         values = values.iloc[:, :n_agg]  # 300 benchmarks are a figure of their own: plot_benchmarks
-    fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1], 0.9 + 0.32 * values.shape[0]))
+    # room below for the column names, slanted at 40 degrees (~0.055 in of height a character at 10 pt)
+    slant = 0.055 * max(map(len, map(str, values.columns)))
+    fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1], 0.9 + slant + 0.32 * values.shape[0]))
     cmap = plt.get_cmap('viridis').with_extremes(bad='0.88')  # unscored cells in light grey
     im = ax.imshow(values.to_numpy(float), cmap=cmap, vmin=0, vmax=1, aspect='auto')
     for (i, j), v in np.ndenumerate(values.to_numpy(float)):
@@ -454,14 +471,15 @@ def leaderboard_text(board:pd.DataFrame # from `leaderboard`
     def node(n, m):
         v, k = board.at[m, 'average' if n == 'average_vision' else n], scored.at[m, n]
         return ('-' if pd.isna(v) else f'{v:.3f}') + f' ({k}/{totals[n]})'
-    if 'average_vision' not in board.attrs['nodes']: out['average'] = '-'
+    columns = {} if 'average_vision' in board.attrs['nodes'] else {'average': '-'}
     for n in board.attrs['nodes']:
-        out['average' if n == 'average_vision' else n] = [node(n, m) for m in board.index]
+        columns['average' if n == 'average_vision' else n] = [node(n, m) for m in board.index]
     for c in _value_columns(board):
-        if c != 'average' and c not in board.attrs['nodes']: out[c] = board[c]
-    out['missing'] = ['' if r.scored == r.counted else f'{r.counted - r.scored} of {r.counted}'
-                      for r in board.itertuples()]
-    return out
+        if c != 'average' and c not in board.attrs['nodes']: columns[c] = board[c]
+    columns['missing'] = ['' if r.scored == r.counted else f'{r.counted - r.scored} of {r.counted}'
+                          for r in board.itertuples()]
+    # one frame made at once: a column added at a time fragments it (pandas' PerformanceWarning per column)
+    return pd.concat([out, pd.DataFrame(columns, index=board.index)], axis=1)
 
 def report(results, # a run's folder, a results file, or a table
            out=None, # where to write (default: the run's folder, or the working directory for a table)

@@ -11,16 +11,19 @@ __all__ = ['CSS', 'SORT_JS', 'slug', 'write_site']
 import html, re
 from pathlib import Path
 import pandas as pd
+from .batch import FAILURE_CAUSES, failure_cause
 from .hierarchy import node_path
 from .plots import (_table, _value_columns, comparisons, leaderboard,
-                                 leaderboard_intervals, plot_benchmarks, save_figure)
+                                 leaderboard_intervals, plot_benchmarks)
 
 # %% ../nbs/42a_web.ipynb #46420f85
 CSS = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;font-size:13px}
 th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#f3f3f3;cursor:pointer}
 td.id,th.id{text-align:left}.ci{color:#777;font-size:11px}.missing{color:#b00}.unceiled{color:#a60}
-.failed{color:#b00}nav a{margin-right:1em}td.prov{max-width:32em;word-break:break-all}"""
+.failed{color:#b00}nav a{margin-right:1em}td.prov{max-width:32em;word-break:break-all}
+td.reason{max-width:48em;text-align:left;overflow-wrap:anywhere}details.cause{margin:.4em 0}
+details.cause summary{cursor:pointer;color:#b00}"""
 SORT_JS = """document.querySelectorAll('table.sortable th').forEach((th, i) =>
  th.addEventListener('click', () => {
   const body = th.closest('table').tBodies[0], rows = Array.from(body.rows);
@@ -133,17 +136,15 @@ def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
     tree = board.attrs
     where = tree['parents']
     for m in board.index:
+        mine = df[df.model == m]
         rows = []
-        for r in df[df.model == m].itertuples():
+        for r in mine[mine.status.eq('ok')].itertuples():
             kept = [c for c in _PROVENANCE_SHOWN if c in df.columns and pd.notna(getattr(r, c))]
             prov = '; '.join(f'{c}: {getattr(r, c)}' for c in kept)
             unc = ' (unceiled)' if r.benchmark in tree['unceiled'] else ''
             rows.append(f'<tr><td class="id">{_link(r.benchmark, "benchmarks", 1)}{unc}</td>'
                         f'<td class="id">{html.escape(where.get(r.benchmark) or "not counted")}</td>'
                         f'{_cell(r.score)}{_cell(r.raw)}{_cell(r.ceiling)}{_cell(r.ci_low)}{_cell(r.ci_high)}'
-                        f'<td class="id {"" if r.status == "ok" else "failed"}">'
-                        f'{html.escape(_text(r.status))}</td>'
-                        f'<td class="id">{html.escape(_text(r.error_message))}</td>'
                         f'<td class="id prov"><details><summary>{len(kept)} fields</summary>'
                         f'{html.escape(prov)}</details></td></tr>')
         row = board.loc[m]
@@ -158,9 +159,29 @@ def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
         (out/'models'/f'{slug(m)}.html').write_text(_page(f'Model {m}', summary + (
             '<table class="sortable" id="benchmarks"><thead><tr><th class="id">benchmark</th><th class="id">'
             'node</th><th>score</th><th>raw</th><th>ceiling</th><th>low</th><th>high</th>'
-            '<th class="id">status</th><th class="id">reason</th><th class="id">provenance</th></tr></thead>'
-            '<tbody>'
-            + ''.join(rows) + '</tbody></table>'), depth=1))
+            '<th class="id">provenance</th></tr></thead><tbody>'
+            + ''.join(rows) + '</tbody></table>' + _failures(mine, where)), depth=1))
+
+def _failures(rows:pd.DataFrame, where:dict)->str:
+    "The failed pairs of `rows` grouped by cause, most first, each group folded: benchmark, node, reason"
+    failed = rows[rows.status.ne('ok')]
+    if not len(failed): return ''
+    causes = failed.error_message.map(failure_cause)
+    parts = [f'<h2>{len(failed)} failed</h2>']
+    counts = causes.value_counts(sort=False).sort_index().sort_values(ascending=False, kind='stable')
+    for cause in counts.index:
+        group = failed[causes == cause]
+        what = FAILURE_CAUSES.get(cause, (None, cause))[1]
+        body = ''.join(f'<tr><td class="id">{_link(r.benchmark, "benchmarks", 1)}</td>'
+                       f'<td class="id">{html.escape(where.get(r.benchmark) or "not counted")}</td>'
+                       f'<td class="reason">{html.escape(_text(r.error_message))}</td></tr>'
+                       for r in group.itertuples())
+        parts.append(f'<details class="cause"><summary>{len(group)} pair{"s" * (len(group) != 1)}: '
+                     f'{html.escape(what)}</summary><table class="sortable"><thead><tr>'
+                     '<th class="id">benchmark</th><th class="id">node</th><th class="id">reason</th></tr>'
+                     f'</thead><tbody>{body}'
+                     '</tbody></table></details>')
+    return ''.join(parts)
 
 def _benchmark_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
     "One page per benchmark: where it counts, ceiling, its plot, models ranked, data sha1s, bibtex"
@@ -168,12 +189,15 @@ def _benchmark_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
     tree = board.attrs
     for b in tree['parents']:
         rows = df[df.benchmark == b].sort_values('score', ascending=False, na_position='last')
-        fig = plot_benchmarks(rows)
-        save_figure(fig, out/'benchmarks'/f'{slug(b)}.svg')  # the slug may hold dots
-        plt.close(fig)
+        scored = rows.status.eq('ok').any()
+        if scored:  # a figure of bars; none where no model scored it (nothing to draw)
+            fig = plot_benchmarks(rows)
+            fig.savefig(out/'benchmarks'/f'{slug(b)}.svg', bbox_inches='tight',
+                        metadata={'Date': None, 'Creator': None})
+            plt.close(fig)
         table = ''.join(f'<tr><td class="id">{_link(r.model, "models", 1)}</td>{_cell(r.score)}{_cell(r.raw)}'
                         f'{_cell(r.ci_low)}{_cell(r.ci_high)}<td class="id">{html.escape(str(r.status))}</td>'
-                        f'<td class="id">{html.escape(_text(r.error_message))}</td></tr>'
+                        f'<td class="reason">{html.escape(_text(r.error_message))}</td></tr>'
                         for r in rows.itertuples())
         sha1s = sorted({str(s) for s in rows.data_sha1.dropna()})
         ceilings = sorted({float(c) for c in rows.ceiling.dropna()})
@@ -184,7 +208,8 @@ def _benchmark_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
                 f'{" (unceiled: not averaged)" if b in tree["left_out"] else ""}; ceiling: '
                 f'{", ".join(_num(c, ".4f") for c in ceilings) or "none"}; data sha1: '
                 f'{html.escape(", ".join(sha1s) or "not recorded")}</p>'
-                f'<img src="{slug(b)}.svg" alt="scores on {html.escape(b, quote=True)}" width="640">'
+                + (f'<img src="{slug(b)}.svg" alt="scores on {html.escape(b, quote=True)}" width="640">'
+                   if scored else '<p class="failed">no model scored it (reasons below)</p>') +
                 '<table class="sortable" id="models"><thead><tr><th class="id">model</th><th>score</th>'
                 '<th>raw</th><th>low</th><th>high</th><th class="id">status</th><th class="id">reason</th>'
                 f'</tr></thead><tbody>{table}</tbody></table><pre>{html.escape(bib)}</pre>')

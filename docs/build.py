@@ -400,6 +400,21 @@ def shows_outputs(nb: dict) -> bool:
                for c in nb['cells'])
 
 
+def check_inputs(names: list, nbs: Path = None, proc: Path = None):
+    """A RuntimeError saying what is wrong unless `names` (the processed notebooks) hold the start page, index.ipynb:
+    how many notebooks nbs/ holds, and why nbdev-proc-nbs may have processed none"""
+    nbs, proc = Path(nbs or NBS), Path(proc or PROC)
+    if 'index.ipynb' in names: return
+    sources = sorted(p for p in nbs.rglob('*.ipynb') if not any(o[0] in '._' for o in p.relative_to(nbs).parts))
+    if not sources:
+        raise RuntimeError(f'docs: no notebooks in {nbs}: run docs/build.py from a complete clone of the project')
+    why = (f'{len(names)} of {len(sources)} notebooks of {nbs} were processed into {proc}, and not '
+           'index.ipynb, the start page')
+    if 'index.ipynb' not in {str(p.relative_to(nbs)) for p in sources}: why += f' (there is no {nbs}/index.ipynb)'
+    raise RuntimeError(f'docs: {why}; run the processing step again (python docs/build.py without --no-proc), '
+                       f'and see its errors with: python docs/proc_nbs.py')
+
+
 def settings_env(env: dict) -> dict:
     """`env` with the project's settings.ini named (BRAINSCORE_NB_SETTINGS), unless it names one already: notebooks
     run from nbs/ and nbs/benchmarks/, and settings are read from the working directory only, so without this a
@@ -433,6 +448,7 @@ def _build(out: Path, execute_globs, proc: bool, work: Path, fresh: bool) -> Pat
         subprocess.run([sys.executable, str(ROOT / 'docs' / 'proc_nbs.py')], cwd=ROOT, env=env, check=True,
                        capture_output=True)
     names = sorted(str(p.relative_to(PROC)) for p in PROC.rglob('*.ipynb') if not p.name.startswith(('_', '.')))
+    check_inputs(names)  # none processed: say why, not KeyError: 'index' at the end
     run = [n for n in names if any(fnmatch.fnmatch(n.removesuffix('.ipynb'), g) for g in execute_globs)
            and n.removesuffix('.ipynb') not in NOT_EXECUTED]
     outputs, here = outputs_for(run, work, env, fresh)

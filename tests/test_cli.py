@@ -29,9 +29,13 @@ def cli(*args, check=True):
 def test_list_and_suggestions():
     from brainscore_nb.models.library import LIBRARY_MODELS, importable  # libraries' models, as installed
     installed = [i for i, s in LIBRARY_MODELS.items() if importable(s.library)]
-    assert cli('list', 'models').stdout.split() == sorted(['efficientnet-lite0', 'efficientnet-lite1', 'efficientnet-lite2', 'gabor-v1', 'pixels'] + installed)
+    from brainscore_nb.plugins import own_names  # the project's own: a plugin installed beside it adds others
+    assert own_names(cli('list', 'models').stdout.split()) == sorted(['efficientnet-lite0', 'efficientnet-lite1', 'efficientnet-lite2', 'gabor-v1', 'pixels'] + installed)
     assert 'Cowley2023.210325' in cli('list', 'datasets').stdout.split()
-    listed = cli('--import', SMALL, 'list', 'benchmarks').stdout.split()
+    lines = cli('--import', SMALL, 'list', 'benchmarks').stdout.splitlines()
+    listed = [line.split('\t')[0] for line in lines]  # identifier, tab, 'offline' or why not (issue 35)
+    marks = dict(line.split('\t') for line in lines)
+    assert marks['Small.IT-rdm'] == 'offline' and marks['Hebart2023-match'] == 'unreachable'
     assert {'Small.IT-rdm', 'Small.MT-ridge', 'Small.V4-ridge', 'Cowley2023.V4-pls', 'Geirhos2019.edges-accuracy'} <= set(listed)
     from brainscore_nb.registry import list_benchmarks
     from brainscore_nb.benchmarks.base import benchmark_registry

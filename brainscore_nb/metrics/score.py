@@ -30,6 +30,13 @@ def _fmt(v):
     if isinstance(v, xr.DataArray) and v.ndim == 0: v = float(v.values)
     return f'{v:.4f}' if isinstance(v, (float, int, np.number)) else type(v).__name__
 
+def _spread(attrs:dict)->str:
+    "' [low, high]' where attrs hold a finite interval, else ' ± error' where finite, else ''"
+    def finite(v): return v is not None and np.ndim(v) == 0 and np.isfinite(float(v))
+    lo, hi, err = (attrs.get(k) for k in ('ci_low', 'ci_high', 'error'))
+    if finite(lo) and finite(hi): return f' [{float(lo):.3f}, {float(hi):.3f}]'
+    return f' ± {_fmt(err)}' if finite(err) else ''
+
 @patch
 def __repr__(self:Score):
     "A one-line summary for a scalar score; xarray's repr otherwise"
@@ -37,8 +44,8 @@ def __repr__(self:Score):
     unceiled = bool(self.attrs.get('unceiled'))  # a raw score, on its metric's own scale: said so
     parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling') if k in self.attrs
              and np.ndim(self.attrs[k]) == 0 and not (unceiled and k == 'ceiling')] + ['unceiled'] * unceiled
-    err = f" ± {_fmt(self.attrs['error'])}" if 'error' in self.attrs else ''
-    return f"<Score {_fmt(float(self.values))}{err}{' (' + ', '.join(parts) + ')' if parts else ''}>"
+    details = f" ({', '.join(parts)})" if parts else ''
+    return f"<Score {_fmt(float(self.values))}{_spread(self.attrs)}{details}>"
 
 # %% ../../nbs/10_score.ipynb #a87d793d
 def _applied_to_raw(name:str):

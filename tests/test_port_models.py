@@ -66,16 +66,21 @@ def test_the_scratch_runs_build_causes():
     for c in causes:
         assert c == 'built' or c.startswith(('requirement not installed: ', 'imports ', 'needs brainscore_nb.',
                                              'weights', 'timed out')) or ':' in c, c
-    # measured on this branch (torch 2.13.0, no torchvision/timm; PytorchWrapper and ModelCommitment's modules not
-    # merged yet): every id registers; none builds, each for a cause that names what is missing
+    # measured on main (torch 2.13.0, no torchvision/timm, offline): every id registers; the 5 whose code needs
+    # only torch and no weights build (4 Gabor-filter models and pixels); the others name what is missing
     assert sum(causes.values()) == 702
     assert dict(causes) == {
-        'requirement not installed: torchvision': 349, 'requirement not installed: timm': 112,
-        'needs brainscore_nb.brainscore.brain_transformation (not on this branch)': 214,
-        'requirement not installed: transformers': 11, 'requirement not installed: diffusers': 6,
-        'requirement not installed: vonenet': 4, 'requirement not installed: texture-vs-shape': 3,
-        'requirement not installed: antialiased-cnns': 1, 'requirement not installed: dill': 1,
-        'imports torchvision: not installed': 1}
+        'built': 5, 'requirement not installed: torchvision': 349, 'imports torchvision: not installed': 141,
+        'requirement not installed: timm': 112, 'imports pytorch_lightning: not installed': 37,
+        'weights: cannot reach the bucket (offline)': 16, 'requirement not installed: transformers': 11,
+        'URLError: <urlopen error [Errno -2] Name or service not known>': 10,
+        "ConnectionError: HTTPSConnectionPool(host='storage.googleapis.com', port=443): Max retries exceed": 6,
+        'requirement not installed: diffusers': 6, 'requirement not installed: vonenet': 4,
+        'requirement not installed: texture-vs-shape': 3, 'requirement not installed: antialiased-cnns': 1,
+        'requirement not installed: dill': 1}
+    assert sorted(i for r in PORTED.values() for i, c in r.get('built', {}).items() if c == 'built') == [
+        'gabor_filter_entropy_4x4', 'gabor_filter_entropy_4x4_v2', 'gabor_filter_entropy_4x4_v2_forcedCosine',
+        'gabor_filter_mean_abs_4x4_v2', 'pixels']
 
 
 def test_the_tables_model_modules_exist():

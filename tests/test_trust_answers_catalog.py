@@ -49,7 +49,13 @@ CASES = {  # identifier: (catalog fixture, or the family in crosscheck_fixtures,
     'Maniquet2024-confusion_similarity': ('maniquet2024', lambda: fixture_model('maniquet2024', '')),
     'Rajalingham2018public-i2n': ('rajalingham_catalog', rajalingham_model), VERNIER: ('malania_catalog', malania_model),
     'Lonnqvist2024_InlabInstructionsBehavioralAccuracyDistance': (
-        'lonnqvist2024', lambda: fixture_model('lonnqvist2024', ''))}
+        'lonnqvist2024', lambda: fixture_model('lonnqvist2024', '')),
+    **{i: ('baker2022', lambda i=i: fixture_model('baker2022', i)) for i in (
+        'Baker2022frankenstein-accuracy_delta', 'Baker2022fragmented-accuracy_delta',
+        'Baker2022inverted-accuracy_delta')},
+    **{i: ('bmd2024', lambda i=i: fixture_model('bmd2024', i)) for i in (
+        'BMD2024.texture_1Behavioral-accuracy_distance', 'BMD2024.texture_2Behavioral-accuracy_distance',
+        'BMD2024.dotted_1Behavioral-accuracy_distance', 'BMD2024.dotted_2Behavioral-accuracy_distance')}}
 
 
 NAN = float('nan')
@@ -65,7 +71,21 @@ PINNED = {
     # the fixture's synthetic subjects are right on 64% of 160 trials (two choices): near chance, so a model at
     # chance is close to them (one label and random answers measured the same score here)
     'Lonnqvist2024_InlabInstructionsBehavioralAccuracyDistance': {'one': (0.7800693670258887, 0.8596096096096097),
-                                                                  'random': (0.7800693670258887, 0.8596096096096097)}}
+                                                                  'random': (0.7800693670258887, 0.8596096096096097)},
+    # Baker2022: a model answering one label has no accuracy to lose under distortion (delta 0); random answers
+    # lose none on average either, near 0 after the fixture's few images
+    'Baker2022frankenstein-accuracy_delta': {'one': (0.0, 0.0), 'random': (0.0, 0.0)},
+    'Baker2022fragmented-accuracy_delta': {'one': (0.0, 0.0), 'random': (0.11300085941792065, 0.12680582897643944)},
+    'Baker2022inverted-accuracy_delta': {'one': (0.0, 0.0), 'random': (0.1443419318116245, 0.15808878246035066)},
+    # BMD2024: the fixture's synthetic subjects answer near chance, so chance answers lie at a middling distance
+    'BMD2024.texture_1Behavioral-accuracy_distance': {'one': (0.24610188573036873, 0.33941464172036334),
+                                                      'random': (0.24610188573036873, 0.33941464172036334)},
+    'BMD2024.texture_2Behavioral-accuracy_distance': {'one': (0.3247419247419247, 0.4225156840317492),
+                                                      'random': (0.16237096237096232, 0.21125784201587458)},
+    'BMD2024.dotted_1Behavioral-accuracy_distance': {'one': (0.24193061840120672, 0.2893217893217894),
+                                                     'random': (0.24193061840120672, 0.2893217893217894)},
+    'BMD2024.dotted_2Behavioral-accuracy_distance': {'one': (0.3025197025197025, 0.38465148280789646),
+                                                     'random': (0.22688977688977693, 0.2884886121059224)}}
 
 
 @pytest.mark.parametrize('identifier', sorted(CASES))

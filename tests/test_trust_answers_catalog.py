@@ -1,6 +1,7 @@
 """Issue 33, item 1, continued: degenerate models (one answer for every stimulus, or answers drawn at random with seed
 0) on the behavioural benchmarks whose synthetic fixtures are served from the S3 test server as catalog entries
-(the same fixtures as tests/test_crosschecks.py, through tests/crosscheck_fixtures.py, and tests/test_bs_<family>.py). Each pinned value was measured here: a degenerate model scores at
+(the same fixtures as tests/test_crosschecks.py, through tests/crosscheck_fixtures.py, and
+tests/test_bs_<family>.py). Each pinned value was measured here: a degenerate model scores at
 the benchmark's chance, or its score is NaN with the reason, never a score that looks earned."""
 import numpy as np
 import pytest

@@ -236,6 +236,20 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
         'brainscore_nb.brainscore.brain_transformation',
     'brainscore_vision.model_helpers.brain_transformation.temporal':
         'brainscore_nb.brainscore.brain_transformation',
+    # Brain-Score's own tests (bs-tests): plugins' benchmark modules they import, where our family has
+    # the names
+    'brainscore_vision.benchmarks.baker2022': 'brainscore_nb.benchmarks.baker2022',  # DATASETS
+    'brainscore_vision.benchmarks.kato2026.benchmark': 'brainscore_nb.benchmarks.kato2026',  # DATASETS
+    # load_assembly
+    'brainscore_vision.benchmarks.freemanziemba2013.benchmarks.benchmark':
+        'brainscore_nb.benchmarks.freemanziemba2013',
+    # load_assembly (not MajajHongV4PublicBenchmark, MajajHongITPublicBenchmark: ours are factories)
+    'brainscore_vision.benchmarks.majajhong2015.benchmark': 'brainscore_nb.benchmarks.majajhong2015',
+    # DATASETS (not cast_coordinate_type, a step of Brain-Score's loader)
+    'brainscore_vision.benchmarks.geirhos2021.benchmark': 'brainscore_nb.benchmarks.geirhos2021',
+    # importing it registers the Zerbe2026_fmri benchmarks; LAIONfMRI
+    'brainscore_vision.benchmarks.laion_fmri': 'brainscore_nb.benchmarks.laion_fmri',
+    'brainscore_vision.benchmarks.laion_fmri.benchmark': 'brainscore_nb.benchmarks.laion_fmri',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 
@@ -253,7 +267,12 @@ def port_imports(code:str, # Python source written for Brain-Score
                            "add it to BRAINSCORE_IMPORTS")
         if kw == 'from': return f"{indent}from {table[module]}"
         # `import brainscore_vision` binds the name its code uses: `import brainscore_nb as brainscore_vision`
-        return f"{indent}import {table[module]} as {alias or module}"
+        if alias or '.' not in module: return f"{indent}import {table[module]} as {alias or module}"
+        # `import brainscore_vision.benchmarks.x` imports the module (registering what it registers) and binds
+        # `brainscore_vision`, as Python does
+        top = module.split('.')[0]
+        bind = f"; import {table[top]} as {top}" if top in table else ''
+        return f"{indent}import {table[module]}{bind}"
     def target(m):  # patch('brainscore_core...packaging.boto3.client'): the longest module the table knows
         path = m.group(3).split('.')
         if path[0] not in _BRAINSCORE_PACKAGES: return m.group(0)

@@ -250,6 +250,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     # importing it registers the Zerbe2026_fmri benchmarks; LAIONfMRI
     'brainscore_vision.benchmarks.laion_fmri': 'brainscore_nb.benchmarks.laion_fmri',
     'brainscore_vision.benchmarks.laion_fmri.benchmark': 'brainscore_nb.benchmarks.laion_fmri',
+    # validate_score_uncertainty, assert_valid_uncertainty
+    'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmark_base.html.md"""
 
 # %% auto #0
 __all__ = ['benchmark_registry', 'PROVENANCE', 'BenchmarkRegistry', 'accepted_options', 'check_keywords', 'check_choice',
-           'Benchmark', 'function_key', 'BenchmarkBase', 'recorded_metadata', 'LazyBenchmark', 'finalize',
+           'Benchmark', 'function_key', 'BenchmarkBase', 'recorded_metadata', 'LazyBenchmark', 'built', 'finalize',
            'package_commit', 'data_sha1s', 'describe_function', 'provenance', 'stimuli_of', 'squeeze_time_bin',
            'place_record_look', 'NeuralBenchmark', 'TrainTestNeuralBenchmark', 'ridge_train_test', 'reliable_region',
            'RSABenchmark', 'BehavioralBenchmark', 'PropertiesBenchmark', 'score_fields', 'results_records', 'id_list',
@@ -216,6 +216,11 @@ class LazyBenchmark(Benchmark):
     def ceiling(self)->Score: return self._built().ceiling
     def __repr__(self):
         return f"<LazyBenchmark {self.identifier} (not built yet: its data is read when first used)>"
+
+def built(benchmark # a benchmark: a LazyBenchmark is built now (its data read or fetched)
+         ):
+    "`benchmark`, built: what a registry lookup gives, with its data, or any other benchmark as it is"
+    return benchmark._built() if isinstance(benchmark, LazyBenchmark) else benchmark
 
 # %% ../../nbs/30_benchmark_base.ipynb #0ffda059
 _all_ = ['UNCEILED']  # made by the module's `__getattr__` below

@@ -74,4 +74,4 @@ def test_real_catalog_and_no_network(monkeypatch):
     monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
     with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/'
                                            r'(assy|stimulus)_BMD_2024_texture_2\.(nc|csv)'):
-        bn.load_benchmark('BMD2024.texture_2Behavioral-accuracy_distance')
+        bn.load_benchmark('BMD2024.texture_2Behavioral-accuracy_distance').ceiling  # built, its data read, when first used

@@ -26,7 +26,7 @@ from .names import resolve
 from .metrics.uncertainty import encode_draws
 from .registry import benchmark_registry, discover
 from .models.zoo import model_registry
-from .benchmarks.base import PROVENANCE, id_list, provenance, score_fields
+from .benchmarks.base import PROVENANCE, built, id_list, provenance, score_fields
 
 # %% ../nbs/41_batch.ipynb #5fbc1124
 COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
@@ -113,7 +113,9 @@ def score_pair(model:str, # model identifier
     t0, made = time.perf_counter(), {}
     def work():
         with threadpool_limits(blas_threads):
-            made['bench'] = (benchmark_factory or resolve(benchmark_registry, benchmark, 'benchmark'))()
+            # built here, its data read: a failure is this pair's row, and the row reads a built benchmark
+            factory = benchmark_factory or resolve(benchmark_registry, benchmark, 'benchmark')
+            made['bench'] = built(factory())
             made['model'] = (model_factory or resolve(model_registry, model, 'model'))()
             return result_row(model, benchmark, made['bench'](made['model']), made['bench'], made['model'])
     try: row = _within(work, timeout)

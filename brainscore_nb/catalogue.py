@@ -13,6 +13,7 @@ import pandas as pd
 from .data.catalog import CatalogError
 from .data.fetch import FetchError
 from .registry import list_benchmarks, load_benchmark, list_datasets
+from .benchmarks.base import built
 from .coverage import brainscore_benchmarks, read_crosschecks, crosscheck_class
 
 # %% ../nbs/48_benchmarks_catalogue.ipynb #2a116623
@@ -24,7 +25,7 @@ def _bibtex_key(bibtex)->str:
 def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     "Data, parent, metric, ceiling, bibtex key of a built benchmark (catalog-only data: what is recorded)"
     metric = identifier.rpartition('-')[2]
-    try: b = load_benchmark(identifier)
+    try: b = built(load_benchmark(identifier))  # its data read now: what it is built from
     # data only in Brain-Score's catalog (not in the mirror), or a local folder a setting names (ImageNet's)
     except (CatalogError, FetchError, FileNotFoundError) as e:
         ceiling = (crosscheck.get('ours') or {}).get('ceiling', float('nan'))

@@ -248,6 +248,22 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.model_helpers.check_submission.check_models': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.s3': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.utils': 'brainscore_nb.brainscore.model_plugins',  # fullname, make_list
+    # Brain-Score's own tests (bs-tests): plugins' benchmark modules they import, where our family has
+    # the names
+    'brainscore_vision.benchmarks.baker2022': 'brainscore_nb.benchmarks.baker2022',  # DATASETS
+    'brainscore_vision.benchmarks.kato2026.benchmark': 'brainscore_nb.benchmarks.kato2026',  # DATASETS
+    # load_assembly
+    'brainscore_vision.benchmarks.freemanziemba2013.benchmarks.benchmark':
+        'brainscore_nb.benchmarks.freemanziemba2013',
+    # load_assembly (not MajajHongV4PublicBenchmark, MajajHongITPublicBenchmark: ours are factories)
+    'brainscore_vision.benchmarks.majajhong2015.benchmark': 'brainscore_nb.benchmarks.majajhong2015',
+    # DATASETS (not cast_coordinate_type, a step of Brain-Score's loader)
+    'brainscore_vision.benchmarks.geirhos2021.benchmark': 'brainscore_nb.benchmarks.geirhos2021',
+    # importing it registers the Zerbe2026_fmri benchmarks; LAIONfMRI
+    'brainscore_vision.benchmarks.laion_fmri': 'brainscore_nb.benchmarks.laion_fmri',
+    'brainscore_vision.benchmarks.laion_fmri.benchmark': 'brainscore_nb.benchmarks.laion_fmri',
+    # validate_score_uncertainty, assert_valid_uncertainty
+    'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 
@@ -264,12 +280,16 @@ def port_imports(code:str, # Python source written for Brain-Score
             raise KeyError(f"no brainscore_nb module for {m.group(0).strip()!r}: "
                            "add it to BRAINSCORE_IMPORTS")
         if kw == 'from': return f"{indent}from {table[module]}"
-        if '.' in module and not alias:  # `import a.b` binds `a`: no one module stands for `a` and `a.b`
-            raise ValueError(f"{m.group(0).strip()!r} binds {module.split('.')[0]!r} for {module!r}: write "
-                             f"`import {module} as <name>` or `from {module.rpartition('.')[0]} import "
-                             f"{module.rpartition('.')[2]}`")
         # `import brainscore_vision` binds the name its code uses: `import brainscore_nb as brainscore_vision`
-        return f"{indent}import {table[module]} as {alias or module}"
+        if alias or '.' not in module: return f"{indent}import {table[module]} as {alias or module}"
+        # `import a.b.c` imports a.b.c and binds `a`, as Python does: right where the table puts a.b.c in
+        # its place under a's module (`a.b.c.x` reads the ported module); else refused, saying what to write
+        top, rest = module.split('.', 1)
+        if top in table and table[module] == f'{table[top]}.{rest}':
+            return f"{indent}import {table[module]}; import {table[top]} as {top}"
+        raise ValueError(f"{m.group(0).strip()!r} binds {top!r} for {module!r}: write "
+                         f"`import {module} as <name>` or `from {module.rpartition('.')[0]} import "
+                         f"{module.rpartition('.')[2]}`")
     def target(m):  # patch('brainscore_core...packaging.boto3.client'): the longest module the table knows
         path = m.group(3).split('.')
         if path[0] not in _BRAINSCORE_PACKAGES: return m.group(0)

@@ -221,6 +221,6 @@ def _bibtex(benchmark:str)->str:
     from brainscore_nb.registry import benchmark_registry, discover
     discover()  # the library's benchmark modules and installed plugins
     if benchmark not in benchmark_registry: return ''
-    factory = benchmark_registry[benchmark]
+    factory = benchmark_registry.factory(benchmark)  # the function, not a benchmark built from it
     module = getattr(getattr(factory, 'func', factory), '__module__', None)
     return str(getattr(sys.modules.get(module), 'BIBTEX', '') or '')

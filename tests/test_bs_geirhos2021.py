@@ -183,7 +183,7 @@ def test_real_catalog_and_no_network(identifier, dataset, monkeypatch):
     end = closed_endpoint()
     monkeypatch.setenv('BRAINSCORE_NB_S3_ENDPOINT', end)
     with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainio-brainscore/assy_brendel_Geirhos2021_{dataset}.nc'):
-        bn.load_benchmark(identifier)
+        bn.load_benchmark(identifier).ceiling  # built, its data read, when first used
 
 
 @pytest.mark.parametrize('dataset', list(SYNTHETIC))

@@ -115,10 +115,10 @@ def test_laion_fmri_says_what_is_missing(laion_catalog, monkeypatch):
     import brainscore_nb as bn
     monkeypatch.setenv('BRAINSCORE_NB_LAION_FMRI_STIMULI', '')
     with pytest.raises(FileNotFoundError, match='data use agreement.*laion_fmri_stimuli = '):
-        bn.load_benchmark('Zerbe2026_fmri.V1-cka')
+        bn.load_benchmark('Zerbe2026_fmri.V1-cka').ceiling  # built, its data read, when first used
     monkeypatch.setenv('BRAINSCORE_NB_LAION_FMRI_SPLITS', str(FIXTURES / 'no-such-folder'))
     with pytest.raises(FileNotFoundError, match='the laion_fmri_splits folder .*no-such-folder does not exist'):
-        bn.load_benchmark('Zerbe2026_fmri.V1-tau-ridgecv')
+        bn.load_benchmark('Zerbe2026_fmri.V1-tau-ridgecv').ceiling  # built, its data read, when first used
 
 
 def test_laion_fmri_with_the_real_catalog_and_no_network(monkeypatch):
@@ -130,4 +130,4 @@ def test_laion_fmri_with_the_real_catalog_and_no_network(monkeypatch):
         name = 'persubject' if 'persubject' in identifier else 'full'
         with pytest.raises(CatalogError, match=f'cannot reach {end}/brainscore-storage/brainscore-vision/benchmarks/'
                                                f'LAION_fMRI/assy_LAION_fMRI_{name}_sub-01_Assembly\\.nc'):
-            bn.load_benchmark(identifier)
+            bn.load_benchmark(identifier).ceiling  # built, its data read, when first used

@@ -100,7 +100,9 @@ def test_pair_timeout_local_cluster_cli(tmp_path):
                        capture_output=True, text=True, timeout=110)
     assert time.perf_counter() - t0 < 100
     assert '1 pairs scored, 1 failed' in p.stdout, p.stdout + p.stderr
-    assert 'failed: pixels on Hang.sleep: TimeoutError: timed out after 3 s' in p.stdout
+    assert 'failed, 1 pair: timed out (the pair_timeout setting, --timeout)' in p.stdout  # failures by cause
+    log = (tmp_path / 'out' / 'logs' / 'failures.log').read_text()  # each failure's message in the log
+    assert 'Hang.sleep' in log and 'TimeoutError: timed out after 3 s' in log
     assert '(a new LocalCluster: no scheduler named)' in p.stdout
 
 

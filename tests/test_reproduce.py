@@ -90,8 +90,10 @@ def test_rows_record_provenance_and_unceiled(tmp_path):
     assert abs(board.loc['pixels', 'IT'] - it) < 1e-12  # the raw mIT correlation is not averaged into IT
     all_it = rows.score[['Kriegeskorte2008.hIT-rdm', 'Kriegeskorte2008.mIT-rdm', 'Small.IT-rdm']].mean()
     assert abs(plots.leaderboard(table, include_unceiled=True).loc['pixels', 'IT'] - all_it) < 1e-12
-    r = CliRunner().invoke(cli, _expand(['leaderboard', str(tmp_path / 'run'), '--include-unceiled']))
-    assert r.exit_code == 0 and 'Kriegeskorte2008.mIT-rdm (unceiled)' in r.output
+    r = CliRunner().invoke(cli, _expand(['leaderboard', str(tmp_path / 'run'), '--include-unceiled']),
+                           env={'COLUMNS': '4000'})  # every column on screen, long names cut at 28 characters
+    assert r.exit_code == 0 and 'Kriegeskorte2008.mIT-rdm (u…' in r.output
+    assert 'Kriegeskorte2008.mIT-rdm (unceiled)' in (tmp_path / 'run' / 'leaderboard.md').read_text()
 
 
 def test_reproduce_equal_then_names_changed_fields(tmp_path):

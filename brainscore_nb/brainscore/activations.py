@@ -231,7 +231,7 @@ def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the Stimu
     columns = {c: ('presentation', stimulus_set[c].to_numpy()) for c in stimulus_set.columns}
     return assembly.assign_coords(columns)
 
-def __call__(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image paths
+def _helper_call(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image paths
              layers, # layer names
              stimuli_identifier=None, # Brain-Score's cache name (unused)
              number_of_trials:int=1, # presentations per image (with require_variance)
@@ -244,7 +244,7 @@ def __call__(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image
     return call(stimuli, layers, stimuli_identifier, require_variance=require_variance)
 
 ActivationsExtractorHelper.from_stimulus_set = from_stimulus_set
-ActivationsExtractorHelper.__call__ = __call__
+ActivationsExtractorHelper.__call__ = _helper_call
 
 # %% ../../nbs/51_bs_activations.ipynb #ccc0be6d
 def _register(hooks:dict, hook)->HookHandle:

@@ -212,3 +212,18 @@ def test_load_weight_file_and_download_weights_round_trip(s3_env, tmp_path, monk
     assert load_weight_file(bucket, 'cnn/w.pth', version, sha1, 'brainscore-vision/models') == path
     with pytest.raises(FetchError, match=f'cannot reach https://{bucket}.s3.amazonaws.com/brainscore-vision/models/cnn/x.pth'):
         load_weight_file(bucket, 'cnn/x.pth', version, sha1[::-1], 'brainscore-vision/models')
+
+
+def test_readmes_model_plugin_counts_are_the_records():
+    "README's counts of ported, registered and built model plugins come from the scratch run's record, not by hand"
+    import re
+    readme = ' '.join((HERE.parent / 'README.md').read_text().split())
+    ported = [r for r in PORTED.values() if r.get('ported') is True]
+    outcomes = collections.Counter(c for r in ported for c in r.get('built', {}).values())
+    torchvision = sum(n for c, n in outcomes.items() if 'torchvision' in c)
+    weights = sum(n for c, n in outcomes.items() if c.startswith(('weights', 'URLError', 'ConnectionError')))
+    said = (f'Of the {len(PORTED)} model plugins of Brain-Score 2.4.2, {len(ported)} port by the table',
+            f'their {sum(len(r.get("ids", [])) for r in ported)} ids register',
+            f'(torch only) {outcomes["built"]} build', f'torchvision {torchvision}',
+            f'timm {outcomes["requirement not installed: timm"]}', f'weights not reachable {weights}')
+    assert [s for s in said if s not in readme] == [], re.findall(r'Of the \d+ model plugins.{0,400}', readme)

@@ -37,8 +37,9 @@ def _resolve(registry:dict, identifier:str, what:str):
     _discover()
     if identifier in registry: return registry[identifier]
     kind = 'stimulus_set' if what == 'stimulus set' else 'assembly'
+    ours_first = lambda key: load_stimulus_set(key)  # an assembly's stimulus set: a recipe, else the catalog's
     return resolve(
-        {**catalog_registry(kind, stimulus_sets=load_stimulus_set), **registry},
+        {**catalog_registry(kind, stimulus_sets=ours_first), **registry},
         identifier,
         what,
     )

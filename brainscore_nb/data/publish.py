@@ -28,10 +28,6 @@ from .packaging import (check_naming_convention, check_stimulus_naming_conventio
                                           check_stimulus_numbers)
 
 # %% ../../nbs/08a_publish.ipynb #d724d271
-def _snippet(registry:str, identifier:str, call:str, imports:str)->str:
-    "Python lines registering `identifier` in `registry` with a pinned S3 loader call"
-    return f"{imports}\n\n{registry}[{identifier!r}] = lambda: {call}\n"
-
 def upload_stimulus_set(
     stimulus_set:StimulusSet, # a valid stimulus set
     identifier:str, # its identifier, e.g. 'MyLab2025'
@@ -63,6 +59,10 @@ def upload_stimulus_set(
                'from brainscore_nb.data.publish import load_stimulus_set_from_s3')
     note = '' if out['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n'
     return dict(out, snippet=note + _snippet('stimulus_set_registry', identifier, call, imports))
+
+def _snippet(registry:str, identifier:str, call:str, imports:str)->str:
+    "Python lines registering `identifier` in `registry` with a pinned S3 loader call"
+    return f"{imports}\n\n{registry}[{identifier!r}] = lambda: {call}\n"
 
 # %% ../../nbs/08a_publish.ipynb #9658dbd9
 def upload_assembly(

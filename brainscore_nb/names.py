@@ -52,7 +52,7 @@ def non_ascii(identifier:str # a name a user typed or a plugin registered
             + (f": it looks like {plain!r}" if plain.isascii() and plain != identifier else ''))
 
 # %% ../nbs/00a_names.ipynb #5e3f648c
-LOOKUP_NOTES = []  # functions what -> text a failed lookup adds; plugins registers its own when imported
+LOOKUP_NOTES = []  # functions what -> text a failed lookup adds (plugins registers its own)
 
 def resolve(registry:dict, # identifier -> whatever is registered under it
             identifier:str, # what the user asked for

@@ -170,7 +170,7 @@ def load_catalog_assembly(
     *, catalog=None, # a catalog TSV (default: see `catalog_path`)
     endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
     merge:bool=True, # merge the stimulus set's metadata into presentations, as Brain-Score does
-    stimulus_sets=None # loads its stimulus set by key (default: this catalog's; `load_dataset`'s: ours first)
+    stimulus_sets=None # its stimulus set's loader by key (default: this catalog's)
 ):
     "An assembly of Brain-Score's catalog with its stimulus set's metadata merged (fetched once, verified)"
     load_stimulus_set = stimulus_sets or partial(load_catalog_stimulus_set, catalog=catalog,
@@ -184,7 +184,7 @@ def load_catalog_assembly(
 # %% ../../nbs/09b_catalog.ipynb #419290ce
 def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
                      catalog=None, # a catalog TSV (default: see `catalog_path`)
-                     *, stimulus_sets=None # assemblies' stimulus-set loader (see `load_catalog_assembly`)
+                     *, stimulus_sets=None # assemblies' stimulus-set loader (`load_catalog_assembly`)
                     ) -> dict:
     "registry key -> loader of no arguments, for each catalog entry of `kind` (how `load_dataset` finds them)"
     df = load_brainscore_catalog(catalog)

@@ -37,7 +37,7 @@ def _resolve(registry:dict, identifier:str, what:str):
     _discover()
     if identifier in registry: return registry[identifier]
     kind = 'stimulus_set' if what == 'stimulus set' else 'assembly'
-    ours_first = lambda key: load_stimulus_set(key)  # an assembly's stimulus set: a recipe, else catalog
+    ours_first = lambda key: load_stimulus_set(key)  # a stimulus set: a recipe, else the catalog
     return resolve(
         {**catalog_registry(kind, stimulus_sets=ours_first), **registry},
         identifier,

@@ -16,16 +16,18 @@ from ..config import get_setting
 from .files import sha1_file, confined
 from .stimuli import StimulusSet
 from .assemblies import _class_named
-from .s3 import upload_file, s3_client, _split_bucket, _key, _fetch_object, _record
+from .s3 import (upload_file, s3_client, _split_bucket, _key, _fetch_object,
+                                   _record)
 from .fetch import fetch_file, FetchError
-from .packaging import (package_stimulus_set_locally, package_data_assembly_locally,
+from .packaging import (package_stimulus_set_locally,
+                                          package_data_assembly_locally,
                                           load_stimulus_set_from_package, load_assembly_from_package)
 from .brainio import write_brainio_assembly
 
 # %% ../../nbs/08a_publish.ipynb #pub00004
-# Brain-Score's `packaging` module is this one (BRAINSCORE_IMPORTS): its names that live lower down, here too
-from .packaging import (check_naming_convention, check_stimulus_naming_convention,  # noqa: F401
-                                          check_stimulus_numbers)
+# Brain-Score's `packaging` module is this one (BRAINSCORE_IMPORTS): its names from lower down
+from .packaging import (  # noqa: F401
+    check_naming_convention, check_stimulus_naming_convention, check_stimulus_numbers)
 
 # %% ../../nbs/08a_publish.ipynb #d724d271
 def upload_stimulus_set(

@@ -113,7 +113,7 @@ def list_command(what):
     "Print names one per line: benchmarks marked offline (data here) or why not; datasets local/catalog"
     from brainscore_nb import registry
     # ours and Brain-Score's catalog, marked local/catalog/private
-    from brainscore_nb.data.catalog import dataset_lines
+    from brainscore_nb.data.datasets import dataset_lines
     kinds = {'benchmarks': benchmark_lines, 'models': registry.list_models,
              'datasets': lambda: dataset_lines('assembly'),
              'stimulus-sets': lambda: dataset_lines('stimulus_set')}

@@ -188,8 +188,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio': 'brainscore_nb.data',  # `import packaging`
     'brainscore_core.supported_data_standards.brainio.stimuli': 'brainscore_nb.data.stimuli',
     'brainscore_core.supported_data_standards.brainio.assemblies': 'brainscore_nb.data.assemblies',
-    'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.packaging',  # package_*
-    'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
+    'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.publish',  # package_*
+    'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.publish',  # load_*_from_s3
     'brainscore_core.supported_data_standards': 'brainscore_nb.compat',  # `brainio`: the data package
     # subset, index_efficient
     'brainscore_core.supported_data_standards.brainio.transform': 'brainscore_nb.data.transform',

@@ -12,7 +12,7 @@ __all__ = ['GROUPS', 'KIND_GROUP', 'broken', 'REGISTRY_DICTS', 'plugin_entry_poi
 import importlib.metadata, re, tomllib, warnings
 from pathlib import Path
 import brainscore_nb
-from .names import non_ascii
+from .names import non_ascii, LOOKUP_NOTES
 
 # %% ../nbs/00c_plugins.ipynb #cc0a036d
 GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',), 'datasets': ('STIMULUS_SETS', 'DATASETS'),
@@ -138,6 +138,8 @@ def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'd
         if what == 'benchmark'
         else ''
     )
+
+LOOKUP_NOTES.append(lookup_note)  # names.resolve adds it to every failed lookup
 
 # %% ../nbs/00c_plugins.ipynb #b0ca1e43
 # the dicts a plugin fills the registries from

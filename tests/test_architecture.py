@@ -1,5 +1,20 @@
 """The house keeps its shape: data -> metrics -> models -> benchmarks -> runs, and a lower room never imports a
-higher one (../shared/DESIGN.md). Every import of every module is read, including those inside functions."""
+higher one (../shared/DESIGN.md). Every import of every module is read, including those inside functions.
+
+No import circle anywhere: the modules' import graph (function-local imports included) has no strongly
+connected component of more than one module. Where a lower module needs something a higher one provides, the
+higher one registers it downward (e.g. `plugins` appends its `lookup_note` to `names.LOOKUP_NOTES`; `brainio`
+attaches `DataAssembly.from_files`; `datasets` hands the catalog its stimulus-set loader) instead of the lower
+one importing upward.
+
+The data room is built in floors (DATA_LAYERS), each importing only from its own floor or those below:
+  structures  stimuli, assemblies, transform, validation: what the data is, in memory
+  transport   files, store, s3, fetch: bytes on disk, in the verified store, on S3, at published addresses,
+              whatever they hold (inside: files <- store <- s3 <- fetch)
+  formats     packaging, brainio: the files a stimulus set or an assembly is written to and read from (they
+              write into the store's locked folders, so they stand on transport)
+  names       catalog, datasets: what an identifier loads (Brain-Score's catalog, then our recipes over it)
+  publishing  publish: package, upload, load back, under Brain-Score's names (its `packaging` and `s3`)"""
 import ast
 from pathlib import Path
 
@@ -115,3 +130,132 @@ def test_the_private_check_finds_private_uses(tmp_path, monkeypatch):
     assert private_uses(bad) == ['cli.py:1 imports _discover from registry',
                                  'cli.py:5 imports _read_csv from brainscore_nb.data.stimuli',
                                  'cli.py:6 uses registry._discover']
+
+
+def module_name(path: Path) -> str:
+    "The dotted name of a module file inside brainscore_nb ('' for the package itself)"
+    return '.'.join(path.relative_to(PACKAGE).with_suffix('').parts).removesuffix('__init__').rstrip('.')
+
+
+def module_graph() -> dict:
+    "module -> {(imported module, line)}: every brainscore_nb import of every module, function-local ones included"
+    graph = {}
+    for path in sorted(p for p in PACKAGE.rglob('*.py') if p.name != '_modidx.py'):
+        edges = graph.setdefault(module_name(path), set())
+        for line, target, names, _ in imports(path):
+            if target is None: continue
+            for name in names or ['']:  # `from .data import s3` imports the module data.s3
+                sub = f'{target}.{name}'.strip('.') if name else target
+                is_module = name and ((PACKAGE / sub.replace('.', '/')).with_suffix('.py').is_file()
+                                      or (PACKAGE / sub.replace('.', '/') / '__init__.py').is_file())
+                edges.add((sub if is_module else target, line))
+    return graph
+
+
+def _reachable(nodes: dict, start: str) -> set:
+    "Every module `start` imports, directly or through others"
+    seen, todo = set(), [start]
+    while todo:
+        for t in nodes.get(todo.pop(), ()):
+            if t not in seen: seen.add(t); todo.append(t)
+    return seen
+
+
+def _way_round(nodes: dict, start: str, within: set) -> list:
+    "The shortest import path from `start` back to itself through the modules `within`"
+    paths, todo = {start: [start]}, [start]
+    while todo:
+        here = todo.pop(0)
+        for t in sorted(nodes[here] & within):
+            if t == start: return paths[here] + [start]
+            if t not in paths: paths[t] = paths[here] + [t]; todo.append(t)
+
+
+def circles(graph: dict) -> list:
+    "Each import circle, as 'a:line -> b:line -> a': the strongly connected components of more than one module"
+    nodes = {m: {t for t, _ in edges if t != m} for m, edges in graph.items()}
+    reachable = {m: _reachable(nodes, m) for m in nodes}
+    found, placed = [], set()
+    for m in sorted(nodes):
+        component = {m} | {t for t in reachable[m] if m in reachable.get(t, ())}
+        if len(component) < 2 or m in placed: continue
+        placed |= component
+        steps = _way_round(nodes, m, component)
+        lines = [min(line for t, line in graph[a] if t == b) for a, b in zip(steps, steps[1:])]
+        found.append(' -> '.join(f'{a}:{n}' for a, n in zip(steps, lines)) + f' -> {m} '
+                     f'(circle of {sorted(component)})')
+    return found
+
+
+def test_no_import_circle():
+    assert circles(module_graph()) == []
+
+
+def test_the_circle_check_finds_a_planted_circle(tmp_path, monkeypatch):
+    "A circle held by a function-local import, as data.fetch and data.s3 once were, is found and printed"
+    fake = tmp_path / 'brainscore_nb'
+    (fake / 'data').mkdir(parents=True)
+    (fake / '__init__.py').write_text('')
+    (fake / 'data' / 'fetch.py').write_text('from .files import sha1_file\ndef f():\n    from .s3 import get\n')
+    (fake / 'data' / 's3.py').write_text('import os\nfrom brainscore_nb.data.fetch import ChecksumError\n')
+    (fake / 'data' / 'files.py').write_text('from brainscore_nb import data\n')
+    monkeypatch.setitem(globals(), 'PACKAGE', fake)
+    graph = module_graph()
+    assert ('data.s3', 3) in graph['data.fetch'] and ('data.fetch', 2) in graph['data.s3']
+    assert circles(graph) == ["data.fetch:3 -> data.s3:2 -> data.fetch (circle of ['data.fetch', 'data.s3'])"]
+    (fake / 'data' / 's3.py').write_text('import os\n')
+    assert circles(module_graph()) == []
+
+
+DATA_LAYERS = {'structures': ('stimuli', 'assemblies', 'transform', 'validation'),
+               'transport': ('files', 'store', 's3', 'fetch'),
+               'formats': ('packaging', 'brainio'),
+               'names': ('catalog', 'datasets'),
+               'publishing': ('publish',)}  # bottom to top: see the module's docstring
+
+
+def data_layer(module: str) -> int:
+    "The floor of a module of data/ (0: structures), or a KeyError for a module no floor holds"
+    name = module.removeprefix('data.')
+    return next(i for i, floor in enumerate(DATA_LAYERS.values()) if name in floor)
+
+
+def data_violations(path: Path) -> list:
+    "Imports of a data/ module from a higher data floor"
+    own, out = module_name(path), []
+    for line, target, names, _ in imports(path):
+        if not (target or '').startswith('data.'): continue
+        target = '.'.join(target.split('.')[:2])
+        if data_layer(target) > data_layer(own):
+            floors = list(DATA_LAYERS)
+            out.append(f'{path.relative_to(PACKAGE.parent)}:{line}: {own} ({floors[data_layer(own)]}) imports '
+                       f'{target} ({floors[data_layer(target)]})')
+    return out
+
+
+DATA_MODULES = sorted((PACKAGE / 'data').glob('[!_]*.py'))
+
+
+def test_every_data_module_stands_on_a_floor():
+    "A new module of data/ is given its floor here (DATA_LAYERS), so the next check covers it"
+    assert {p.stem for p in DATA_MODULES} == {m for floor in DATA_LAYERS.values() for m in floor}
+
+
+@pytest.mark.parametrize('path', DATA_MODULES, ids=[p.stem for p in DATA_MODULES])
+def test_no_data_module_imports_a_higher_floor(path):
+    assert data_violations(path) == []
+
+
+def test_the_floor_check_finds_an_import_upward(tmp_path, monkeypatch):
+    "A structure reaching up to the publishing floor inside a function, and a store reaching to formats"
+    fake = tmp_path / 'brainscore_nb'
+    (fake / 'data').mkdir(parents=True)
+    bad = fake / 'data' / 'stimuli.py'
+    bad.write_text('from .assemblies import DataAssembly\ndef f():\n    from brainscore_nb.data.publish import x\n')
+    store = fake / 'data' / 'store.py'
+    store.write_text('from .files import sha1_file\nfrom .packaging import s3_name\n')
+    monkeypatch.setitem(globals(), 'PACKAGE', fake)
+    assert data_violations(bad) == ['brainscore_nb/data/stimuli.py:3: data.stimuli (structures) imports data.publish '
+                                    '(publishing)']
+    assert data_violations(store) == ['brainscore_nb/data/store.py:2: data.store (transport) imports data.packaging '
+                                      '(formats)']

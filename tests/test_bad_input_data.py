@@ -116,7 +116,8 @@ def test_identifiers_sharing_an_s3_name_are_refused_at_packaging(tmp_path):
 
 
 def test_s3_publish_refuses_other_bytes(s3_env, tmp_path):
-    from brainscore_nb.data.s3 import S3Error, s3_client, upload_assembly
+    from brainscore_nb.data.s3 import S3Error, s3_client
+    from brainscore_nb.data.publish import upload_assembly
     bucket = 'refuse-' + str(os.getpid())
     s3_client().create_bucket(Bucket=bucket)
     s3_client().put_bucket_versioning(Bucket=bucket, VersioningConfiguration={'Status': 'Enabled'})

@@ -12,7 +12,7 @@ import pytest
 
 from brainscore_nb.data.assemblies import DataAssembly, MetadataAssembly, SpikeTimesAssembly
 from brainscore_nb.data.brainio import netcdf_groups
-from brainscore_nb.data.packaging import write_netcdf
+from brainscore_nb.data.publish import write_netcdf
 from brainscore_nb.data.stimuli import StimulusSet
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'write_netcdf'

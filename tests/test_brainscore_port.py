@@ -110,14 +110,14 @@ def _registrations(source: str, name: str) -> dict:
 
 def _fetches(loader, monkeypatch) -> list:
     "The S3 objects (bucket, key, version, sha1) a loader asks for, the download itself replaced"
-    import brainscore_nb.data.s3 as s3
+    import brainscore_nb.data.publish as publish  # the loaders Brain-Score's s3 names port to
     asked = []
     def fake(bucket, key, version, sha1, **kw):
         asked.append((bucket, key, None if version in (None, '', 'null') else version, sha1))
         if key.endswith('.csv'): return Path('/nonexistent.csv')  # the ZIP is asked for next
         raise _Fetched
-    monkeypatch.setattr(s3, '_fetch_object', fake)
-    monkeypatch.setattr(s3, '_record', lambda *a, **k: None)  # nothing reaches the store
+    monkeypatch.setattr(publish, '_fetch_object', fake)
+    monkeypatch.setattr(publish, '_record', lambda *a, **k: None)  # nothing reaches the store
     with pytest.raises(_Fetched): loader()
     return asked
 

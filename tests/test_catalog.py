@@ -10,10 +10,11 @@ import pytest
 
 from brainscore_nb.data import datasets
 from brainscore_nb.data.assemblies import NeuroidAssembly
-from brainscore_nb.data.catalog import (CatalogError, catalog_entry, catalog_files, catalog_registry, dataset_table,
+from brainscore_nb.data.catalog import (CatalogError, catalog_entry, catalog_files, catalog_registry,
                                         load_brainscore_catalog, object_url)
 from brainscore_nb.data.fetch import ChecksumError
 from brainscore_nb.data.files import sha1_file
+from brainscore_nb.data.datasets import dataset_table
 from brainscore_nb.data.store import Catalog
 from seaweed import PUBLIC_BUCKET
 
@@ -166,7 +167,7 @@ def test_majajhong2015_public_with_the_real_catalog_and_no_network(monkeypatch):
 
 
 def test_dataset_lines_for_the_cli():
-    from brainscore_nb.data.catalog import dataset_lines
+    from brainscore_nb.data.datasets import dataset_lines
     lines = dataset_lines()
     assert 'MajajHong2015.private\tcatalog,private' in lines and 'MajajHong2015.public\tcatalog' in lines
     assert 'Kriegeskorte2008.hIT\tlocal' in lines and len(lines) == len(set(lines))

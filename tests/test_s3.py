@@ -12,8 +12,8 @@ from brainscore_nb.data import datasets
 from brainscore_nb.data.assemblies import NeuroidAssembly
 from brainscore_nb.data.fetch import ChecksumError
 from brainscore_nb.data.files import sha1_file
-from brainscore_nb.data.s3 import (S3CredentialsError, S3Error, load_assembly_from_s3, load_stimulus_set_from_s3, s3_client,
-                                   upload_assembly, upload_file, upload_stimulus_set)
+from brainscore_nb.data.publish import load_assembly_from_s3, load_stimulus_set_from_s3, upload_assembly, upload_stimulus_set
+from brainscore_nb.data.s3 import S3CredentialsError, S3Error, s3_client, upload_file
 from brainscore_nb.data.store import Catalog
 from seaweed import PUBLIC_BUCKET, SeaweedServer
 
@@ -246,7 +246,7 @@ def test_interrupted_download_is_retried(published):
 def test_two_processes_download_the_same_object_at_once(published, tmp_path):
     import subprocess, sys, time
     go = tmp_path / 'go'
-    code = ('import hashlib, os, sys, time; from pathlib import Path; from brainscore_nb.data.s3 import load_assembly_from_s3\n'
+    code = ('import hashlib, os, sys, time; from pathlib import Path; from brainscore_nb.data.publish import load_assembly_from_s3\n'
             'Path(sys.argv[1] + f".ready.{os.getpid()}").touch()\nwhile not Path(sys.argv[1]).exists(): time.sleep(0.001)\n'
             'a = load_assembly_from_s3("S3Test.faults", *sys.argv[2:5])\nprint(hashlib.sha1(a.values.tobytes()).hexdigest())')
     args = [sys.executable, '-c', code, str(go), published['bucket'], published['sha1'], published['version_id']]
@@ -263,7 +263,7 @@ def test_two_processes_download_the_same_object_at_once(published, tmp_path):
 def test_brainscore_package_calls_take_bucket_name(s3_env, fresh_home, tmp_path):
     "Brain-Score's package_stimulus_set / package_data_assembly (catalog name, bucket_name) upload; their keys pin the load (issue 25)"
     from PIL import Image
-    from brainscore_nb.data.packaging import package_data_assembly, package_stimulus_set
+    from brainscore_nb.data.publish import package_data_assembly, package_stimulus_set
     from brainscore_nb.data.stimuli import StimulusSet
     fresh_home('publisher')
     bucket = new_bucket()
@@ -284,7 +284,7 @@ def test_brainscore_package_calls_take_bucket_name(s3_env, fresh_home, tmp_path)
 def test_brainscore_fetch_file_and_upload_to_s3(s3_env, fresh_home, tmp_path, monkeypatch):
     "Brain-Score's upload_to_s3 and fetch_file (path-style address, _local_data_path as its tests set it), verified (issue 25)"
     from brainscore_nb.data import fetch
-    from brainscore_nb.data.packaging import upload_to_s3
+    from brainscore_nb.data.publish import upload_to_s3
     bucket, source = new_bucket(), tmp_path / 'assy_Lab_Test.nc'
     source.write_bytes(b'netcdf bytes' * 100)
     properties = upload_to_s3(source, bucket, 'folder/assy_Lab_Test.nc')

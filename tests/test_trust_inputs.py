@@ -227,7 +227,7 @@ class Silent:
 
 
 def test_a_silent_server_fails_within_the_timeout_and_says_so(s3_env, tmp_path, monkeypatch, caplog):
-    from brainscore_nb.data import s3
+    from brainscore_nb.data import publish, s3
     monkeypatch.setattr(s3, '_unreachable', {})
     monkeypatch.setenv('BRAINSCORE_NB_S3_TIMEOUT', '2')
     f = tmp_path / 'x.nc'
@@ -235,7 +235,7 @@ def test_a_silent_server_fails_within_the_timeout_and_says_so(s3_env, tmp_path, 
     with Silent() as endpoint, caplog.at_level(logging.WARNING, logger='brainscore_nb.data.s3'):
         start = time.perf_counter()
         with pytest.raises(s3.S3Error, match=r'did not answer within 2 s \(the s3_timeout setting\)'):
-            s3.load_assembly_from_s3('Lab2026', 'b', '0' * 40, 'v1', endpoint=endpoint)
+            publish.load_assembly_from_s3('Lab2026', 'b', '0' * 40, 'v1', endpoint=endpoint)
         load_s = time.perf_counter() - start
         start = time.perf_counter()
         with pytest.raises(s3.S3Error, match=r'did not answer within 2 s'):
@@ -264,7 +264,7 @@ class Plain(http.server.BaseHTTPRequestHandler):
 
 
 def test_a_plain_web_server_is_not_taken_for_s3(s3_env, tmp_path, monkeypatch):
-    from brainscore_nb.data import s3
+    from brainscore_nb.data import publish, s3
     monkeypatch.setattr(s3, '_unreachable', {})
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Plain)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -276,7 +276,7 @@ def test_a_plain_web_server_is_not_taken_for_s3(s3_env, tmp_path, monkeypatch):
             s3.upload_file(f, 'b', 'x.nc', endpoint=endpoint)
         assert 'overwrite=True' not in str(e.value)  # main advised overwrite=True
         with pytest.raises(s3.S3Error, match=r'answered like a plain web server, not S3'):
-            s3.load_assembly_from_s3('Lab2026', 'b', '0' * 40, 'v1', endpoint=endpoint)
+            publish.load_assembly_from_s3('Lab2026', 'b', '0' * 40, 'v1', endpoint=endpoint)
     finally:
         server.shutdown()
         server.server_close()

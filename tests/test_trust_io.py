@@ -137,7 +137,7 @@ def test_reproduce_refuses_a_score_edited_inside_its_interval(tmp_path, toy):
 # item 5: NetCDF groups, nested like top-level; no silent erasure; no empty group names
 def test_netcdf_groups_nested_like_top_level(tmp_path):
     from brainscore_nb.data.assemblies import DataAssembly
-    from brainscore_nb.data.packaging import write_netcdf
+    from brainscore_nb.data.publish import write_netcdf
     a = DataAssembly(np.arange(6.).reshape(2, 3), dims=['presentation', 'neuroid'],
                      coords={'stimulus_id': ('presentation', ['s0', 's1']),
                              'neuroid_id': ('neuroid', ['n0', 'n1', 'n2'])})

@@ -11,7 +11,7 @@ __all__ = ['download_weights', 'fullname', 'make_list', 'check_brain_model_proce
 # %% ../../nbs/53_bs_model_plugins.ipynb #mp000004
 import importlib, inspect
 import numpy as np
-from ..data.s3 import load_file, load_weight_file, load_folder_from_s3
+from ..data.publish import load_file, load_weight_file, load_folder_from_s3
 from ..models.interface import BrainModel
 
 # %% ../../nbs/53_bs_model_plugins.ipynb #mp000006

@@ -12,7 +12,7 @@ __all__ = ['ASSEMBLY_CLASSES', 'NeuronRecordingAssembly', 'BRAINIO_CHUNKS', 'Dat
            'filter_reliable_neuroids', 'save_assembly', 'load_assembly', 'align_time_bins']
 
 # %% ../../nbs/04_assemblies.ipynb #c44a1208
-import ast, functools, html, importlib.util, inspect, itertools, json, os
+import functools, html, inspect, itertools, json
 import numpy as np
 import pandas as pd
 import xarray as xr
@@ -582,39 +582,6 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
     }
     cls = cls or ASSEMBLY_CLASSES.get(meta['cls'], DataAssembly)
     return cls(da.variable, coords=da.coords, attrs=attrs, name=meta['name'])
-
-# %% ../../nbs/04_assemblies.ipynb #62cc4884
-def _brainio_chunks():
-    "The dask chunks `BRAINIO_CHUNKS` asks for (Brain-Score's default '{}': one chunk; 'None': no dask)"
-    text = os.environ.get(BRAINIO_CHUNKS, '{}')
-    try: chunks = ast.literal_eval(text)
-    except (ValueError, SyntaxError): chunks = ValueError
-    if chunks is not None and not isinstance(chunks, (dict, int)):
-        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use None, an "
-                         "int or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
-    return chunks
-
-@patch(cls_method=True)
-def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.nc`)
-               stimulus_set_identifier:str|None=None, # recorded in attrs (default: the stimulus set's)
-               stimulus_set=None, # the StimulusSet: merged into presentations, or only referenced (see below)
-               group:str|None=None): # read this group of the file instead of its root
-    "Brain-Score's `from_files`: an assembly of this class from a BrainIO file, with its stimulus set"
-    from brainscore_nb.data.brainio import read_brainio_assembly, netcdf_groups  # brainio imports this module
-    reference_only = issubclass(cls, (PropertyAssembly, MetadataAssembly, SpikeTimesAssembly))
-    out = read_brainio_assembly(file_path, cls, None if reference_only else stimulus_set, group=group)
-    sid = stimulus_set_identifier or getattr(stimulus_set, 'identifier', None)
-    out.attrs.update({k: v for k, v in (('stimulus_set_identifier', sid), ('stimulus_set', stimulus_set))
-                      if v is not None})
-    if issubclass(cls, SpikeTimesAssembly) and group is None:  # each group: metadata of the spikes
-        out.attrs.update({g: MetadataAssembly.from_files(file_path, sid, stimulus_set, group=g)
-                          for g in netcdf_groups(file_path)})
-    if (chunks := _brainio_chunks()) is not None and importlib.util.find_spec('dask'):
-        # one setting for every assembly read: a dim this one lacks is not chunked (no error)
-        if isinstance(chunks, dict): chunks = {d: n for d, n in chunks.items() if d in out.dims}
-        out = out.chunk(chunks)
-    return out
-
 
 # %% ../../nbs/04_assemblies.ipynb #34e12838
 def align_time_bins(assembly:xr.DataArray, # ... x time_bin, with time_bin_start / time_bin_end coords (ms)

@@ -9,14 +9,16 @@ __all__ = ['BRAINIO_CLASSES', 'assembly_class', 'netcdf_groups', 'read_brainio_a
            'read_brainio_stimulus_set', 'write_brainio_assembly']
 
 # %% ../../nbs/09a_brainio.ipynb #c59f891d
-import json, tempfile
+import ast, importlib.util, json, os, tempfile
 import h5py
+from fastcore.basics import patch
 from pathlib import Path
 import numpy as np
 import pandas as pd
 import xarray as xr
 from .assemblies import (ASSEMBLY_CLASSES, DataAssembly, _encode_attrs,
-                                           _presentation_values, load_assembly, _META)
+                                           _presentation_values, load_assembly, _META, BRAINIO_CHUNKS,
+                                           PropertyAssembly, MetadataAssembly, SpikeTimesAssembly)
 from .packaging import load_stimulus_set_from_package
 from .stimuli import StimulusSet
 
@@ -279,3 +281,35 @@ def write_brainio_assembly(
     encoding = {'data': {'zlib': True, 'complevel': 9}} if compress else None
     ds.to_netcdf(Path(path), engine='h5netcdf', mode='a' if append else 'w', group=group, encoding=encoding)
     return Path(path)
+
+# %% ../../nbs/09a_brainio.ipynb #62cc4884
+def _brainio_chunks():
+    "The dask chunks `BRAINIO_CHUNKS` asks for (Brain-Score's default '{}': one chunk; 'None': no dask)"
+    text = os.environ.get(BRAINIO_CHUNKS, '{}')
+    try: chunks = ast.literal_eval(text)
+    except (ValueError, SyntaxError): chunks = ValueError
+    if chunks is not None and not isinstance(chunks, (dict, int)):
+        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use None, an "
+                         "int or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
+    return chunks
+
+@patch(cls_method=True)
+def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.nc`)
+               stimulus_set_identifier:str|None=None, # recorded in attrs (default: the stimulus set's)
+               stimulus_set=None, # the StimulusSet: merged into presentations, or only referenced (see below)
+               group:str|None=None): # read this group of the file instead of its root
+    "Brain-Score's `from_files`: an assembly of this class from a BrainIO file, with its stimulus set"
+    reference_only = issubclass(cls, (PropertyAssembly, MetadataAssembly, SpikeTimesAssembly))
+    out = read_brainio_assembly(file_path, cls, None if reference_only else stimulus_set, group=group)
+    sid = stimulus_set_identifier or getattr(stimulus_set, 'identifier', None)
+    out.attrs.update({k: v for k, v in (('stimulus_set_identifier', sid), ('stimulus_set', stimulus_set))
+                      if v is not None})
+    if issubclass(cls, SpikeTimesAssembly) and group is None:  # each group: metadata of the spikes
+        out.attrs.update({g: MetadataAssembly.from_files(file_path, sid, stimulus_set, group=g)
+                          for g in netcdf_groups(file_path)})
+    if (chunks := _brainio_chunks()) is not None and importlib.util.find_spec('dask'):
+        # one setting for every assembly read: a dim this one lacks is not chunked (no error)
+        if isinstance(chunks, dict): chunks = {d: n for d, n in chunks.items() if d in out.dims}
+        out = out.chunk(chunks)
+    return out
+

@@ -7,7 +7,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/catalog.html.md"""
 # %% auto #0
 __all__ = ['CatalogError', 'catalog_path', 'load_brainscore_catalog', 'catalog_entry', 'is_private', 'object_url',
            'catalog_files', 'load_catalog_stimulus_set', 'stimulus_set_key', 'load_catalog_assembly',
-           'catalog_registry', 'dataset_table', 'dataset_lines']
+           'catalog_registry']
 
 # %% ../../nbs/09b_catalog.ipynb #8c62d43a
 import os
@@ -169,10 +169,12 @@ def load_catalog_assembly(
     key:str, # an assembly's registry key, e.g. 'MajajHong2015.public'
     *, catalog=None, # a catalog TSV (default: see `catalog_path`)
     endpoint:str|None=None, # S3 endpoint (default: the `s3_endpoint` setting)
-    merge:bool=True # merge the stimulus set's metadata into presentations, as Brain-Score does
+    merge:bool=True, # merge the stimulus set's metadata into presentations, as Brain-Score does
+    stimulus_sets=None # its stimulus set's loader by key (default: this catalog's)
 ):
     "An assembly of Brain-Score's catalog with its stimulus set's metadata merged (fetched once, verified)"
-    from brainscore_nb.data.datasets import load_stimulus_set
+    load_stimulus_set = stimulus_sets or partial(load_catalog_stimulus_set, catalog=catalog,
+                                                 endpoint=endpoint)
     entry = catalog_entry(key, 'assembly', catalog)
     path = _fetch(entry, 'nc', endpoint)
     stimuli = (load_stimulus_set(stimulus_set_key(entry, catalog)) if merge and entry['stimulus_set']
@@ -181,44 +183,11 @@ def load_catalog_assembly(
 
 # %% ../../nbs/09b_catalog.ipynb #419290ce
 def catalog_registry(kind:str='assembly', # 'assembly' or 'stimulus_set'
-                     catalog=None # a catalog TSV (default: see `catalog_path`)
+                     catalog=None, # a catalog TSV (default: see `catalog_path`)
+                     *, stimulus_sets=None # assemblies' stimulus-set loader (`load_catalog_assembly`)
                     ) -> dict:
     "registry key -> loader of no arguments, for each catalog entry of `kind` (how `load_dataset` finds them)"
     df = load_brainscore_catalog(catalog)
-    load = load_catalog_assembly if kind == 'assembly' else load_catalog_stimulus_set
+    if kind == 'assembly': load = partial(load_catalog_assembly, stimulus_sets=stimulus_sets)
+    else: load = load_catalog_stimulus_set
     return {k: partial(load, k, catalog=catalog) for k in df[df.kind == kind].registry_key}
-
-# %% ../../nbs/09b_catalog.ipynb #a4b72d87
-def dataset_table(catalog=None # a catalog TSV (default: see `catalog_path`)
-                 ) -> pd.DataFrame:
-    "Every dataset and stimulus set by name: whether local (a recipe or stored), in the catalog, private"
-    from brainscore_nb.data.datasets import list_datasets, list_stimulus_sets
-    from brainscore_nb.data.store import Catalog
-    df = load_brainscore_catalog(catalog)
-    stored = set(map(tuple, Catalog().to_frame()[['kind', 'identifier']].values.tolist()))
-    rows = {}
-    for kind, names in (('assembly', list_datasets()), ('stimulus_set', list_stimulus_sets())):
-        for n in names:
-            rows[(kind, n)] = dict(
-                identifier=n, kind=kind, local=True, catalog=False, private=False
-            )
-    for e in df.to_dict('records'):
-        r = rows.setdefault((e['kind'], e['registry_key']),
-                            dict(identifier=e['registry_key'], kind=e['kind'], local=False))
-        r.update(catalog=True, private=is_private(e))
-    for (kind, n), r in rows.items():
-        r['local'] = r['local'] or (kind, n) in stored
-    return pd.DataFrame(list(rows.values())).sort_values(['kind', 'identifier'], ignore_index=True)
-
-# %% ../../nbs/09b_catalog.ipynb #d1cb938b
-def dataset_lines(kind:str='assembly', # 'assembly' (datasets) or 'stimulus_set'
-                  catalog=None # a catalog TSV (default: see `catalog_path`)
-                 ) -> list:
-    "One line per name for `brainscore-nb list datasets`: identifier, tab, marks (local, catalog, private)"
-    if kind not in ('assembly', 'stimulus_set'):
-        raise ValueError(f"kind must be 'assembly' or 'stimulus_set', got {kind!r}")
-    table = dataset_table(catalog)
-    return [
-        f"{r.identifier}\t{','.join(m for m in ('local', 'catalog', 'private') if getattr(r, m))}"
-        for r in table[table.kind == kind].itertuples()
-    ]

@@ -18,7 +18,7 @@ import pandas as pd
 from fastcore.basics import patch
 from ..config import get_setting
 from .files import sha1_file, atomic_write, collect_stale, temp_path
-from .fetch import ChecksumError
+from .files import ChecksumError
 
 # %% ../../nbs/07_store.ipynb #6519df5d
 def store_root(home=None # the store's root; default: the `home` setting

@@ -50,7 +50,7 @@ def as_json(a) -> dict:
 def main(side):
     if side == 'ours':
         from brainscore_nb.data.assemblies import SpikeTimesAssembly, MetadataAssembly
-        from brainscore_nb.data.packaging import write_netcdf
+        from brainscore_nb.data.publish import write_netcdf
         write_netcdf(spikes(SpikeTimesAssembly), HERE / 'assy_spikes_ours.nc')
         write_netcdf(trials(MetadataAssembly), HERE / 'assy_spikes_ours.nc', append=True, group='trials')
         return

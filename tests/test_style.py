@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MAX_CHAINED = 0.25  # at most this share of exported public definitions is followed directly by another (or nothing)
+MAX_CHAINED = 0.25  # at most this share of exported public definitions comes right before another (or nothing)
 
 
 def _code_cells(nb: dict) -> list:
@@ -28,8 +28,9 @@ def _definitions(src: str) -> list:
 
 
 def chained(srcs: list) -> tuple:
-    """(chained, public): public definitions of exported cells followed directly by another definition in their
-    cell, by another exported cell or by nothing. Counted per definition, so splitting a cell changes nothing"""
+    """(chained, public): public definitions of exported cells followed directly by another definition
+    in their cell, by another exported cell or by nothing. Counted per definition: splitting cells changes
+    nothing"""
     exp = [_is_export(s) for s in srcs]
     out = total = 0
     for i, s in enumerate(srcs):
@@ -66,7 +67,8 @@ def figures(nbs: list) -> dict:
 def _summary(f: dict) -> str:
     worst = sorted(f['per_notebook'].items(), key=lambda kv: -kv[1][0])
     return '\n'.join([
-        f"chained public definitions: {f['chained']}/{f['exports']} = {f['chained'] / f['exports']:.1%} (limit {MAX_CHAINED:.0%})",
+        f"chained public definitions: {f['chained']}/{f['exports']} = {f['chained'] / f['exports']:.1%} "
+        f"(limit {MAX_CHAINED:.0%})",
         f"code lines > 120: {f['over_120']}/{f['lines']} = {f['over_120'] / f['lines']:.1%}; "
         f"> 100: {f['over_100'] / f['lines']:.1%}",
         f"hidden cells with imports: {f['hidden_imports']}/{f['hidden']}",

@@ -29,6 +29,7 @@ def _discovered(name:str, module):
     if name.endswith('_registry'): module._discover()
     return getattr(module, name)
 
+# %% ../nbs/00b_front_door.ipynb #3ba86cc7
 def __getattr__(name:str):
     "The front door's names, imported from their modules on first use (PEP 562)"
     if name in _LAZY: value = _discovered(name, importlib.import_module(_LAZY[name]))
@@ -36,6 +37,7 @@ def __getattr__(name:str):
     globals()[name] = value
     return value
 
+# %% ../nbs/00b_front_door.ipynb #5bd6470c
 def __dir__() -> list:
     "The package's attributes, the lazy front-door names included"
     return sorted({*globals(), *_LAZY})

@@ -28,36 +28,7 @@ from .registry import benchmark_registry, discover
 from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE, built, id_list, provenance, score_fields
 
-# %% ../nbs/41_batch.ipynb #5fbc1124
-COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
-           'raw_error', 'ceiling',
-           'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished', 'worker',
-           'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
-_TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished',
-         'worker', 'brainscore_nb_version',
-         # read as text, never as numbers (a version '2.10' is not 2.1)
-         *(c for c in PROVENANCE if c != 'seed'), 'bootstrap']
-
-def _float(v)->float:
-    "A number from a Score, DataArray or plain value (NaN for None)"
-    if v is None: return np.nan
-    return float(getattr(v, 'values', v))
-
-# %% ../nbs/41_batch.ipynb #17d36974
-def _reason(score)->str:
-    "Why a score is not a number: its (or its raw score's) attrs['reason'], else a note that none was given"
-    raw = score.attrs.get('raw')
-    return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason')
-               or "the score's attrs give no reason")
-
-def _made_by(score, bench, candidate)->dict:
-    "The `unceiled` and provenance columns: from the score's attrs where recorded there, else made now"
-    a = getattr(score, 'attrs', {})
-    made = {} if all(k in a for k in PROVENANCE) else provenance(bench, candidate)
-    unceiled = (a.get('unceiled') or getattr(bench, 'unceiled', False)
-                or getattr(a.get('ceiling'), 'attrs', {}).get('unceiled', False))
-    return {k: a.get(k, made.get(k)) for k in PROVENANCE} | dict(unceiled=bool(unceiled))
-
+# %% ../nbs/41_batch.ipynb #69e8fff3
 def result_row(model:str, # model identifier
                benchmark:str, # benchmark identifier
                score=None, # its Score (None: the pair failed before scoring)
@@ -81,6 +52,37 @@ def result_row(model:str, # model identifier
             row.update(status='failed', error_message=f"score is {row['score']}: {_reason(score)}")
     return row | _made_by(score, bench, candidate)
 
+# %% ../nbs/41_batch.ipynb #5fbc1124
+COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
+           'raw_error', 'ceiling',
+           'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished', 'worker',
+           'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
+_TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished',
+         'worker', 'brainscore_nb_version',
+         # read as text, never as numbers (a version '2.10' is not 2.1)
+         *(c for c in PROVENANCE if c != 'seed'), 'bootstrap']
+
+def _float(v)->float:
+    "A number from a Score, DataArray or plain value (NaN for None)"
+    if v is None: return np.nan
+    return float(getattr(v, 'values', v))
+
+# %% ../nbs/41_batch.ipynb #17d36974
+def _reason(score)->str:
+    "Why a score is not a number: its (or its raw score's) attrs['reason'], else a note that none was given"
+    raw = score.attrs.get('raw')
+    return str(score.attrs.get('reason') or getattr(raw, 'attrs', {}).get('reason')
+               or "the score's attrs give no reason")
+
+# %% ../nbs/41_batch.ipynb #5fc44f98
+def _made_by(score, bench, candidate)->dict:
+    "The `unceiled` and provenance columns: from the score's attrs where recorded there, else made now"
+    a = getattr(score, 'attrs', {})
+    made = {} if all(k in a for k in PROVENANCE) else provenance(bench, candidate)
+    unceiled = (a.get('unceiled') or getattr(bench, 'unceiled', False)
+                or getattr(a.get('ceiling'), 'attrs', {}).get('unceiled', False))
+    return {k: a.get(k, made.get(k)) for k in PROVENANCE} | dict(unceiled=bool(unceiled))
+
 # %% ../nbs/41_batch.ipynb #f4b9caac
 def _within(fn, # () -> value
             timeout:float|None # seconds; None or 0: no limit
@@ -98,6 +100,7 @@ def _within(fn, # () -> value
     if 'error' in box: raise box['error']
     return box['value']
 
+# %% ../nbs/41_batch.ipynb #8993c8e8
 def score_pair(model:str, # model identifier
                benchmark:str, # benchmark identifier
                *, model_factory=None, # () -> BrainModel (default: the registry's)
@@ -141,6 +144,7 @@ def results_table(rows)->pd.DataFrame:
     return df.drop_duplicates(['model', 'benchmark'],
                               keep='last').sort_values(['model', 'benchmark'], ignore_index=True)
 
+# %% ../nbs/41_batch.ipynb #ee14bfb8
 def _read_table(path:Path)->pd.DataFrame:
     "One results file (.parquet or .csv) as the results table; empty if missing; bad: a ValueError naming it"
     if not path.exists(): return results_table([])
@@ -212,6 +216,7 @@ def failure_cause(message # a failed row's error_message
         if re.search(pattern, message): return cause
     return m.group(1) if (m := re.match(r'(\w+(?:Error|Exception|Interrupt))\b', message)) else 'unknown'
 
+# %% ../nbs/41_batch.ipynb #abd9ab80
 def failure_summary(table:pd.DataFrame # a results table
                    )->list:
     "One line per cause of the failed rows, most pairs first: '568 pairs: <what the cause means>'"
@@ -256,6 +261,7 @@ def merge_results(row:dict, # a results row to add (it replaces its pair's older
         _WRITTEN[str(pq.resolve())] = (_stat_key(pq), table.copy())
     return table
 
+# %% ../nbs/41_batch.ipynb #d3ab39df
 _WRITTEN = {}  # results.parquet -> (its stat key after this process wrote it, the table written)
 
 def _stat_key(path:Path)->tuple|None:
@@ -263,7 +269,6 @@ def _stat_key(path:Path)->tuple|None:
     try: st = path.stat()
     except FileNotFoundError: return None
     return st.st_ino, st.st_size, st.st_mtime_ns
-
 
 # %% ../nbs/41_batch.ipynb #f2a9bd4e
 def _old_name(out:Path, suffixes)->str:
@@ -274,6 +279,7 @@ def _old_name(out:Path, suffixes)->str:
         if not any((out/f'results.{name}.old{s}').exists() for s in suffixes): return name
     raise FileExistsError(f"{out}: no free results.<time>.old name")
 
+# %% ../nbs/41_batch.ipynb #6a7bec76
 def repair_results(out # a run's folder
                   )->str|None:
     "Rewrite out/results.csv from out/results.parquet where they differ (the old CSV kept); what was done"
@@ -290,7 +296,6 @@ def repair_results(out # a run's folder
     return (f"{csv} differed from {pq} (a run stopped between writing them?): rewritten from it"
             + (f"; the old one is kept as {kept}" if kept else ''))
 
-
 # %% ../nbs/41_batch.ipynb #5bef7ee9
 def _serves(url:str, timeout:float=2)->bool:
     "Whether `url` answers 200 within `timeout` seconds (is there a dashboard behind the link?)"
@@ -299,6 +304,7 @@ def _serves(url:str, timeout:float=2)->bool:
         with urllib.request.urlopen(url, timeout=timeout) as r: return r.status == 200
     except Exception: return False
 
+# %% ../nbs/41_batch.ipynb #5551b8a3
 WORKER_ENV = {k: '1' for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
                                 'NUMEXPR_NUM_THREADS')}
 
@@ -309,6 +315,7 @@ def worker_env(n_workers:int, # worker processes sharing the machine
     cores = cores or len(os.sched_getaffinity(0))
     return {k: str(max(1, cores // max(1, n_workers))) for k in WORKER_ENV}
 
+# %% ../nbs/41_batch.ipynb #5fb986a5
 def scheduler_address(scheduler:str|None=None # an address given by the caller (--scheduler)
                      )->tuple:
     "(address, who named it): the argument, `dask_scheduler` or DASK_SCHEDULER_ADDRESS; else (None, ...)"
@@ -321,6 +328,7 @@ def scheduler_address(scheduler:str|None=None # an address given by the caller (
     if (s := os.environ.get('DASK_SCHEDULER_ADDRESS')): return s, 'DASK_SCHEDULER_ADDRESS'
     return None, 'a new LocalCluster: no scheduler named'
 
+# %% ../nbs/41_batch.ipynb #75c320bd
 @contextmanager
 def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_address`'s, else LocalCluster)
                  n_workers:int=2, # LocalCluster processes (one task each; torch/BLAS threads: `worker_env`)
@@ -359,10 +367,12 @@ def _names(ids, registry:dict, what:str)->list:
     if not ids: raise ValueError(f"no {what}s to run: name at least one (see list_{what}s())")
     return list(dict.fromkeys(ids))
 
+# %% ../nbs/41_batch.ipynb #b58fbc34
 def _family(benchmark:str)->str:
     "The data a benchmark identifier names: 'Coggan2024_fMRI' for 'tong.Coggan2024_fMRI.V1-rdm'"
     return re.split(r'[.-]', re.sub(r'^[a-z]+\.', '', benchmark))[0]
 
+# %% ../nbs/41_batch.ipynb #5a69dad9
 def _pending(table:pd.DataFrame, models:list, benchmarks:list)->list:
     "The pairs without an 'ok' row in `table`: each data family's first benchmark, then each's second, ..."
     done = set(zip(table.model[table.status == 'ok'], table.benchmark[table.status == 'ok']))
@@ -379,6 +389,7 @@ def safe_name(*parts:str)->str:
     safe = re.sub(r'[^A-Za-z0-9._-]', '_', name).lstrip('.')[:150]
     return safe if safe == name else f"{safe}-{hashlib.sha1(name.encode()).hexdigest()[:8]}"
 
+# %% ../nbs/41_batch.ipynb #52e5687e
 def _record(row:dict, out:Path)->pd.DataFrame:
     "The table in `out` with `row` merged in (`merge_results`); its traceback goes to out/logs"
     tb = row.pop('_traceback', None)
@@ -387,6 +398,7 @@ def _record(row:dict, out:Path)->pd.DataFrame:
         with atomic_write(log) as tmp: tmp.write_text(tb)
     return merge_results(row, out)
 
+# %% ../nbs/41_batch.ipynb #a29e2dec
 def writable_folder(out # the run's folder
                    )->Path:
     "`out` as a folder this process can write (created if missing), checked before any work, else ValueError"
@@ -461,6 +473,7 @@ def run(models, # model identifiers (list, or comma-separated string)
         finally: bar.close()
     return table
 
+# %% ../nbs/41_batch.ipynb #3fc9ecb0
 def _lasting_failures(table:pd.DataFrame, todo:list, retry:bool)->tuple:
     "`todo` less the pairs that failed for a lasting cause (unless `retry`), and how many were left out"
     if retry or not len(table): return todo, 0
@@ -470,12 +483,14 @@ def _lasting_failures(table:pd.DataFrame, todo:list, retry:bool)->tuple:
     kept = [pair for pair in todo if pair not in skip]
     return kept, len(todo) - len(kept)
 
+# %% ../nbs/41_batch.ipynb #255ced99
 def _check_workers(n_workers):
     "A ValueError unless `n_workers` is a whole number >= 1 (a cluster of no workers would wait forever)"
     if isinstance(n_workers, bool) or not isinstance(n_workers, (int, np.integer)) or n_workers < 1:
         raise ValueError(f"n_workers (--workers) must be a whole number >= 1, got {n_workers!r}: a cluster "
                          f"of no workers would wait forever")
 
+# %% ../nbs/41_batch.ipynb #9d7e6eaf
 def _timeout(value)->float|None:
     "A pair timeout in seconds from an argument or setting ('' or 0: none); any other non-positive raises"
     if value in (None, '', 0, '0'): return None
@@ -485,6 +500,7 @@ def _timeout(value)->float|None:
         raise ValueError(f"pair timeout must be a positive number of seconds, got {value!r}")
     return t
 
+# %% ../nbs/41_batch.ipynb #bef616b0
 def _move_aside(out:Path):
     "Rename out/results.parquet and .csv to results.<time>.old.* (a name not taken): none is destroyed"
     with results_lock(out):
@@ -492,6 +508,7 @@ def _move_aside(out:Path):
         for p in (out/'results.parquet', out/'results.csv'):
             if p.exists(): p.rename(p.with_name(f'results.{stamp}.old{p.suffix}'))
 
+# %% ../nbs/41_batch.ipynb #7dca33f9
 @contextmanager
 def _sigint_flag():
     "Within the block, Ctrl-C only sets a flag the caller polls: a signal in a library callback is never lost"
@@ -503,6 +520,7 @@ def _sigint_flag():
     try: yield lambda: bool(hits)
     finally: signal.signal(signal.SIGINT, previous)
 
+# %% ../nbs/41_batch.ipynb #04c274c3
 @contextmanager
 def _given(executor):
     yield executor
@@ -517,10 +535,12 @@ def record_imports(out, # a run's folder
     with results_lock(out):
         return _write_imports(path, list(dict.fromkeys([*recorded_imports(path), *map(str, imports)])))
 
+# %% ../nbs/41_batch.ipynb #10cebf26
 def _write_imports(path:Path, imports:list)->Path:
     with atomic_write(path) as tmp: tmp.write_text(json.dumps(imports, indent=1))
     return path
 
+# %% ../nbs/41_batch.ipynb #58d4188d
 def recorded_imports(path # an imports.json, a run's folder or a results file beside one
                     )->list:
     "The imports a run recorded (strings only); [] where none were recorded or the file is not a JSON list"
@@ -529,4 +549,3 @@ def recorded_imports(path # an imports.json, a run's folder or a results file be
     try: value = json.loads(path.read_text())
     except (OSError, ValueError): return []
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-

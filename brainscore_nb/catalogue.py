@@ -16,12 +16,35 @@ from .registry import list_benchmarks, load_benchmark, list_datasets
 from .benchmarks.base import built
 from .coverage import brainscore_benchmarks, read_crosschecks, crosscheck_class
 
+# %% ../nbs/48_benchmarks_catalogue.ipynb #6306a1ac
+def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)
+                        *, ceilings:bool=True, # compute the ceiling of every benchmark whose data are local
+                        identifiers=None # the benchmarks to describe (None: every registered one)
+                       )->pd.DataFrame:
+    "One row per registered benchmark: data, parent, metric, ceiling, bibtex key, origin, cross-check class"
+    registered = list_benchmarks()
+    wanted = registered if identifiers is None else list(identifiers)
+    if (unknown := [i for i in wanted if i not in registered]): raise KeyError(f'not registered: {unknown}')
+    theirs = set(brainscore_benchmarks().identifier)
+    checks = read_crosschecks(crosschecks) if crosschecks is not None else {}
+    rows = []
+    for i in wanted:
+        record = checks.get(i, {})
+        bs, ours = record.get('brainscore') or {}, record.get('ours') or {}
+        rows.append(dict(benchmark=i, **_described(i, record, ceilings),
+                         origin='Brain-Score 2.4.2' if i in theirs else 'ours',
+                         crosscheck=crosscheck_class(record or None)[0],  # agreement computed, not presence
+                         brainscore_score=bs.get('score', float('nan')),
+                         our_score=ours.get('score', float('nan'))))
+    return pd.DataFrame(rows)
+
 # %% ../nbs/48_benchmarks_catalogue.ipynb #2a116623
 def _bibtex_key(bibtex)->str:
     "The citation key of a bibtex entry ('' if none)"
     m = re.search(r'@\w+\s*\{\s*([^,\s]+)\s*,', bibtex or '')
     return m.group(1) if m else ''
 
+# %% ../nbs/48_benchmarks_catalogue.ipynb #f2cb36d5
 def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     "Data, parent, metric, ceiling, bibtex key of a built benchmark (catalog-only data: what is recorded)"
     metric = identifier.rpartition('-')[2]
@@ -46,25 +69,3 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     return dict(data=data, parent=getattr(b, 'parent', ''), metric=metric,
                 ceiling=ceiling, ceiling_from='unceiled' if unceiled else 'computed' if ceilings else '',
                 bibtex=_bibtex_key(getattr(b, 'bibtex', None) or ''))
-
-# %% ../nbs/48_benchmarks_catalogue.ipynb #6306a1ac
-def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)
-                        *, ceilings:bool=True, # compute the ceiling of every benchmark whose data are local
-                        identifiers=None # the benchmarks to describe (None: every registered one)
-                       )->pd.DataFrame:
-    "One row per registered benchmark: data, parent, metric, ceiling, bibtex key, origin, cross-check class"
-    registered = list_benchmarks()
-    wanted = registered if identifiers is None else list(identifiers)
-    if (unknown := [i for i in wanted if i not in registered]): raise KeyError(f'not registered: {unknown}')
-    theirs = set(brainscore_benchmarks().identifier)
-    checks = read_crosschecks(crosschecks) if crosschecks is not None else {}
-    rows = []
-    for i in wanted:
-        record = checks.get(i, {})
-        bs, ours = record.get('brainscore') or {}, record.get('ours') or {}
-        rows.append(dict(benchmark=i, **_described(i, record, ceilings),
-                         origin='Brain-Score 2.4.2' if i in theirs else 'ours',
-                         crosscheck=crosscheck_class(record or None)[0],  # agreement computed, not presence
-                         brainscore_score=bs.get('score', float('nan')),
-                         our_score=ours.get('score', float('nan'))))
-    return pd.DataFrame(rows)

@@ -106,6 +106,7 @@ def _combine(parts:np.ndarray, missing:str)->np.ndarray:
     with np.errstate(invalid='ignore', divide='ignore'):
         return np.where(scored.any(axis=0), total / np.maximum(n, 1), np.nan)
 
+# %% ../nbs/40a_hierarchy.ipynb #59746a5f
 def aggregate(values:np.ndarray, # (models, benchmarks, ...): each benchmark's score; NaN: failed or not run
               benchmarks:list, # the benchmarks along axis 1
               parents:dict, # benchmark -> node (None: counted nowhere), e.g. from `parent_of`

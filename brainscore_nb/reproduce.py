@@ -20,25 +20,7 @@ from .registry import _discover, benchmark_registry
 from .models.zoo import model_registry
 from .benchmarks.base import PROVENANCE
 
-# %% ../nbs/46_reproduce.ipynb #f07d9e2e
-# compared, in this order
-FIELDS = ('benchmark_version', 'data_sha1', *PROVENANCE, 'brainscore_nb_version', 'unceiled')
-_JSON = ('data_sha1s', 'model_commitment', 'metric_options')  # compared key by key
-# recorded only where torch happened to be imported: compared when both sides have it
-_ONLY_IF_BOTH = ('torch_version',)
-
-def _value(v):
-    "A recorded value in one comparable form: None if missing, whole floats as ints, numpy scalars unwrapped"
-    if v is None or (not isinstance(v, (str, dict, list)) and pd.isna(v)): return None
-    if hasattr(v, 'item'): v = v.item()
-    return int(v) if isinstance(v, float) and v.is_integer() else v
-
-def _short(v)->str:
-    "A value for a message: sha1s as their first 12 characters, long text cut"
-    s = json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else str(v)
-    if len(s) in (40, 46) and all(c in '0123456789abcdef' for c in s[:40]): return s[:12]
-    return s if len(s) <= 60 else s[:57] + '...'
-
+# %% ../nbs/46_reproduce.ipynb #1f457a4c
 def changed_fields(recorded:dict, # a results row as recorded
                    now:dict # the same pair's row, scored again
                   )->list:
@@ -58,6 +40,26 @@ def changed_fields(recorded:dict, # a results row as recorded
         out.append(f'{f}: {_short(old)} -> {_short(new)}')
     return out
 
+# %% ../nbs/46_reproduce.ipynb #f07d9e2e
+# compared, in this order
+FIELDS = ('benchmark_version', 'data_sha1', *PROVENANCE, 'brainscore_nb_version', 'unceiled')
+_JSON = ('data_sha1s', 'model_commitment', 'metric_options')  # compared key by key
+# recorded only where torch happened to be imported: compared when both sides have it
+_ONLY_IF_BOTH = ('torch_version',)
+
+def _value(v):
+    "A recorded value in one comparable form: None if missing, whole floats as ints, numpy scalars unwrapped"
+    if v is None or (not isinstance(v, (str, dict, list)) and pd.isna(v)): return None
+    if hasattr(v, 'item'): v = v.item()
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+# %% ../nbs/46_reproduce.ipynb #5ff013d1
+def _short(v)->str:
+    "A value for a message: sha1s as their first 12 characters, long text cut"
+    s = json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else str(v)
+    if len(s) in (40, 46) and all(c in '0123456789abcdef' for c in s[:40]): return s[:12]
+    return s if len(s) <= 60 else s[:57] + '...'
+
 # %% ../nbs/46_reproduce.ipynb #3444efae
 NUMBERS = ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling')  # claims checked, in order
 TOLERANCE = 1e-6  # largest absolute difference of a number still called equal (see above: thread counts)
@@ -67,6 +69,7 @@ def _number(v)->float:
     try: return float(v) if v is not None and not pd.isna(v) else math.nan
     except (TypeError, ValueError): return math.nan
 
+# %% ../nbs/46_reproduce.ipynb #25bcc36c
 def changed_numbers(recorded:dict, # a results row as recorded
                     now:dict, # the same pair's row, scored again
                     tolerance:float=TOLERANCE # largest absolute difference still called equal
@@ -81,7 +84,6 @@ def changed_numbers(recorded:dict, # a results row as recorded
                    f"{'missing' if math.isnan(new) else f'{new:.6g}'}")
     return out
 
-
 # %% ../nbs/46_reproduce.ipynb #655b3fa2
 def _interval(recorded:dict, now:dict)->str:
     "Where the new score lies in the recorded interval: 'inside', 'outside' or 'not recorded'"
@@ -90,6 +92,7 @@ def _interval(recorded:dict, now:dict)->str:
     if math.isnan(low) or math.isnan(high) or math.isnan(score): return 'not recorded'
     return 'inside' if low <= score <= high else 'outside'
 
+# %% ../nbs/46_reproduce.ipynb #8ec91ede
 _TRANSIENT = [(r'\b\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|min|hours?|h)\s+ago\b', '<time> ago'),
               (r'\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?', '<timestamp>'),
               (r'\b0x[0-9a-fA-F]{6,}\b', '<address>'), (r'\bpid\s?\d+', 'pid<n>')]
@@ -99,7 +102,6 @@ def steady_text(message)->str:
     text = '' if message is None or (not isinstance(message, str) and pd.isna(message)) else str(message)
     for pattern, repl in _TRANSIENT: text = re.sub(pattern, repl, text)
     return text
-
 
 # %% ../nbs/46_reproduce.ipynb #c894371a
 def outcome(recorded:dict, # a results row as recorded
@@ -195,6 +197,7 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
     return pd.DataFrame(rows, columns=['model', 'benchmark', 'outcome', 'recorded', 'rescored',
                                        'difference', 'interval', 'changed', 'error_message'])
 
+# %% ../nbs/46_reproduce.ipynb #808b8fdb
 def _scored(todo:list, timeout, executor):
     "Each pair's new row, in order: scored here, or on `executor` as a batch run does"
     if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
@@ -206,12 +209,14 @@ def _scored(todo:list, timeout, executor):
                for m, b in todo]
     return (_result(f) for f in futures)
 
+# %% ../nbs/46_reproduce.ipynb #86ecd8cd
 def _result(future)->dict:
     "A future's row; a worker lost on the way is a failed row saying so"
     try: return future.result()
     except Exception as e: return dict(status='failed',
                                        error_message=f'{type(e).__name__} (worker lost?): {e}')
 
+# %% ../nbs/46_reproduce.ipynb #04b4a805
 def describe(row)->str:
     "One line for one re-scored pair: outcome, scores, what changed"
     scores = (f" ({row['recorded']:.6g} -> {row['rescored']:.6g})"

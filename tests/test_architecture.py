@@ -259,3 +259,70 @@ def test_the_floor_check_finds_an_import_upward(tmp_path, monkeypatch):
                                     '(publishing)']
     assert data_violations(store) == ['brainscore_nb/data/store.py:2: data.store (transport) imports data.packaging '
                                       '(formats)']
+
+
+# Notebooks open with the public idea, one definition per export cell, `__all__` the public API (issue 36)
+NBS = PACKAGE.parent / 'nbs'
+NOTEBOOKS = sorted(p for p in NBS.rglob('*.ipynb') if '.ipynb_checkpoints' not in p.parts)
+
+
+def export_cell_definitions(nb: Path) -> list:
+    "The top-level definitions (names) of each `#| export`/`#| exporti` cell that has any, in order"
+    import json, re
+    out = []
+    for cell in json.loads(nb.read_text())['cells']:
+        text = ''.join(cell['source'])
+        if cell['cell_type'] != 'code' or not re.search(r'^#\|\s*export', text, re.M): continue
+        code = '\n'.join(l for l in text.splitlines() if not l.startswith(('#|', '%')))
+        try: tree = ast.parse(code)
+        except SyntaxError: continue
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        names = [n.name for n in tree.body if isinstance(n, kinds)]
+        if names: out.append(names)
+    return out
+
+
+def house_figures(notebooks) -> dict:
+    "Export cells with definitions, those with several, notebooks with any, those opening with a `_name`"
+    cells = [names for nb in notebooks for names in export_cell_definitions(nb)]
+    openers = [d[0][0] for nb in notebooks if (d := export_cell_definitions(nb))]
+    return dict(cells=len(cells), multi=sum(len(n) > 1 for n in cells), notebooks=len(openers),
+                private=sum(n.startswith('_') for n in openers))
+
+
+def test_house_figures_count(tmp_path):
+    "The figures themselves can fail: a two-definition cell, a notebook opening with a private helper"
+    nb = tmp_path / 'x.ipynb'
+    code = lambda s: dict(cell_type='code', source=s, metadata={}, outputs=[], execution_count=None)
+    nb.write_text(__import__('json').dumps(dict(cells=[
+        code('#| export\nimport os\nX = 1'), code('#| export\ndef _a(): pass\n\ndef b(): pass'),
+        code('#| exporti\nclass C: pass'), code('def d(): pass')])))
+    assert export_cell_definitions(nb) == [['_a', 'b'], ['C']]
+    assert house_figures([nb]) == dict(cells=2, multi=1, notebooks=1, private=1)
+
+
+def test_export_cells_hold_one_definition():
+    "Under 5% of export cells define more than one function or class (the failure names the notebooks)"
+    notebooks = NOTEBOOKS
+    f = house_figures(notebooks)
+    offenders = [nb.name for nb in notebooks if any(len(n) > 1 for n in export_cell_definitions(nb))]
+    assert f['cells'] > 300 and f['multi'] / f['cells'] < 0.05, (f, offenders)
+
+
+def test_notebooks_open_with_a_public_name():
+    "Under 10% of notebooks open (their first exported definition) with a private helper"
+    notebooks = NOTEBOOKS
+    f = house_figures(notebooks)
+    offenders = [nb.name for nb in notebooks
+                 if (d := export_cell_definitions(nb)) and d[0][0].startswith('_')]
+    assert f['notebooks'] > 50 and f['private'] / f['notebooks'] < 0.10, (f, offenders)
+
+
+def test_all_holds_no_bibtex():
+    "A BIBTEX is read by name (a benchmark's `bibtex`, `compat.data_bibtex`), not as API: never in `__all__`"
+    found = []
+    for path in MODULES:
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign) and [getattr(t, 'id', None) for t in node.targets] == ['__all__']:
+                found += [f'{path.name}: {e.value}' for e in node.value.elts if e.value.startswith('BIBTEX')]
+    assert found == []

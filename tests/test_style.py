@@ -1,6 +1,6 @@
 """The style check: `ruff check` with the configuration in pyproject.toml ([tool.ruff]: lines of at most 110
 characters in the exported library and the notebooks, pyflakes-clean library), and the figures of "notebooks that
-read as documents" (issue 14): the share of exported cells chained before an example, long lines, hidden cells
+read as documents" (issue 14): the share of exported public definitions chained before an example, long lines, hidden cells
 that hold imports. Run `python -m pytest tests/test_style.py -s` to see the figures."""
 import json
 import re
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MAX_CHAINED = 0.25  # at most this share of exported cells is followed directly by another export (or by nothing)
+MAX_CHAINED = 0.25  # at most this share of exported public definitions comes right before another (or nothing)
 
 
 def _code_cells(nb: dict) -> list:
@@ -19,10 +19,28 @@ def _code_cells(nb: dict) -> list:
 def _is_export(src: str) -> bool: return bool(re.search(r'^#\|\s*export', src, re.M))
 
 
+def _definitions(src: str) -> list:
+    "Names of a cell's top-level functions and classes"
+    import ast
+    try: tree = ast.parse('\n'.join(l for l in src.splitlines() if not l.startswith(('#|', '%', '!'))))
+    except SyntaxError: return []
+    return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+
+
 def chained(srcs: list) -> tuple:
-    "(chained, exported): exported code cells followed directly by another exported cell or by nothing"
+    """(chained, public): public definitions of exported cells followed directly by another definition
+    in their cell, by another exported cell or by nothing. Counted per definition: splitting cells changes
+    nothing"""
     exp = [_is_export(s) for s in srcs]
-    return sum(e and (i + 1 == len(exp) or exp[i + 1]) for i, e in enumerate(exp)), sum(exp)
+    out = total = 0
+    for i, s in enumerate(srcs):
+        names = _definitions(s) if exp[i] else []
+        last = i + 1 == len(exp) or exp[i + 1]
+        for j, name in enumerate(names):
+            if name.startswith('_'): continue
+            total += 1
+            out += j + 1 < len(names) or last
+    return out, total
 
 
 def figures(nbs: list) -> dict:
@@ -49,7 +67,8 @@ def figures(nbs: list) -> dict:
 def _summary(f: dict) -> str:
     worst = sorted(f['per_notebook'].items(), key=lambda kv: -kv[1][0])
     return '\n'.join([
-        f"chained exports: {f['chained']}/{f['exports']} = {f['chained'] / f['exports']:.1%} (limit {MAX_CHAINED:.0%})",
+        f"chained public definitions: {f['chained']}/{f['exports']} = {f['chained'] / f['exports']:.1%} "
+        f"(limit {MAX_CHAINED:.0%})",
         f"code lines > 120: {f['over_120']}/{f['lines']} = {f['over_120'] / f['lines']:.1%}; "
         f"> 100: {f['over_100'] / f['lines']:.1%}",
         f"hidden cells with imports: {f['hidden_imports']}/{f['hidden']}",
@@ -66,7 +85,10 @@ def test_figures_count_what_they_say(tmp_path):
              '#| export\nx = 1\n' + 'y = 0  #' + '.' * 110)
     (tmp_path / 'a.ipynb').write_text(json.dumps(nb))
     f = figures([tmp_path / 'a.ipynb'])
-    assert (f['chained'], f['exports']) == (2, 3)  # f before g, and the last cell; g has its example
+    assert (f['chained'], f['exports']) == (1, 2)  # f before g; g has its example; the last cell defines nothing
+    (tmp_path / 'b.ipynb').write_text(json.dumps(_nb('#| export\ndef f(): pass\ndef _h(): pass', 'f()')))
+    assert (figures([tmp_path / 'b.ipynb'])['chained'], chained(['#| export\ndef f(): pass', '#| export\ndef _h(): pass',
+                                                                  'f()'])) == (1, (1, 1))  # split or not
     assert (f['lines'], f['over_100'], f['over_120']) == (6, 1, 0)  # directive lines are not counted
     assert (f['hidden'], f['hidden_imports']) == (1, 1)
 

@@ -63,6 +63,7 @@ def accepted_options(cls)->list:
         if not any(p.kind == p.VAR_KEYWORD for p in ps.values()): break
     return list(dict.fromkeys(names))
 
+# %% ../../nbs/30_benchmark_base.ipynb #888f2b8d
 def check_keywords(given, # the keyword names a caller passed
                    accepted:list, # the names that are accepted
                    what:str # who is called, for the message
@@ -71,6 +72,7 @@ def check_keywords(given, # the keyword names a caller passed
     for k in given:
         if k not in accepted: raise unknown_option(what, k, accepted)
 
+# %% ../../nbs/30_benchmark_base.ipynb #ff57b7ce
 def check_choice(value, # what the caller passed
                  choices, # the values that are accepted
                  what:str # the option, for the message
@@ -81,6 +83,7 @@ def check_choice(value, # what the caller passed
                      + did_you_mean(value, choices, n=1, cutoff=0.6, ignore_case=True)
                      + f" (choose from {', '.join(map(str, choices))})")
 
+# %% ../../nbs/30_benchmark_base.ipynb #7d9f4836
 class Benchmark:
     "An experiment a BrainModel can be scored on: Brain-Score's Benchmark interface"
     identifier:str; version:int; parent:str; bibtex:str|None
@@ -107,11 +110,13 @@ def _value_key(v, known:dict, depth:int):
         return function_key(v, known, depth + 1)
     return f'{type(v).__module__}.{type(v).__qualname__}@{id(v)}'  # unknown content: this object only
 
+# %% ../../nbs/30_benchmark_base.ipynb #2d12f2ec
 def _code_key(code)->list:
     "A code object's bytecode, names and constants (nested code objects likewise)"
     consts = [_code_key(c) if hasattr(c, 'co_code') else repr(c) for c in code.co_consts]
     return [code.co_code.hex(), list(code.co_names), consts]
 
+# %% ../../nbs/30_benchmark_base.ipynb #2984426f
 def function_key(fn, # a function, lambda, or functools.partial of one
                  known:dict|None=None, # id(object) -> its key, for data whose sha1 is known
                  depth:int=0
@@ -132,7 +137,6 @@ def function_key(fn, # a function, lambda, or functools.partial of one
         parts += [_code_key(code), cells, _value_key(fn.__defaults__, known, depth),
                   _value_key(fn.__kwdefaults__, known, depth)]
     return hashlib.sha1(json.dumps(parts, default=repr).encode()).hexdigest()
-
 
 # %% ../../nbs/30_benchmark_base.ipynb #74a38b17
 class BenchmarkBase(Benchmark):
@@ -191,6 +195,7 @@ def recorded_metadata()->dict:
     where = importlib.resources.files('brainscore_nb') / 'benchmarks' / 'brainscore_metadata.json'
     return json.loads(where.read_text())
 
+# %% ../../nbs/30_benchmark_base.ipynb #7dd51f34
 class LazyBenchmark(Benchmark):
     "A registered benchmark, built (its data read or fetched) on first use: scoring, its ceiling, its data"
     def __init__(self, identifier:str, # the registered identifier
@@ -218,6 +223,7 @@ class LazyBenchmark(Benchmark):
     def __repr__(self):
         return f"<LazyBenchmark {self.identifier} (not built yet: its data is read when first used)>"
 
+# %% ../../nbs/30_benchmark_base.ipynb #f00a7f99
 def built(benchmark # a benchmark: a LazyBenchmark is built now (its data read or fetched)
          ):
     "`benchmark`, built: what a registry lookup gives, with its data, or any other benchmark as it is"
@@ -245,6 +251,7 @@ def _normalisation(score:Score, benchmark):
     named = getattr(how, '__name__', None) in ('ceil_score', 'squared_ratio', 'explained_variance')
     return getattr(how, '__name__', how) if named else how
 
+# %% ../../nbs/30_benchmark_base.ipynb #f54bad54
 def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
     "`score` bounded to [0, 1]; raw, ceiling, error, 95% bootstrap interval and provenance in its attrs"
     out = bound_score(score)
@@ -316,6 +323,7 @@ def _jsonable(v):
     if isinstance(v, np.generic): return v.item()
     return v if v is None or isinstance(v, (str, int, float, bool)) else repr(v)
 
+# %% ../../nbs/30_benchmark_base.ipynb #13d37a14
 def describe_function(fn # a metric or helper, maybe a functools.partial of one
                      )->dict:
     "`{'name': module.qualname, 'options': {...}}`: a function's keyword defaults, partials' bindings on top"
@@ -351,8 +359,10 @@ def _commitment(candidate)->dict:
                                   projection_seed=getattr(ex, 'projection_seed', None))
     return _jsonable(out)
 
+# %% ../../nbs/30_benchmark_base.ipynb #3644c0d5
 def _dumps(v)->str: return json.dumps(v, sort_keys=True, separators=(',', ':'))
 
+# %% ../../nbs/30_benchmark_base.ipynb #600ddb43
 def provenance(benchmark=None, # the benchmark that scored (None: unknown)
                candidate=None # the BrainModel it scored (None: unknown)
               )->dict:
@@ -404,6 +414,7 @@ def _same_time_bins(answer:xr.DataArray, asked:list):
         raise ValueError(f"the model recorded time bins {got}, not the {[tuple(b) for b in asked]} it was "
                          f"asked for: its look_at must answer for the time bins given to start_recording")
 
+# %% ../../nbs/30_benchmark_base.ipynb #05223eeb
 def place_record_look(benchmark, # gives region and time_bins (or task), visual_degrees and number_of_trials
                       candidate:BrainModel, # the model to show the stimuli to
                       stimuli, # a StimulusSet, or an assembly whose attached stimuli are shown
@@ -439,6 +450,7 @@ def _region_of(assembly, region:str|None, identifier:str)->str:
                                          f"{[str(f) for f in found]}; pass region=... or select one region")
     return str(found[0])
 
+# %% ../../nbs/30_benchmark_base.ipynb #aa967f08
 def _time_bins(time_bins, timebins, identifier:str)->list:
     "The time bins, given as `time_bins` or (Brain-Score's spelling) `timebins`; default [(70, 170)]"
     if (time_bins is not None and timebins is not None
@@ -447,6 +459,7 @@ def _time_bins(time_bins, timebins, identifier:str)->list:
     return [tuple(t) for t in (time_bins if time_bins is not None else timebins
                                if timebins is not None else ((70, 170),))]
 
+# %% ../../nbs/30_benchmark_base.ipynb #249c2179
 class NeuralBenchmark(BenchmarkBase):
     "Record a region while the model looks at the stimuli; regression metric; explained-variance ceiling"
     # the target: presentation x neuroid [x time_bin], stimulus set attached
@@ -479,6 +492,7 @@ def _part_ceiling(ceiling:Score, keep, identifier:str)->Score:
                          f"split x neuroid) for the {len(keep)} neuroids of the test assembly, in its order")
     return Score(float(np.mean(np.nanmedian(values[:, keep], axis=1))), attrs={'error': np.nan})
 
+# %% ../../nbs/30_benchmark_base.ipynb #7bf8d04c
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
     # (src_train, src_test, tgt_train, tgt_test) -> Score
@@ -582,6 +596,7 @@ def _in_stimulus_order(source:xr.DataArray, ids, identifier:str)->xr.DataArray:
                          f"{len(got.difference(want))} not shown, {int(got.duplicated().sum())} repeated")
     return source.isel(presentation=got.get_indexer(want))
 
+# %% ../../nbs/30_benchmark_base.ipynb #2a0d0435
 class RSABenchmark(BenchmarkBase):
     "Model RDM against each subject's RDM; leave-one-subject-out ceiling"
     def __init__(self, identifier:str, rdms, # subject x presentation x presentation_2 (stimulus set attached)
@@ -613,6 +628,7 @@ def _few(ids, bad, n:int=3)->str:
     shown = ', '.join(map(repr, [str(i) for i in ids[:n]]))
     return f"{len(ids)} ({shown}{', ...' if len(ids) > n else ''})"
 
+# %% ../../nbs/30_benchmark_base.ipynb #38dac119
 def label_set(fitting # a benchmark's fitting_stimuli: the labels to choose from, or a StimulusSet
              )->list|None:
     "The labels a model chooses among: the fitting labels, or the fitting stimuli's `image_label`s"
@@ -622,6 +638,7 @@ def label_set(fitting # a benchmark's fitting_stimuli: the labels to choose from
     if isinstance(fitting, str): return None
     return [str(v) for v in fitting]
 
+# %% ../../nbs/30_benchmark_base.ipynb #b211cac4
 def _not_labels(values, labels:list|None, ids, what:str)->str|None:
     "A message naming missing values, or values not among `labels` (near misses: case, spaces); or None"
     values = np.asarray(values, dtype=object)
@@ -641,6 +658,7 @@ def _not_labels(values, labels:list|None, ids, what:str)->str|None:
     return (f"{_few(ids, bad)} stimuli have a {what} outside the benchmark's {len(labels)} labels: "
             f"{hints} (the labels: {', '.join(map(repr, labels[:20]))}{', ...' if len(labels) > 20 else ''})")
 
+# %% ../../nbs/30_benchmark_base.ipynb #6ccc9c3c
 def _answered_once(answers:xr.DataArray, asked)->str|None:
     "A message naming stimuli asked but not answered, answered but not asked, or answered twice; or None"
     if 'stimulus_id' not in answers.coords or answers['stimulus_id'].dims != ('presentation',):
@@ -654,6 +672,7 @@ def _answered_once(answers:xr.DataArray, asked)->str|None:
               (twice, 'answered more than once')) if len(ix)]
     return f"every stimulus asked must be answered exactly once: {'; '.join(parts)}"
 
+# %% ../../nbs/30_benchmark_base.ipynb #290b3b32
 def _probability_problems(answers:xr.DataArray, labels, tol:float)->str|None:
     "A message naming the rows that are not probabilities (finite, in [0, 1], summing to 1), or None"
     if set(answers.dims) != {'presentation', 'choice'} or 'choice' not in answers.coords:
@@ -675,6 +694,7 @@ def _probability_problems(answers:xr.DataArray, labels, tol:float)->str|None:
                 f"it made no choice to compare with the subjects'")
     return None
 
+# %% ../../nbs/30_benchmark_base.ipynb #14d8b7ec
 def check_answers(answers, # what the model's look_at returned for a task
                   task:str, # BrainModel.Task: 'label', 'probabilities' or 'odd_one_out'
                   asked, # the stimulus ids asked, once each; odd_one_out: trial x 3 stimulus ids
@@ -707,7 +727,6 @@ def check_answers(answers, # what the model's look_at returned for a task
     if msg: raise ValueError(f"{identifier}: the model's answers cannot be scored: {msg}")
     return answers
 
-
 # %% ../../nbs/30_benchmark_base.ipynb #257c8748
 class BehavioralBenchmark(BenchmarkBase):
     "Ask for the subjects' task; compare the answers with the trials; ceil by the subjects' consistency"
@@ -732,6 +751,7 @@ def _one(identifier:str, **spellings):
                                         + (f" (got {', '.join(given)})" if given else ''))
     return next(iter(given.values()))
 
+# %% ../../nbs/30_benchmark_base.ipynb #81bf20b2
 class PropertiesBenchmark(BenchmarkBase):
     "Per-neuroid properties of the model's units against the recorded neurons', property by property"
     def __init__(self, identifier:str, properties=None, # neuroid x neuronal_property, measured on `stimuli`
@@ -778,6 +798,7 @@ def _number(v)->float:
     "A number from a Score, DataArray or plain value (NaN for None)"
     return np.nan if v is None else float(getattr(v, 'values', v))
 
+# %% ../../nbs/30_benchmark_base.ipynb #3295693e
 def score_fields(score:Score # a benchmark's score, raw and ceiling in its attrs
                 )->dict:
     "`score`, `raw`, `ceiling`, `error` (NaN where absent) and `data_sha1` of a score, as plain values"

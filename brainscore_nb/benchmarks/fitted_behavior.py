@@ -75,6 +75,7 @@ def choice_accuracy(answers, # the model's probabilities (or labels), stimulus_i
     "Brain-Score's engineering accuracy: the most probable choice against each stimulus's truth"
     return accuracy(choices_from_probabilities(answers) if 'choice' in answers.dims else answers, truth)
 
+# %% ../../nbs/31_fitted_behavior.ipynb #2e3d62ca
 def truth_of(stimuli # a StimulusSet with a `truth` column
             )->BehavioralAssembly:
     "The stimuli's `truth` as an assembly over their stimulus_ids"

@@ -33,6 +33,7 @@ def _regions(layers, v1:int, v2:int, v4:int, it:int)->dict:
     "Region -> layer, by index into `layers`"
     return {'V1': layers[v1], 'V2': layers[v2], 'V4': layers[v4], 'IT': layers[it]}
 
+# %% ../../nbs/25_library_models.ipynb #ce69781d
 def _declare(library:str, name:str, layers, picks:tuple, **kw)->LibraryModel:
     layers = tuple(layers)
     return LibraryModel(library, name, layers, _regions(layers, *picks), **kw)
@@ -81,14 +82,17 @@ def _torchvision(spec:LibraryModel, pretrained:bool):
     import torchvision
     return torchvision.models.get_model(spec.name, weights='DEFAULT' if pretrained else None)
 
+# %% ../../nbs/25_library_models.ipynb #e001e2e9
 def _timm(spec:LibraryModel, pretrained:bool):
     import timm
     return timm.create_model(spec.name, pretrained=pretrained)
 
+# %% ../../nbs/25_library_models.ipynb #2ea3994a
 def _open_clip(spec:LibraryModel, pretrained:bool):
     import open_clip
     return open_clip.create_model(spec.name, pretrained=spec.tag if pretrained else None).visual
 
+# %% ../../nbs/25_library_models.ipynb #9f24c539
 def _efficientnet_pytorch(spec:LibraryModel, pretrained:bool):
     from efficientnet_pytorch import EfficientNet
     with contextlib.redirect_stdout(io.StringIO()):  # from_pretrained prints a line
@@ -103,6 +107,7 @@ _PIP = {'torchvision': 'torchvision', 'timm': 'timm', 'open_clip': 'open_clip_to
 class WeightsUnavailable(RuntimeError):
     "A library model's pretrained weights could not be fetched"
 
+# %% ../../nbs/25_library_models.ipynb #d292c78c
 def _weights_error(identifier:str, spec:LibraryModel, e:Exception)->WeightsUnavailable:
     import torch
     cache = (torch.hub.get_dir() if spec.library in ('torchvision', 'efficientnet_pytorch')

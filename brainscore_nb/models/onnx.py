@@ -13,26 +13,6 @@ from pathlib import Path
 import numpy as np
 from ..data.files import sha1_file, atomic_write
 
-# %% ../../nbs/26_onnx.ipynb #d4b19d90
-_LAYERS_KEY = 'brainscore_nb.layers'  # metadata: JSON {graph output name: layer name}
-
-def _outputs_module(module, layers:list):
-    "A torch module returning (`layers`' outputs..., logits), read with forward hooks"
-    import torch
-    class Outputs(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.module = module
-        def forward(self, x):
-            mods, out = dict(self.module.named_modules()), {}
-            hooks = [mods[l].register_forward_hook(lambda m, i, o, l=l: out.__setitem__(l, o))
-                     for l in layers]
-            try: logits = self.module(x)
-            finally:
-                for h in hooks: h.remove()
-            return tuple(out[l] for l in layers) + (logits,)
-    return Outputs().eval()
-
 # %% ../../nbs/26_onnx.ipynb #ddde44b9
 def export_onnx(module, # a torch.nn.Module
                 path, # the .onnx file to write
@@ -62,6 +42,26 @@ def export_onnx(module, # a torch.nn.Module
         onnx.save(model, str(tmp))
     return path
 
+# %% ../../nbs/26_onnx.ipynb #d4b19d90
+_LAYERS_KEY = 'brainscore_nb.layers'  # metadata: JSON {graph output name: layer name}
+
+def _outputs_module(module, layers:list):
+    "A torch module returning (`layers`' outputs..., logits), read with forward hooks"
+    import torch
+    class Outputs(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.module = module
+        def forward(self, x):
+            mods, out = dict(self.module.named_modules()), {}
+            hooks = [mods[l].register_forward_hook(lambda m, i, o, l=l: out.__setitem__(l, o))
+                     for l in layers]
+            try: logits = self.module(x)
+            finally:
+                for h in hooks: h.remove()
+            return tuple(out[l] for l in layers) + (logits,)
+    return Outputs().eval()
+
 # %% ../../nbs/26_onnx.ipynb #cb15c610
 def _load_onnx(path:Path):
     import onnx
@@ -71,10 +71,12 @@ def _load_onnx(path:Path):
     except Exception as e:
         raise ValueError(f"{path} is not a readable ONNX model ({type(e).__name__}: {e})") from None
 
+# %% ../../nbs/26_onnx.ipynb #93cf2831
 def _threads(threads:int|None)->int:
     "Intra-op threads: `threads`, else OMP_NUM_THREADS (Dask workers get 1), else 0 (ONNX Runtime's choice)"
     return int(threads or os.environ.get('OMP_NUM_THREADS') or 0)
 
+# %% ../../nbs/26_onnx.ipynb #a2dad98c
 class OnnxModel:
     "An ONNX model as an activations model: images (N x H x W x 3) -> {layer: array}, run by ONNX Runtime"
     def __init__(self, path, # an .onnx file with one image input (N x 3 x H x W)

@@ -50,6 +50,7 @@ def _probe_path()->str:
         Image.fromarray(pixels).save(path)
     return path
 
+# %% ../../nbs/22a_preprocessing.ipynb #88c3df65
 def _describe(function)->str:
     "A function's qualified name, with a partial's bound arguments"
     import functools
@@ -60,6 +61,7 @@ def _describe(function)->str:
     f = function if hasattr(function, '__qualname__') else type(function)
     return f"{getattr(f, '__module__', '?')}.{f.__qualname__}"
 
+# %% ../../nbs/22a_preprocessing.ipynb #4342ca51
 def _digest(x)->str:
     "sha1 of an array's (or a list of arrays') shape, dtype and values"
     h = hashlib.sha1()

@@ -46,6 +46,7 @@ def _start_task(self:RecurrentToy, task:str, fitting_stimuli=None):
     if task != BrainModel.Task.passive:
         raise NotImplementedError(f"{self.identifier} only looks passively; it cannot perform task {task!r}")
 
+# %% ../../nbs/27_recurrent.ipynb #bca4b3b8
 def _start_recording(self:RecurrentToy, recording_target:str, time_bins:list):
     "Record `recording_target` in `time_bins` ([(start_ms, end_ms), ...], stimulus onset at 0) from now on"
     if recording_target not in self.regions:

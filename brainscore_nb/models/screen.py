@@ -77,6 +77,7 @@ def _cache_problem(out:Path, names:dict)->str:
             return f'{name} does not have its recorded sha1 (changed or replaced)'
     return ''
 
+# %% ../../nbs/21_screen.ipynb #382e0a6f
 def _move_away(out:Path):
     "Remove a cached folder that failed verification, renaming it first so no reader sees it half-deleted"
     stale = out.parent/f'.{out.name}.stale.{os.getpid()}'
@@ -91,6 +92,7 @@ def _rescaled(stimulus_set, sid:str, ratio:float, background:int)->Image.Image:
     "Stimulus `sid` rescaled; an image too large to decode safely (a bomb) or unreadable raises, naming it"
     return rescale_image(load_rgb(stimulus_set.get_stimulus(sid), sid), ratio, background)
 
+# %% ../../nbs/21_screen.ipynb #8fc0efd0
 def _render(stimulus_set, names:dict, ratio:float, background:int, out:Path):
     "Write every rescaled stimulus and their sha1s into a temporary folder, then move it onto `out` at once"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ class Pixels:
     "Raw pixels as a model: the preprocessed image is the one layer, `pixels`"
     def __call__(self, images:np.ndarray)->dict: return {'pixels': images}
 
+# %% ../../nbs/24_zoo.ipynb #9eac114d
 def pixels()->ModelCommitment:
     "The pixel baseline: 64 x 64 RGB images, every value a feature"
     extractor = ActivationsExtractor(Pixels(), 'pixels', weights='pixels-v1',
@@ -54,6 +55,7 @@ def _pool(x:np.ndarray, k:int)->np.ndarray:
     n, c, h, w = x.shape
     return x.reshape(n, c, h // k, k, w // k, k).mean(axis=(3, 5)).reshape(n, -1)
 
+# %% ../../nbs/24_zoo.ipynb #fecbd851
 def _gabor_call(self:GaborBank, images:np.ndarray)->dict:
     "Simple- and complex-cell responses of grayscale `images` (N x size x size x 3)"
     gray = images.mean(axis=3)
@@ -64,6 +66,7 @@ def _gabor_call(self:GaborBank, images:np.ndarray)->dict:
 
 GaborBank.__call__ = _gabor_call
 
+# %% ../../nbs/24_zoo.ipynb #a39443a6
 def gabor_v1()->ModelCommitment:
     "The numpy V1-like baseline: Gabor simple and complex cells; every region committed to the complex cells"
     bank = GaborBank()
@@ -223,6 +226,7 @@ def _lite_extractor(variant:str, home:str, onnx:bool)->ActivationsExtractor:
     return ActivationsExtractor(fast or module, variant, preprocessing=Preprocessing(size), batch_size=32,
                                 weights=f'{digest}:onnxruntime' if fast else digest)
 
+# %% ../../nbs/24_zoo.ipynb #07258791
 def efficientnet_lite(variant:str, # 'efficientnet-lite0', 'efficientnet-lite1' or 'efficientnet-lite2'
                       *, onnx:bool=True # ONNX Runtime when installed (3x torch eager on a CPU)
                      )->ModelCommitment:
@@ -235,6 +239,7 @@ def efficientnet_lite(variant:str, # 'efficientnet-lite0', 'efficientnet-lite1' 
     return ModelCommitment(variant, extractor, layers=layers,
                            region_layer_map=regions, visual_degrees=8, own_labels=own)
 
+# %% ../../nbs/24_zoo.ipynb #362af4ac
 def efficientnet_lite0()->ModelCommitment:
     "ImageNet-pretrained EfficientNet-Lite0 (torch extra): layers for V1/V2/V4/IT, labels over 16 categories"
     return efficientnet_lite('efficientnet-lite0')
@@ -247,6 +252,7 @@ def _discover():
     "Register the models of every `brainscore_nb.models` plugin, once"
     register_plugins('models', {'MODELS': model_registry})
 
+# %% ../../nbs/24_zoo.ipynb #d8281e45
 def load_model(identifier:str)->ModelCommitment:
     "The registered model `identifier`, built"
     _discover()

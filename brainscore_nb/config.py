@@ -34,18 +34,7 @@ DEFAULTS = dict(
 PATH_KEYS = {'home', 'packages_dir', 'mirror', 'imagenet_val', 'laion_fmri_stimuli',
              'laion_fmri_splits'}
 
-# %% ../nbs/00_config.ipynb #15e67299
-@lru_cache(maxsize=64)
-def _parsed(text:str, source:str)->configparser.ConfigParser:
-    "Settings text read from file `source`, parsed once per content (get_setting runs thousands of times)"
-    cp = configparser.ConfigParser()
-    cp.read_string(text, source=source)
-    return cp
-
-def _ini(f:Path)->configparser.ConfigParser:
-    "Settings file `f` as a parser (read each time: its content, not its modification time, is the cache key)"
-    return _parsed(f.read_text(), str(f))
-
+# %% ../nbs/00_config.ipynb #21881b22
 def find_settings(start=None # directory holding settings.ini (default: the working directory)
                  )->Path|None:
     "The `settings.ini` to read: `BRAINSCORE_NB_SETTINGS`'s file, else the one in `start` (never a parent's)"
@@ -58,6 +47,19 @@ def find_settings(start=None # directory holding settings.ini (default: the work
     f = Path(start or Path.cwd())/'settings.ini'
     if f.is_file() and _ini(f).has_section('brainscore_nb'): return f
     return None
+
+# %% ../nbs/00_config.ipynb #15e67299
+@lru_cache(maxsize=64)
+def _parsed(text:str, source:str)->configparser.ConfigParser:
+    "Settings text read from file `source`, parsed once per content (get_setting runs thousands of times)"
+    cp = configparser.ConfigParser()
+    cp.read_string(text, source=source)
+    return cp
+
+# %% ../nbs/00_config.ipynb #8ab6e350
+def _ini(f:Path)->configparser.ConfigParser:
+    "Settings file `f` as a parser (read each time: its content, not its modification time, is the cache key)"
+    return _parsed(f.read_text(), str(f))
 
 # %% ../nbs/00_config.ipynb #0e56bb6d
 # settings that must be whole numbers >= 0
@@ -74,11 +76,13 @@ def _check_value(key:str, value:str, where:str):
         raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 (bytes or a "
                          "count, e.g. 20000000000): correct it")
 
+# %% ../nbs/00_config.ipynb #2834f0a9
 def _ini_keys(f:Path)->tuple:
     "The keys of settings file `f`'s [brainscore_nb] section"
     cp = _ini(f)
     return tuple(cp.options('brainscore_nb')) if cp.has_section('brainscore_nb') else ()
 
+# %% ../nbs/00_config.ipynb #bc6cf751
 def _warn_unknown(f:Path|None):
     "Warn once per name about BRAINSCORE_NB_* variables and settings.ini keys that name no setting"
     names = [(f'environment variable {k}', k.removeprefix('BRAINSCORE_NB_').lower()) for k in os.environ

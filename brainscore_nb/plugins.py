@@ -21,9 +21,22 @@ KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets
               'metric': 'metrics', 'ceiling': 'metrics'}  # what a lookup error names -> its group
 broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, filled as plugins load
 
+# %% ../nbs/00c_plugins.ipynb #ccb1d60a
+def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
+                       )->list:
+    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then the others by name"
+    if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
+    own = _own_entry_points(group)
+    found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
+    dist = lambda ep: _normal(ep.dist.name) if getattr(ep, 'dist', None) else ''
+    others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'),
+                    key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
+    return (own or []) + others
+
 # %% ../nbs/00c_plugins.ipynb #202ab7dd
 def _normal(name:str)->str: return re.sub(r'[-_.]+', '_', name).lower()
 
+# %% ../nbs/00c_plugins.ipynb #dcabe437
 def _own_entry_points(group:str)->list|None:
     "brainscore_nb's own entry points of `group` from its checkout's pyproject.toml; None outside a checkout"
     pyproject = Path(brainscore_nb.__file__).resolve().parent.parent/'pyproject.toml'
@@ -36,27 +49,18 @@ def _own_entry_points(group:str)->list|None:
         for n, v in sorted(declared.items())
     ]
 
+# %% ../nbs/00c_plugins.ipynb #2482d76d
 def _own_plugin(group:str, ep)->bool:
     "Whether the entry point `ep` of `group` is brainscore_nb's own (its checkout's pyproject.toml, its dist)"
     own = _own_entry_points(group)
     if own is not None: return any(o.name == ep.name and o.value == ep.value for o in own)
     return _normal(getattr(getattr(ep, 'dist', None), 'name', '') or '') == 'brainscore_nb'
 
-def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
-                       )->list:
-    "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then the others by name"
-    if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
-    own = _own_entry_points(group)
-    found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
-    dist = lambda ep: _normal(ep.dist.name) if getattr(ep, 'dist', None) else ''
-    others = sorted((ep for ep in found if own is None or dist(ep) != 'brainscore_nb'),
-                    key=lambda ep: (dist(ep) != 'brainscore_nb', ep.name))
-    return (own or []) + others
-
 # %% ../nbs/00c_plugins.ipynb #0af6616d
 class PluginWarning(UserWarning):
     "A plugin failed to load (it is skipped; the others load)"
 
+# %% ../nbs/00c_plugins.ipynb #70cf7ba5
 _loaded = {}  # group -> {plugin name: its loaded object}
 
 def load_plugins(
@@ -114,7 +118,7 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
                 )
     return ''
 
-
+# %% ../nbs/00c_plugins.ipynb #c4c750f8
 def register_plugins(
     group: str,  # 'benchmarks', 'models', 'datasets' or 'metrics'
     registries: dict,  # dict name a plugin defines -> its registry, e.g. {'BENCHMARKS': benchmark_registry}
@@ -157,6 +161,7 @@ def foreign_identifiers()->set:
                 if isinstance(entries, dict): names.update(map(str, entries))
     return names
 
+# %% ../nbs/00c_plugins.ipynb #0abe5911
 def own_names(registry # a registry (dict) or a list of its identifiers
              )->list:
     "The sorted identifiers of `registry` the project registers itself: those of plugins beside it left out"

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MAX_CHAINED = 0.25  # at most this share of exported public definitions comes right before another (or nothing)
+MAX_CHAINED = 0.25  # at most this share of exported public definitions has no example before the next (or the end)
 
 
 def _code_cells(nb: dict) -> list:
@@ -28,18 +28,20 @@ def _definitions(src: str) -> list:
 
 
 def chained(srcs: list) -> tuple:
-    """(chained, public): public definitions of exported cells followed directly by another definition
-    in their cell, by another exported cell or by nothing. Counted per definition: splitting cells changes
-    nothing"""
-    exp = [_is_export(s) for s in srcs]
+    """(chained, public): public definitions of exported cells with no example of their own: the next public
+    definition (in their cell or a later exported cell), or the notebook's end, comes before any code cell that is
+    not an export. Private helpers and exported cells without a public definition in between are passed over, so a
+    public idea may open a notebook with its helpers after it and its example after them. Counted per definition:
+    splitting cells changes nothing"""
+    stream = []  # public definition names and None for an example, in the notebook's order
+    for s in srcs:
+        if _is_export(s): stream += [n for n in _definitions(s) if not n.startswith('_')]
+        else: stream.append(None)
     out = total = 0
-    for i, s in enumerate(srcs):
-        names = _definitions(s) if exp[i] else []
-        last = i + 1 == len(exp) or exp[i + 1]
-        for j, name in enumerate(names):
-            if name.startswith('_'): continue
-            total += 1
-            out += j + 1 < len(names) or last
+    for i, name in enumerate(stream):
+        if name is None: continue
+        total += 1
+        out += next((x for x in stream[i + 1:] if x is None or x), 'end') is not None
     return out, total
 
 
@@ -88,7 +90,9 @@ def test_figures_count_what_they_say(tmp_path):
     assert (f['chained'], f['exports']) == (1, 2)  # f before g; g has its example; the last cell defines nothing
     (tmp_path / 'b.ipynb').write_text(json.dumps(_nb('#| export\ndef f(): pass\ndef _h(): pass', 'f()')))
     assert (figures([tmp_path / 'b.ipynb'])['chained'], chained(['#| export\ndef f(): pass', '#| export\ndef _h(): pass',
-                                                                  'f()'])) == (1, (1, 1))  # split or not
+                                                                  'f()'])) == (0, (0, 1))  # split or not
+    assert chained(['#| export\ndef f(): pass\ndef g(): pass', '#| export\ndef _h(): pass', 'g()']) == (1, 2)
+    assert chained(['#| export\ndef f(): pass', '#| export\nX = 1', '#| export\ndef _h(): pass']) == (1, 1)
     assert (f['lines'], f['over_100'], f['over_120']) == (6, 1, 0)  # directive lines are not counted
     assert (f['hidden'], f['hidden_imports']) == (1, 1)
 

@@ -19,6 +19,7 @@ class ValidationResult:
     problems:list = field(default_factory=list)
     warnings:list = field(default_factory=list)
 
+# %% ../../nbs/54_bs_helpers.ipynb #a6445e01
 def _error_problems(attrs:dict, center:float, allow_nan_with_reason:bool)->tuple:
     "(problems, warnings) of a score's attrs['error'] (Brain-Score's rules)"
     try: error = float(attrs['error'])
@@ -55,6 +56,7 @@ def validate_score_uncertainty(score, # a Score (its attrs are read)
                         "true split-half reliability is computable without re-running the model")
     return ValidationResult(not problems, problems, warnings)
 
+# %% ../../nbs/54_bs_helpers.ipynb #9f482062
 def assert_valid_uncertainty(score, **kwargs):
     "`validate_score_uncertainty`, raising an AssertionError listing every problem (warnings printed)"
     result = validate_score_uncertainty(score, **kwargs)

@@ -25,6 +25,7 @@ def fullname(obj # a function or an object
     name = obj.__name__ if inspect.isfunction(obj) else type(obj).__name__
     return f"{obj.__module__}.{name}"
 
+# %% ../../nbs/53_bs_model_plugins.ipynb #333a0124
 def make_list(element)->list:
     "Brain-Score's `make_list`: `element` as a list (text stays one element)"
     if isinstance(element, (str, bytes)) or not hasattr(element, '__iter__'): return [element]
@@ -45,6 +46,7 @@ def _probe_stimuli(folder # where the images are written
     return StimulusSet(pd.DataFrame({'stimulus_id': list(paths)}), identifier='check_models-probe',
                        stimulus_paths=paths)
 
+# %% ../../nbs/53_bs_model_plugins.ipynb #fea9474a
 def check_brain_model_processing(model # a BrainModel
                                 ):
     "Brain-Score's check: `model` records IT for a few images, finite, one row per image"
@@ -66,6 +68,7 @@ def _module(module):
     "A module, or the module named"
     return importlib.import_module(module) if isinstance(module, str) else module
 
+# %% ../../nbs/53_bs_model_plugins.ipynb #30846375
 def check_base_models(module # a module (or its name) with get_model_list, get_model, get_layers
                      ):
     "Brain-Score's `check_base_models`: each model's layers listed, model built, deepest layer recorded"
@@ -81,6 +84,7 @@ def check_base_models(module # a module (or its name) with get_model_list, get_m
         check_brain_model_processing(ModelCommitment(identifier, model, region_layer_map={'IT': layers[-1]}))
     print('Test successful, you are ready to submit!')
 
+# %% ../../nbs/53_bs_model_plugins.ipynb #bf2f8122
 def check_brain_models(module # a module (or its name) with get_model_list, get_model giving BrainModels
                       ):
     "Brain-Score's `check_brain_models`: each model a BrainModel that records IT"

@@ -36,11 +36,13 @@ class DataAssembly(xr.DataArray):
 
 ASSEMBLY_CLASSES['DataAssembly'] = DataAssembly
 
+# %% ../../nbs/04_assemblies.ipynb #145b5f70
 @patch
 def _repr_html_(self:DataAssembly):
     "The text repr in HTML (xarray's HTML repr draws random element ids, so outputs would differ per run)"
     return f"<pre>{html.escape(repr(self))}</pre>"
 
+# %% ../../nbs/04_assemblies.ipynb #7ca23a2f
 @patch
 def structure_problems(self:DataAssembly)->list:
     "What is missing or misplaced in this assembly's dims and coords, as readable sentences"
@@ -81,14 +83,17 @@ class BehavioralAssembly(DataAssembly):
     required_dims = ('presentation',)
     required_coords = {'presentation': ('stimulus_id',)}
 
+# %% ../../nbs/04_assemblies.ipynb #79f442c1
 class PropertyAssembly(DataAssembly):
     "Measured properties of neurons (tuning widths, ...); any dims"
     __slots__ = ()
 
+# %% ../../nbs/04_assemblies.ipynb #8bf5ed66
 class MetadataAssembly(DataAssembly):
     "Metadata laid out as an assembly; any dims"
     __slots__ = ()
 
+# %% ../../nbs/04_assemblies.ipynb #ed51b3a6
 NeuronRecordingAssembly = NeuroidAssembly  # Brain-Score's name for recordings of neurons: the same data
 
 class SpikeTimesAssembly(DataAssembly):
@@ -107,6 +112,7 @@ def _kind(assembly, name)->str:
     if index.nlevels == 1: return 'index'
     return 'level' if name in index.names else 'multi_index'
 
+# %% ../../nbs/04_assemblies.ipynb #129341d7
 def get_metadata(assembly, # any assembly or DataArray
                  dims=None, # the dims to look along (None for dimensionless coords); default: all of them
                  names_only:bool=False, # yield names instead of (name, dims, values)
@@ -124,7 +130,6 @@ def get_metadata(assembly, # any assembly or DataArray
                 yield name if names_only else (name, coord.dims, coord.values)
     return walk()
 
-
 # %% ../../nbs/04_assemblies.ipynb #5be511d7
 def coords_for_dim(assembly, # any assembly or DataArray
                    dim:str # the dim
@@ -140,12 +145,12 @@ def walk_coords(assembly # any assembly
     "Brain-Score's `walk_coords`: (name, dims, values) of each coord, index and level (not MultiIndexes)"
     yield from get_metadata(assembly)
 
+# %% ../../nbs/04_assemblies.ipynb #1a6b5298
 def array_is_element(dims, # a tuple of dims (or any container)
                      element # what to look for
                     )->bool:
     "Brain-Score's `array_is_element`: whether `element` is one of `dims`"
     return element in dims
-
 
 # %% ../../nbs/04_assemblies.ipynb #da9d2321
 def get_levels(assembly # any assembly
@@ -199,6 +204,7 @@ def is_fastpath(*args, **kwargs)->bool:
 # %% ../../nbs/04_assemblies.ipynb #a7e10002
 def _is_missing(v)->bool: return v is None or (isinstance(v, (float, np.floating)) and np.isnan(v))
 
+# %% ../../nbs/04_assemblies.ipynb #9ec57aac
 def group_codes(values # one coord's values
                )->np.ndarray:
     "Each value's group number, sorted: missing values (None, NaN) one group, last; text is never a number"
@@ -215,6 +221,7 @@ def group_codes(values # one coord's values
 # %% ../../nbs/04_assemblies.ipynb #023dd116
 class GroupbyError(ValueError): "Coords that cannot be grouped together (Brain-Score's `GroupbyError`)"
 
+# %% ../../nbs/04_assemblies.ipynb #9d2a273d
 _GROUP = '_multi_group'  # the temporary coord holding each position's group number
 _FAST = ('mean', 'sum', 'count', 'min', 'max', 'std', 'var')  # reductions done in numpy, all groups at once
 
@@ -277,6 +284,7 @@ class GroupbyBridge:
         coords.update({c: (self.dim, a[c].values[self.first]) for c in self.group_coord_names})
         return type(a)(np.moveaxis(out, 0, axis), dims=a.dims, coords=coords, attrs=a.attrs, name=a.name)
 
+# %% ../../nbs/04_assemblies.ipynb #fa890d88
 @patch
 def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim to group by
                   *args, **kwargs): # `groupby`'s options
@@ -297,7 +305,6 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
     grouped = self.assign_coords({_GROUP: (dim, number)}).groupby(_GROUP, *args, **kwargs)
     return GroupbyBridge(grouped, self, dim, names, first, number)
 
-
 # %% ../../nbs/04_assemblies.ipynb #1d8471c7
 def _group_codes(assembly, group:str)->np.ndarray:
     "Group number of each position along `group`'s dim: by its values, or a bare dim's coords together"
@@ -307,6 +314,7 @@ def _group_codes(assembly, group:str)->np.ndarray:
     if not along: return np.arange(assembly.sizes[group])
     return pd.MultiIndex.from_arrays(along).factorize(sort=True)[0]
 
+# %% ../../nbs/04_assemblies.ipynb #30f7951c
 @patch
 def multi_dim_apply(self:DataAssembly, groups:list, # one coord (or dim) per dim: cells grouped by its values
                     apply): # (cells, **coords of the cells) -> a value or an array of the cells' shape
@@ -336,13 +344,13 @@ def multi_dim_apply(self:DataAssembly, groups:list, # one coord (or dim) per dim
         result[at] = apply(simplify(values[at]), **passed, **scalars)
     return type(self)(result, coords=self.coords, dims=self.dims, attrs=self.attrs)
 
-
 # %% ../../nbs/04_assemblies.ipynb #c3377c0c
 def _is_mask(value, n:int)->bool:
     "Whether `value` is a boolean array of length `n` (a mask along a dim)"
     v = np.asarray(getattr(value, 'values', value))
     return v.dtype == bool and v.shape == (n,)
 
+# %% ../../nbs/04_assemblies.ipynb #e17d2e57
 @patch
 def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False, **indexers_kwargs):
     "`DataArray.sel`, plus selection by any 1-d coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
@@ -365,6 +373,7 @@ def stimulus_set(self:DataAssembly):
     "The StimulusSet attached to this assembly, if any"
     return self.attrs.get('stimulus_set')
 
+# %% ../../nbs/04_assemblies.ipynb #ab22cec6
 @patch(as_prop=True)
 def identifier(self:DataAssembly):
     "The assembly's identifier (attrs['identifier']), if any, as Brain-Score's `assembly.identifier`"
@@ -381,6 +390,7 @@ def _presentation_values(stimulus_set, column, ids):
                          "keep one row per stimulus (e.g. .drop_duplicates('stimulus_id'))")
     return by_id.reindex(ids).to_numpy()
 
+# %% ../../nbs/04_assemblies.ipynb #696aada0
 def _disagreement(mine:np.ndarray, theirs:np.ndarray, ids)->str:
     "'' if equal (missing equal to missing), else where they differ, or that only the type differs"
     if mine.dtype == theirs.dtype != object and np.array_equal(mine, theirs): return ''  # the common case
@@ -396,6 +406,7 @@ def _disagreement(mine:np.ndarray, theirs:np.ndarray, ids)->str:
     where = np.asarray(ids)[i].item()
     return f"{len(differ)} presentation(s) differ, e.g. stimulus {where!r}: {a!r} against {b!r}"
 
+# %% ../../nbs/04_assemblies.ipynb #21d371d5
 def attach_stimulus_set(
     assembly:DataAssembly, # an assembly with a stimulus_id coord along presentation
     stimulus_set, # the StimulusSet its stimulus_ids come from
@@ -508,6 +519,7 @@ def _encode_attrs(attrs):
             other[k] = v
     return native, other, arrays
 
+# %% ../../nbs/04_assemblies.ipynb #fc121058
 def _missing(values)->dict:
     "Flat positions of None ('None') and of other missing values ('nan') in an object array"
     flat = np.asarray(values, dtype=object).ravel()
@@ -516,6 +528,7 @@ def _missing(values)->dict:
            'nan': [int(i) for i in where if flat[i] is not None]}
     return {k: v for k, v in out.items() if v}
 
+# %% ../../nbs/04_assemblies.ipynb #04a9aa8a
 def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                   path, # NetCDF file to write
                   group:str|None=None # HDF5 group inside the file (used for array-valued attrs)
@@ -547,12 +560,14 @@ def _class_named(cls):
                          f"(known: {', '.join(sorted(ASSEMBLY_CLASSES))})")
     return ASSEMBLY_CLASSES[cls]
 
+# %% ../../nbs/04_assemblies.ipynb #8f4bb905
 def _restore_missing(values, where:dict)->np.ndarray:
     "An object copy of `values` with None and NaN put back at the flat positions `where` records"
     out = np.asarray(values, dtype=object).copy()
     for kind, positions in where.items(): out.reshape(-1)[positions] = None if kind == 'None' else np.nan
     return out
 
+# %% ../../nbs/04_assemblies.ipynb #62db918b
 def load_assembly(path, # NetCDF file written by `save_assembly`
                   cls=None, # class to return (default: the class that was saved)
                   group:str|None=None # HDF5 group inside the file

@@ -45,7 +45,7 @@ def _plain_strings(values:np.ndarray) -> np.ndarray:
         return values.astype(str)
     return values
 
-
+# %% ../../nbs/09a_brainio.ipynb #fde26a3c
 def _legacy_names(coords: dict) -> dict:
     "name -> (dims, values): `level_<dim>` renamed `level`; `image_id`, `time_bin_stop` copied to new names"
     out = {
@@ -58,6 +58,7 @@ def _legacy_names(coords: dict) -> dict:
         out['time_bin_end'] = out['time_bin_stop']
     return out
 
+# %% ../../nbs/09a_brainio.ipynb #ee8bc26b
 _DATA_VARIABLES = ('data', '__xarray_dataarray_variable__')
 
 def netcdf_groups(path) -> list:
@@ -70,6 +71,7 @@ def netcdf_groups(path) -> list:
     except FileNotFoundError: raise FileNotFoundError(f"no NetCDF file at {path}") from None
     except OSError as e: raise ValueError(f"{path} is not a readable NetCDF file ({e})") from None
 
+# %% ../../nbs/09a_brainio.ipynb #cfaa714b
 def _group_name(group:str|None)->str|None:
     "A group's path in a file without leading or trailing '/' (None: the root); '' and '/' refused"
     if group is None: return None
@@ -81,6 +83,7 @@ def _group_name(group:str|None)->str|None:
     if '' in name.split('/'): raise ValueError(f"group {group!r} has an empty part (two '/' in a row)")
     return name
 
+# %% ../../nbs/09a_brainio.ipynb #21b892dd
 def _group_paths(path)->list:
     "Every group of a NetCDF file, nested ones as 'p/q', sorted (none in NetCDF3)"
     if not netcdf_groups(path): return []
@@ -89,6 +92,7 @@ def _group_paths(path)->list:
                                                  else None)
     return sorted(found)
 
+# %% ../../nbs/09a_brainio.ipynb #b748b2ce
 def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     "The one data variable of a BrainIO NetCDF file (or of one of its groups), loaded, with the file's attrs"
     try:
@@ -113,6 +117,7 @@ def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     da = ds[names[0]]
     return da.assign_attrs({**ds.attrs, **da.attrs})
 
+# %% ../../nbs/09a_brainio.ipynb #28906d5b
 def read_brainio_assembly(
     path, # `assy_<id>.nc` as Brain-Score writes it (or as `write_brainio_assembly`/`save_assembly` do)
     cls=None, # class or class name (Brain-Score's or ours); default: the one recorded, else DataAssembly
@@ -184,6 +189,7 @@ def _check_filenames(csv_path:Path, names) -> None:
             f"{csv_path}: filename values must be plain names inside the package, got e.g. {bad[:3]}"
         )
 
+# %% ../../nbs/09a_brainio.ipynb #c45f04f2
 def read_brainio_stimulus_set(
     csv_path, # `stimulus_<id>.csv`: `stimulus_id` (or legacy `image_id`) and `filename` columns
     zip_path, # `stimulus_<id>.zip` holding the files the CSV names
@@ -293,6 +299,7 @@ def _brainio_chunks():
                          "int or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
     return chunks
 
+# %% ../../nbs/09a_brainio.ipynb #39ac8ca6
 @patch(cls_method=True)
 def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.nc`)
                stimulus_set_identifier:str|None=None, # recorded in attrs (default: the stimulus set's)
@@ -312,4 +319,3 @@ def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.
         if isinstance(chunks, dict): chunks = {d: n for d, n in chunks.items() if d in out.dims}
         out = out.chunk(chunks)
     return out
-

@@ -53,6 +53,7 @@ def _catalog_problem(df:pd.DataFrame) -> str|None:
         if (empty := [c for c in _NEEDED[r['kind']] if not r[c]]):
             return f"row {i + 2} ({r['registry_key']!r}) has no value in column(s) {empty}: fill them in"
 
+# %% ../../nbs/09b_catalog.ipynb #f59334f1
 @lru_cache(maxsize=8)
 def _read_catalog(path:str, mtime:float) -> pd.DataFrame:
     df = _read_csv_strictly(path, f"catalog {path} cannot be read", sep='\t', dtype=str,
@@ -61,6 +62,7 @@ def _read_catalog(path:str, mtime:float) -> pd.DataFrame:
     if (problem := _catalog_problem(df)): raise ValueError(f"catalog {path} {problem}")
     return df
 
+# %% ../../nbs/09b_catalog.ipynb #fd205c45
 def load_brainscore_catalog(catalog=None # a catalog TSV (default: see `catalog_path`)
                            ) -> pd.DataFrame:
     "The catalog as a table: one row per stimulus set or assembly, every value text (empty where none)"
@@ -141,6 +143,7 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
             version, endpoint, entry['stimulus_set'] or None)
     return path
 
+# %% ../../nbs/09b_catalog.ipynb #036cac33
 def load_catalog_stimulus_set(
     key:str, # a stimulus set's registry key, e.g. 'hvm-public'
     *, catalog=None, # a catalog TSV (default: see `catalog_path`)

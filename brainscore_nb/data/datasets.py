@@ -27,11 +27,18 @@ from .catalog import catalog_registry, load_brainscore_catalog, is_private
 stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
+# %% ../../nbs/09_datasets.ipynb #71b13663
+def list_stimulus_sets()->list:
+    "The identifiers of every registered stimulus set, sorted"
+    _discover()
+    return sorted(stimulus_set_registry)
+
 # %% ../../nbs/09_datasets.ipynb #fdd4933b
 def _discover():
     "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own included), once"
     register_plugins('datasets', {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
 
+# %% ../../nbs/09_datasets.ipynb #4a5e4642
 def _resolve(registry:dict, identifier:str, what:str):
     "The entry of `identifier`: our recipes first, else Brain-Score's catalog; a KeyError suggests matches"
     _discover()
@@ -44,11 +51,7 @@ def _resolve(registry:dict, identifier:str, what:str):
         what,
     )
 
-def list_stimulus_sets()->list:
-    "The identifiers of every registered stimulus set, sorted"
-    _discover()
-    return sorted(stimulus_set_registry)
-
+# %% ../../nbs/09_datasets.ipynb #537edeec
 def list_datasets()->list:
     "The identifiers of every registered dataset (assembly), sorted"
     _discover()
@@ -91,11 +94,13 @@ def dataset_lines(kind:str='assembly', # 'assembly' (datasets) or 'stimulus_set'
 def _all_verified(rows:list)->bool:
     return bool(rows) and all([verify_or_discard(r['location'], r['sha1']) for r in rows])
 
+# %% ../../nbs/09_datasets.ipynb #a2cf02f2
 def _recipe_name(build)->str:
     "A readable name of a recipe's build function, with its bound arguments"
     if isinstance(build, partial): return _recipe_name(build.func) + repr(build.args)
     return f'{build.__module__}.{build.__qualname__}'
 
+# %% ../../nbs/09_datasets.ipynb #99eeb6ec
 def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict:
     "Package `obj` into `directory`: role -> (path, sha1)"
     if kind == 'stimulus_set':
@@ -105,6 +110,7 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
                                       directory, missing_ok=recipe.missing_ok)
     return {'nc': (p['path'], p['sha1'])}
 
+# %% ../../nbs/09_datasets.ipynb #a92648e1
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
@@ -139,6 +145,7 @@ def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
         catalog.add(rows)
     return {r['role']: r for r in catalog.find(identifier, kind, recipe.key)}
 
+# %% ../../nbs/09_datasets.ipynb #1df914c0
 def load_stimulus_set(identifier:str # e.g. 'Kriegeskorte2008'; see `list_stimulus_sets()`
                      )->StimulusSet:
     "The registered stimulus set `identifier`, from the verified local store (packaged first if needed)"

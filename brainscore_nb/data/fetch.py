@@ -48,6 +48,7 @@ def _verified(path, raw:RawFile, where:str, fix:str='')->Path:
         )
     return Path(path)
 
+# %% ../../nbs/02_fetch.ipynb #45cb3ad5
 def _own_copy(raw:RawFile, home=None)->Path:
     "The user's own copy of a restricted file, at `<home>/restricted/<name>`, sha1-verified; never downloaded"
     p = Path(home or get_setting('home'))/'restricted'/raw.name
@@ -58,6 +59,7 @@ def _own_copy(raw:RawFile, home=None)->Path:
         )
     return _verified(p, raw, 'your own copy')
 
+# %% ../../nbs/02_fetch.ipynb #4918c88d
 _SCHEMES = ('http', 'https', 's3')
 
 def _checked(raw:RawFile)->RawFile:
@@ -75,6 +77,7 @@ def _checked(raw:RawFile)->RawFile:
         raise ValueError(f"{raw.sha1!r} is not a sha1 (40 hex digits) for {raw.url[:80]!r}")
     return raw
 
+# %% ../../nbs/02_fetch.ipynb #8e666108
 def _download(raw:RawFile, tmp:Path):
     "Write the bytes at `raw.url` to `tmp`; a FetchError naming the file, the address and the offline way"
     try:
@@ -89,7 +92,7 @@ def _download(raw:RawFile, tmp:Path):
             f"<mirror>/{raw.mirror_path}"
         ) from e
 
-
+# %% ../../nbs/02_fetch.ipynb #c39b7c11
 def fetch(
     raw: RawFile,  # the file to get
     mirror=None,  # mirror root; default: the `mirror` setting (empty: download)
@@ -129,6 +132,7 @@ def get_local_data_path()->Path:
     "Where `fetch_file` keeps downloads: `_local_data_path` if set, else the store (the `home` setting)"
     return Path(_local_data_path) if _local_data_path else Path(get_setting('home'))
 
+# %% ../../nbs/02_fetch.ipynb #4f7f8484
 def _s3_address(location:str)->tuple:
     "(bucket, key, endpoint) of an S3 object's address; endpoint None for s3:// (the `s3_endpoint` setting)"
     u = urlparse(str(location))
@@ -143,6 +147,7 @@ def _s3_address(location:str)->tuple:
                      "https://<bucket>.s3.<region>.amazonaws.com"
                      "/<key>, http(s)://<endpoint>/<bucket>/<key> or s3://<bucket>/<key>")
 
+# %% ../../nbs/02_fetch.ipynb #44254550
 def fetch_file(location_type:str, # 'S3' (Brain-Score's only kind)
                location:str, # the object's address
                sha1:str|None=None, # the sha1 its bytes must have (required)

@@ -39,6 +39,7 @@ def _alive(pid:int)->bool:
     except (PermissionError, OverflowError): return pid < 2**31
     return True
 
+# %% ../../nbs/01_files.ipynb #a097be56
 def _umask()->int:
     "The process' umask, read without changing it where /proc allows"
     try: return int(re.search(r'Umask:\s*(\d+)', Path('/proc/self/status').read_text())[1], 8)
@@ -46,6 +47,7 @@ def _umask()->int:
     old = os.umask(0o022); os.umask(old)
     return old
 
+# %% ../../nbs/01_files.ipynb #d568b48d
 @contextmanager
 def temp_path(path, # the final location the temporary file is for
               folder:bool=False # a temporary folder instead of a file
@@ -84,6 +86,7 @@ def collect_stale(directory, # folder to clean
             removed.append(p)
     return removed
 
+# %% ../../nbs/01_files.ipynb #5281bbbf
 def glob_escape(s:str # a literal file name
                )->str:
     "`s` with glob's special characters bracketed, so that it matches only itself"
@@ -146,6 +149,7 @@ def _canonical(values)->bytes:
     little = a.dtype.newbyteorder('<') if a.dtype.byteorder in '<>' else a.dtype
     return np.ascontiguousarray(a, dtype=little).tobytes()
 
+# %% ../../nbs/01_files.ipynb #ca75d7e2
 def array_sha1(a:np.ndarray # a plain array
               )->str:
     "sha1 of a plain array's shape, dtype and canonical bytes"
@@ -166,6 +170,7 @@ def data_sha1(assembly # an xarray DataArray, e.g. a NeuroidAssembly or a Behavi
 @lru_cache(maxsize=65536)
 def _sha1_of(path:str, stat_key:tuple)->str: return sha1_file(path)
 
+# %% ../../nbs/01_files.ipynb #9964dfd3
 def stimulus_set_hash(stimulus_set # a StimulusSet: its stimulus_id column and get_stimulus(id) are used
                      )->str:
     "sha1 of a stimulus set's content: its stimulus_ids, in order, with the sha1 of each file"

@@ -44,10 +44,12 @@ def _within_store(stimulus_set)->str|None:
     "The column naming each stimulus' entry in the ZIP, if the set has one"
     return next((c for c in WITHIN_STORE if c in stimulus_set.columns), None)
 
+# %% ../../nbs/06_packaging.ipynb #1ac09ab0
 def _entry_name(name:str, suffix:str)->str:
     "`name` with the file's `suffix` appended, unless it ends with it already"
     return name if suffix and name.lower().endswith(suffix.lower()) else f'{name}{suffix}'
 
+# %% ../../nbs/06_packaging.ipynb #b1850a2c
 def _zip_names(stimulus_set)->dict:
     "stimulus_id -> its entry name in the package ZIP: its stimulus_id, or the set's path within the store"
     column = _within_store(stimulus_set)
@@ -55,7 +57,7 @@ def _zip_names(stimulus_set)->dict:
     return {sid: _entry_name(name, Path(stimulus_set.stimulus_paths[sid]).suffix)
             for sid, name in zip(stimulus_set['stimulus_id'], names)}
 
-
+# %% ../../nbs/06_packaging.ipynb #f9ff0fb4
 def _zip_name_problems(stimulus_set) -> list:
     "Stimulus ids that cannot name a file in the ZIP, and names that collide on case-insensitive file systems"
     if (both := [c for c in WITHIN_STORE if c in stimulus_set.columns])[1:]:
@@ -81,6 +83,7 @@ def _zip_name_problems(stimulus_set) -> list:
         for n in lower[lower.duplicated()]
     ]
 
+# %% ../../nbs/06_packaging.ipynb #74158fdb
 def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
     "Columns whose values or kind of values differ between `before` and `after`"
     out = []
@@ -106,6 +109,7 @@ def _changes(before:pd.DataFrame, after:pd.DataFrame)->list:
             )
     return out
 
+# %% ../../nbs/06_packaging.ipynb #d28b205e
 def _write_zip(path, files:dict):
     "A deterministic ZIP of `files` (entry name -> source path or bytes): sorted, stored, fixed time and mode"
     with zipfile.ZipFile(path, 'w', zipfile.ZIP_STORED) as z:
@@ -117,6 +121,7 @@ def _write_zip(path, files:dict):
                 files[name] if isinstance(files[name], bytes) else Path(files[name]).read_bytes(),
             )
 
+# %% ../../nbs/06_packaging.ipynb #bdd10390
 def _colliding(directory:Path, kind:str, identifier:str)->list:
     "Other packages of `kind` ('stimulus_' or 'assy_') in `directory` with the same S3 name (any case)"
     key, out = s3_name(identifier).lower(), set()
@@ -131,14 +136,14 @@ def _colliding(directory:Path, kind:str, identifier:str)->list:
             out.add(other)
     return sorted(out)
 
-
+# %% ../../nbs/06_packaging.ipynb #24e47cb0
 def _packages_lock(directory: Path):
     "The store's lock for the packages folder `directory`, held while packages are checked and replaced"
     return store_lock(
         'packages-' + hashlib.sha1(str(directory.resolve()).encode()).hexdigest()[:16]
     )
 
-
+# %% ../../nbs/06_packaging.ipynb #29d73603
 def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> dict:
     "Under the folder's lock: refuse a name collision or other content, else move each tmp file into place"
     shas = {final: sha1_file(tmp) for final, tmp in pairs.items()}
@@ -162,6 +167,7 @@ def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> d
             os.replace(tmp, final)
     return shas
 
+# %% ../../nbs/06_packaging.ipynb #ee5120c9
 # ZIP entry recording column dtypes a CSV loses (never a stimulus' name: ids start with a letter or digit)
 DTYPES_ENTRY = '_dtypes.json'
 
@@ -173,7 +179,7 @@ def _alias(ours, theirs, our_name:str, their_name:str, required:bool=True):
         raise TypeError(f"missing argument {our_name} (or Brain-Score's {their_name})")
     return ours if ours is not None else theirs
 
-
+# %% ../../nbs/06_packaging.ipynb #6e1b432f
 def _lost_dtypes(before: pd.DataFrame, after: pd.DataFrame) -> dict:
     "Numeric and bool columns whose dtype the CSV does not give back (float32 -> float64, ...), as strings"
     return {
@@ -184,7 +190,7 @@ def _lost_dtypes(before: pd.DataFrame, after: pd.DataFrame) -> dict:
         and after[c].dtype.kind in 'biuf'
     }
 
-
+# %% ../../nbs/06_packaging.ipynb #be87dc10
 def package_stimulus_set_locally(
     stimulus_set: StimulusSet = None,  # a valid stimulus set (Brain-Score: `proto_stimulus_set`)
     identifier: str = None,  # e.g. 'Kriegeskorte2008' (Brain-Score: `stimulus_set_identifier`)
@@ -255,7 +261,7 @@ def _intact(directory:Path, z:zipfile.ZipFile)->bool:
         for i in z.infolist()
     )
 
-
+# %% ../../nbs/06_packaging.ipynb #d9ccc237
 def _check_entries(zip_path: Path, z: zipfile.ZipFile):
     "Refuse, before anything is written, entries that are not plain names, or too many, or too big"
     infos = z.infolist()
@@ -302,7 +308,7 @@ def _check_entries(zip_path: Path, z: zipfile.ZipFile):
             "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)"
         )
 
-
+# %% ../../nbs/06_packaging.ipynb #a5cd4e00
 def _extract_to(zip_path: Path, z: zipfile.ZipFile, folder: Path):
     "Write each entry into `folder`, never more bytes than the central directory declares"
     for info in z.infolist():
@@ -315,7 +321,7 @@ def _extract_to(zip_path: Path, z: zipfile.ZipFile, folder: Path):
                     )
                 dst.write(chunk)
 
-
+# %% ../../nbs/06_packaging.ipynb #69f942af
 def _extract(zip_path: Path, sha1: str | None = None) -> Path:
     "The folder of the ZIP's files, extracted atomically once per content (its sha1); changed files again"
     directory = zip_path.parent / f'{zip_path.stem}_{(sha1 or sha1_file(zip_path))[:12]}'
@@ -340,6 +346,7 @@ def _extract(zip_path: Path, sha1: str | None = None) -> Path:
                     raise
     return directory
 
+# %% ../../nbs/06_packaging.ipynb #5d219237
 def _confined(stimulus_set:StimulusSet, folder:Path, csv_path)->StimulusSet:
     "`stimulus_set` if every stimulus path lies inside `folder`, else a ValueError naming the first outside"
     root = folder.resolve()
@@ -354,7 +361,7 @@ def _confined(stimulus_set:StimulusSet, folder:Path, csv_path)->StimulusSet:
             )
     return stimulus_set
 
-
+# %% ../../nbs/06_packaging.ipynb #595586f6
 def load_stimulus_set_from_package(
     csv_path,  # the package's CSV
     zip_path,  # the package's ZIP
@@ -475,6 +482,7 @@ def check_naming_convention(name:str # an identifier, Brain-Score 1 style: 'dica
         raise ValueError(f"{name!r} does not follow the naming convention 'lab.Name' "
                          "(e.g. 'dicarlo.MajajHong2015')")
 
+# %% ../../nbs/06_packaging.ipynb #27df3765
 def check_stimulus_naming_convention(name:str # a stimulus file name, e.g. 'image_12.png'
                                     ):
     "Brain-Score's check that a stimulus file is named `<letters/digits>[_]<number>.<jpg|jpeg|png|mp4>`"
@@ -484,6 +492,7 @@ def check_stimulus_naming_convention(name:str # a stimulus file name, e.g. 'imag
                          "from 1 (no leading zero), then .jpg, .jpeg, .png or .mp4, e.g. 'image_12.png' or "
                          "'12.png'")
 
+# %% ../../nbs/06_packaging.ipynb #b2ec63d9
 def check_stimulus_numbers(stimulus_set:StimulusSet # its files named `..._<number>.<ext>`
                           ):
     "Brain-Score's check that the numbers in the stimulus files' names run without gaps"

@@ -62,6 +62,7 @@ def upload_stimulus_set(
     note = '' if out['versioned'] else '# the bucket keeps no versions: pinned by sha1 only\n'
     return dict(out, snippet=note + _snippet('stimulus_set_registry', identifier, call, imports))
 
+# %% ../../nbs/08a_publish.ipynb #08a310bc
 def _snippet(registry:str, identifier:str, call:str, imports:str)->str:
     "Python lines registering `identifier` in `registry` with a pinned S3 loader call"
     return f"{imports}\n\n{registry}[{identifier!r}] = lambda: {call}\n"
@@ -168,12 +169,14 @@ def _boto3_on_first_use(name):  # `publish.boto3`, imported when asked for (test
 
 __getattr__ = _boto3_on_first_use  # PEP 562: asked only for names the module does not have
 
+# %% ../../nbs/08a_publish.ipynb #e8bd87fa
 def get_user_info(sts_client # a boto3 STS client
                  )->tuple:
     "Brain-Score's `get_user_info`: (account id, user name) of the credentials `sts_client` signs with"
     identity = sts_client.get_caller_identity()
     return identity['Account'], identity['Arn'].split('/')[-1]
 
+# %% ../../nbs/08a_publish.ipynb #1997f10c
 def upload_to_s3(source_file_path, # the file
                  bucket_name:str, # 'bucket' or 'bucket/prefix'
                  target_s3_key:str, # the object's key (after the prefix)

@@ -19,6 +19,7 @@ from .store import Catalog, cached_object
 class S3Error(IOError):
     "An S3 request failed; the message names the object, the endpoint and the likely cause"
 
+# %% ../../nbs/08_s3.ipynb #69360917
 class S3CredentialsError(S3Error):
     "S3 needs credentials that are missing, incomplete or were rejected"
 
@@ -27,6 +28,7 @@ def _endpoint(endpoint=None)->str|None:
     "The S3 endpoint to use: `endpoint`, else the `s3_endpoint` setting; None means AWS"
     return (endpoint if endpoint is not None else get_setting('s3_endpoint')) or None
 
+# %% ../../nbs/08_s3.ipynb #26e4f620
 def _check_credentials(session):
     "Raise S3CredentialsError naming what is missing when the standard AWS chain finds no usable credentials"
     from botocore.exceptions import PartialCredentialsError
@@ -46,10 +48,12 @@ def _check_credentials(session):
             "with a profile in ~/.aws/credentials); public data needs none (access='public')"
         )
 
+# %% ../../nbs/08_s3.ipynb #40dc2ed1
 def _timeout()->int:
     "Seconds an S3 server may stay silent (the `s3_timeout` setting), at least 1"
     return max(1, int(get_setting('s3_timeout')))
 
+# %% ../../nbs/08_s3.ipynb #766ab213
 # anonymous clients made in this process, newest last: boto3 takes 0.1-0.2 s to make one (it parses its JSON
 # service models), which a catalogue of 300 benchmarks paid 300 times; the key holds all a client depends on
 _anonymous, _KEEP_CLIENTS, _clients_lock = {}, 4, threading.Lock()
@@ -87,7 +91,7 @@ def _where(bucket, key, version_id=None, endpoint=None)->str:
         + f" at {_endpoint(endpoint) or 'AWS'}"
     )
 
-
+# %% ../../nbs/08_s3.ipynb #3fb11401
 _log = logging.getLogger(__name__)
 
 @contextmanager
@@ -102,16 +106,19 @@ def _waiting(what:str, after:float|None=None):
     try: yield
     finally: timer.cancel()
 
+# %% ../../nbs/08_s3.ipynb #b4a13ae4
 def _timed_out(e)->bool:
     "True if `e` is boto's read or connect timeout: the server accepted (or not) and never answered"
     from botocore.exceptions import ReadTimeoutError, ConnectTimeoutError
     return isinstance(e, (ReadTimeoutError, ConnectTimeoutError))
 
+# %% ../../nbs/08_s3.ipynb #494f3970
 def _silent(where:str, e)->S3Error:
     "The S3Error for a server that did not answer within the timeout"
     return S3Error(f"{where}: the server did not answer within {_timeout()} s (the s3_timeout setting): it "
                    f"accepts connections but says nothing; is this the right endpoint? ({type(e).__name__})")
 
+# %% ../../nbs/08_s3.ipynb #32537a1f
 def _check_s3(response:dict, where:str):
     "An S3Error if `response` (a boto3 answer) came from a server that is no S3 (no x-amz-* header)"
     headers = {k.lower(): v for k, v in response.get('ResponseMetadata', {}).get('HTTPHeaders', {}).items()}
@@ -120,6 +127,7 @@ def _check_s3(response:dict, where:str):
                       f"Server: {headers.get('server', 'not given')}, Content-Type: "
                       f"{headers.get('content-type', 'not given')}): check the s3_endpoint setting")
 
+# %% ../../nbs/08_s3.ipynb #483d8bbe
 def _explain(error, bucket, key, version_id=None, endpoint=None) -> S3Error:
     "An S3Error (or S3CredentialsError) that says in words what a boto3 ClientError means"
     code = str(error.response.get('Error', {}).get('Code', ''))
@@ -147,6 +155,7 @@ def _explain(error, bucket, key, version_id=None, endpoint=None) -> S3Error:
 # %% ../../nbs/08_s3.ipynb #d7fbf8ac
 def _md5(data:bytes)->str: return base64.b64encode(hashlib.md5(data).digest()).decode()
 
+# %% ../../nbs/08_s3.ipynb #88ef4a96
 def _split_bucket(bucket:str)->tuple:
     "'bucket/some/prefix' -> ('bucket', 'some/prefix/'), as in Brain-Score's bucket names"
     name, _, prefix = bucket.partition('/')
@@ -178,6 +187,7 @@ def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:
         raise
     return r.get('VersionId')
 
+# %% ../../nbs/08_s3.ipynb #dcb3fc81
 def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoint)->dict|None:
     "The existing object's head if it holds these bytes; None if none; an S3Error if it holds other bytes"
     from botocore.exceptions import ClientError
@@ -215,7 +225,7 @@ def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoin
         + f"; new sha1 {sha1}): pass overwrite=True to replace it, or choose another identifier"
     )
 
-
+# %% ../../nbs/08_s3.ipynb #3c43dbe7
 def upload_file(
     path,  # the file to upload
     bucket: str,  # bucket name, optionally with a key prefix: 'bucket/prefix'
@@ -242,6 +252,7 @@ def upload_file(
         return _upload(client, path, name, key, sha1, size, metadata, overwrite=overwrite,
                        endpoint=endpoint, multipart_threshold=multipart_threshold, progress=progress)
 
+# %% ../../nbs/08_s3.ipynb #7a28bb0e
 def _upload(client, path, name, key, sha1, size, metadata, *, overwrite, endpoint, multipart_threshold,
             progress)->dict:
     "upload_file's requests: refuse other bytes, put (in parts when large), read the result back"
@@ -346,6 +357,7 @@ def _download(client, bucket:str, key:str, version_id, dest:Path, *, endpoint=No
         f"is the server reachable? ({type(last).__name__}: {last})"
     )
 
+# %% ../../nbs/08_s3.ipynb #448df0df
 def _stream(client, args:dict, dest:Path, where:str, progress=None):
     "Write one get_object answer to `dest` in chunks, after checking it came from S3"
     answer = client.get_object(**args)
@@ -355,6 +367,7 @@ def _stream(client, args:dict, dest:Path, where:str, progress=None):
             f.write(chunk)
             if progress: progress(f.tell())
 
+# %% ../../nbs/08_s3.ipynb #cd6da990
 def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, access:str='auto',
                   progress=None, home=None)->Path:
     "A verified local copy (in the store) of one pinned S3 object"
@@ -385,6 +398,7 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
             "was replaced or corrupted; pin its version id, or re-register it"
         ) from None
 
+# %% ../../nbs/08_s3.ipynb #2f4356d6
 def _record(identifier:str, kind:str, role:str, cls:str, path:Path, sha1:str, bucket:str, key:str,
             version_id, endpoint, stimulus_set_identifier=None):
     "Add a downloaded object to the store's catalog"

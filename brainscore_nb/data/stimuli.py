@@ -14,41 +14,7 @@ from pathlib import Path
 import pandas as pd
 from fastcore.basics import patch
 
-# %% ../../nbs/03_stimuli.ipynb #abad900c
-RESERVED_COLUMNS = {
-    'filename': ("it names each stimulus' file in the packaged ZIP; "
-                 "rename it, for example to 'stimulus_filename'")
-}
-
-
-def _refuse_reserved(columns):
-    for c, why in RESERVED_COLUMNS.items():
-        if c in columns:
-            raise ValueError(f"column {c!r} is reserved: {why}")
-
-# %% ../../nbs/03_stimuli.ipynb #62376cfc
-def _paths_dict(paths)->dict:
-    "stimulus_id (text) -> Path of a mapping, or a TypeError saying what a stimulus_paths must be"
-    if not hasattr(paths, 'items'):
-        raise TypeError(f"stimulus_paths must map each stimulus_id to its file (a dict), got a "
-                        f"{type(paths).__name__}: e.g. dict(zip(df['stimulus_id'], paths))")
-    out = {}
-    for k, v in paths.items():
-        if not isinstance(v, (str, os.PathLike)):
-            raise TypeError(f"stimulus_paths[{k!r}] is {v!r} ({type(v).__name__}), not a file path: give "
-                            "every stimulus its file, or drop the stimulus")
-        out[str(k)] = Path(v)
-    return out
-
-BRAINIO1_NAMES = {'image_paths': 'stimulus_paths', 'get_image': 'get_stimulus', 'image_id': 'stimulus_id'}
-
-def _brainio1(name:str)->str:
-    "What to write instead of brainio 1's `name` (Brain-Score 1 code), in a sentence"
-    new = BRAINIO1_NAMES[name]
-    how = (f"rename the column: .rename(columns={{'{name}': '{new}'}})" if name == 'image_id'
-           else f"write stimulus_set.{new}")
-    return f"{name!r} is brainio 1's name for {new!r} (Brain-Score 2 and brainscore_nb say {new}): {how}"
-
+# %% ../../nbs/03_stimuli.ipynb #5ebd94a3
 class StimulusSet(pd.DataFrame):
     "Stimulus metadata, one row per stimulus, with `identifier` and `stimulus_paths` (stimulus_id -> file)"
     _metadata = ['identifier', 'stimulus_paths']
@@ -88,6 +54,42 @@ class StimulusSet(pd.DataFrame):
     def name(self, value):
         self.identifier = value
 
+# %% ../../nbs/03_stimuli.ipynb #abad900c
+RESERVED_COLUMNS = {
+    'filename': ("it names each stimulus' file in the packaged ZIP; "
+                 "rename it, for example to 'stimulus_filename'")
+}
+
+
+def _refuse_reserved(columns):
+    for c, why in RESERVED_COLUMNS.items():
+        if c in columns:
+            raise ValueError(f"column {c!r} is reserved: {why}")
+
+# %% ../../nbs/03_stimuli.ipynb #62376cfc
+def _paths_dict(paths)->dict:
+    "stimulus_id (text) -> Path of a mapping, or a TypeError saying what a stimulus_paths must be"
+    if not hasattr(paths, 'items'):
+        raise TypeError(f"stimulus_paths must map each stimulus_id to its file (a dict), got a "
+                        f"{type(paths).__name__}: e.g. dict(zip(df['stimulus_id'], paths))")
+    out = {}
+    for k, v in paths.items():
+        if not isinstance(v, (str, os.PathLike)):
+            raise TypeError(f"stimulus_paths[{k!r}] is {v!r} ({type(v).__name__}), not a file path: give "
+                            "every stimulus its file, or drop the stimulus")
+        out[str(k)] = Path(v)
+    return out
+
+# %% ../../nbs/03_stimuli.ipynb #e4f0a1c1
+BRAINIO1_NAMES = {'image_paths': 'stimulus_paths', 'get_image': 'get_stimulus', 'image_id': 'stimulus_id'}
+
+def _brainio1(name:str)->str:
+    "What to write instead of brainio 1's `name` (Brain-Score 1 code), in a sentence"
+    new = BRAINIO1_NAMES[name]
+    how = (f"rename the column: .rename(columns={{'{name}': '{new}'}})" if name == 'image_id'
+           else f"write stimulus_set.{new}")
+    return f"{name!r} is brainio 1's name for {new!r} (Brain-Score 2 and brainscore_nb say {new}): {how}"
+
 # %% ../../nbs/03_stimuli.ipynb #3ed59b25
 def _combined_metadata(sets):
     "identifier shared by all `sets` (else None) and the union of their stimulus_paths"
@@ -99,6 +101,7 @@ def _combined_metadata(sets):
                 raise ValueError(f"stimulus {k!r} has two different paths: {paths[k]} and {v}")
     return (ids.pop() if len(ids) == 1 else None), paths
 
+# %% ../../nbs/03_stimuli.ipynb #1f1066e3
 @patch
 def __finalize__(self:StimulusSet, other, method=None, **kwargs):
     "Carry identifier and stimulus_paths through merge and concat too (pandas only copies them from frames)"
@@ -108,6 +111,7 @@ def __finalize__(self:StimulusSet, other, method=None, **kwargs):
     if sets: out.identifier, out.stimulus_paths = _combined_metadata(sets)
     return out
 
+# %% ../../nbs/03_stimuli.ipynb #e69465e4
 @patch
 def get_stimulus(self:StimulusSet, stimulus_id:str)->Path:
     "The path of stimulus `stimulus_id` (ids are text: `get_stimulus(7)` finds stimulus '7')"
@@ -128,6 +132,7 @@ def _from_paths(paths:list, ids:list, metadata:pd.DataFrame, identifier):
     df = pd.DataFrame({'stimulus_id': pd.Series(ids)}).join(metadata.reset_index(drop=True))
     return StimulusSet(df, identifier=identifier, stimulus_paths=dict(zip(ids, paths)))
 
+# %% ../../nbs/03_stimuli.ipynb #9da30e76
 @patch(cls_method=True)
 def from_files(
     cls:StimulusSet, directory, # folder holding the stimulus files (Brain-Score's form: a CSV, its folder)
@@ -171,6 +176,7 @@ def _read_csv_strictly(path, # a CSV (or, with sep='\t', TSV) file
         raise ValueError(f"{failure} ({type(e).__name__}: {str(e).strip()}): every row needs as many "
                          f"{fields} fields as the header, in UTF-8") from None
 
+# %% ../../nbs/03_stimuli.ipynb #b4fc9747
 def read_metadata_csv(csv, # a metadata or trials CSV with a stimulus_id column
                       text_columns=() # columns read verbatim too, like stimulus_id
                      )->pd.DataFrame:

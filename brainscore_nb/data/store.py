@@ -56,12 +56,14 @@ def _is_object_path(path:Path, sha1:str)->bool:
     "True if `path` is shaped like a stored object of `sha1`: `.../objects/<sha1>/<name>`"
     return path.parent.name == sha1 and path.parent.parent.name == 'objects'
 
+# %% ../../nbs/07_store.ipynb #66bd46a1
 def _discard(path:Path, why:str):
     "Remove the store entry at `path` (a file or a folder), warning with its name and `why`"
     warnings.warn(f"{path} {why}: discarded; the store makes it again from its source", stacklevel=3)
     if path.is_dir() and not path.is_symlink(): shutil.rmtree(path, ignore_errors=True)
     else: path.unlink(missing_ok=True)
 
+# %% ../../nbs/07_store.ipynb #892ee1f3
 def verify_or_discard(path, # a stored file
                       sha1:str # the sha1 it must have
                      )->bool:
@@ -97,6 +99,7 @@ def _remove_empty(directory:Path):
     try: directory.rmdir()
     except OSError: pass
 
+# %% ../../nbs/07_store.ipynb #95d2b187
 def cached_object(sha1:str, # the sha1 the bytes must have
                   name:str, # the file name
                   make, # make(tmp_path) writes the bytes to tmp_path (a download, say)
@@ -161,7 +164,7 @@ _CREATE = (
 def _busy(e: Exception) -> bool:
     return isinstance(e, sqlite3.OperationalError) and ('locked' in str(e) or 'busy' in str(e))
 
-
+# %% ../../nbs/07_store.ipynb #6cd4bcbe
 def _catalog_problem(path: Path) -> str:
     "Why the catalog at `path` cannot be used ('' if it can), its table made first when the file is new"
     if path.exists() and not path.is_file():
@@ -182,7 +185,7 @@ def _catalog_problem(path: Path) -> str:
         return str(e)
     return ''
 
-
+# %% ../../nbs/07_store.ipynb #5474abac
 class Catalog:
     "The store's catalog of stored files (SQLite, safe for concurrent processes); an unusable one is rebuilt"
 
@@ -232,7 +235,7 @@ def _rebuild(self:Catalog):
                 f"{self.path.parent}, or point the `home` setting (BRAINSCORE_NB_HOME) at another folder"
             )
 
-
+# %% ../../nbs/07_store.ipynb #813c9b9e
 @patch
 def _run(
     self: Catalog,
@@ -253,6 +256,7 @@ def _run(
                 raise type(e)(f"the store's catalog {self.path}: {e}") from e
             self._rebuild()
 
+# %% ../../nbs/07_store.ipynb #0ffa9454
 def _as_row(row:dict)->tuple:
     "The catalog columns of `row`, in order; provenance given as a dict is stored as JSON"
     row = dict(row)
@@ -262,7 +266,7 @@ def _as_row(row:dict)->tuple:
         raise ValueError(f"unknown catalog columns {sorted(unknown)}; columns: {CATALOG_COLUMNS}")
     return tuple(row.get(c) for c in CATALOG_COLUMNS)
 
-
+# %% ../../nbs/07_store.ipynb #3571e140
 @patch
 def add(
     self: Catalog,
@@ -292,12 +296,14 @@ def find(self:Catalog, identifier:str, # e.g. 'Kriegeskorte2008'
     rows = self._run(lambda con: con.execute(query + ' ORDER BY role', args).fetchall())
     return [dict(zip(CATALOG_COLUMNS, r)) for r in rows]
 
+# %% ../../nbs/07_store.ipynb #cdf8ec9d
 @patch
 def forget(self:Catalog, identifier:str, kind:str, version:str):
     "Remove the rows of `identifier`'s files of `kind` and `version` (the files themselves stay until unused)"
     self._run(lambda con: con.execute('DELETE FROM files WHERE identifier = ? AND kind = ? AND version = ?',
                                       [identifier, kind, version]))
 
+# %% ../../nbs/07_store.ipynb #c27e9503
 @patch
 def to_frame(self:Catalog)->pd.DataFrame:
     "The whole catalog as a DataFrame, one row per stored file"

@@ -13,13 +13,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
-# %% ../../nbs/04a_transform.ipynb #82dcbc45
-def _kinds(values:np.ndarray)->set:
-    "'text' and/or 'numbers': what an array's (non-missing) values are"
-    if values.dtype.kind in 'US': return {'text'}
-    if values.dtype.kind != 'O': return {'numbers'} if values.size else set()
-    return {'text' if isinstance(v, (str, bytes)) else 'numbers' for v in values.ravel() if not pd.isna(v)}
-
+# %% ../../nbs/04a_transform.ipynb #92e2ca7c
 def index_efficient(source_values, # values to look in, e.g. the source's stimulus_ids
                     target_values # values to look up; repeats allowed
                    )->list:
@@ -44,6 +38,13 @@ def index_efficient(source_values, # values to look in, e.g. the source's stimul
     step = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     return order[np.repeat(lo, sizes) + np.maximum(step - np.repeat(extra, sizes), 0)].tolist()
 
+# %% ../../nbs/04a_transform.ipynb #82dcbc45
+def _kinds(values:np.ndarray)->set:
+    "'text' and/or 'numbers': what an array's (non-missing) values are"
+    if values.dtype.kind in 'US': return {'text'}
+    if values.dtype.kind != 'O': return {'numbers'} if values.size else set()
+    return {'text' if isinstance(v, (str, bytes)) else 'numbers' for v in values.ravel() if not pd.isna(v)}
+
 # %% ../../nbs/04a_transform.ipynb #55e374c0
 def _levels(target:xr.DataArray, dim:str)->list:
     "The coords naming `target`'s entries along `dim`: its MultiIndex levels, its other coords, or `dim`"
@@ -51,6 +52,7 @@ def _levels(target:xr.DataArray, dim:str)->list:
     along = [str(c) for c, v in target.coords.items() if v.dims == (dim,) and c != dim]
     return along or [dim]
 
+# %% ../../nbs/04a_transform.ipynb #b31d27e0
 def _take(assembly:xr.DataArray, dim:str, indexer)->xr.DataArray:
     "`assembly.isel({dim: indexer})`, along every copy of `dim` when it is repeated (e.g. an RDM)"
     if len(set(assembly.dims)) == len(assembly.dims): return assembly.isel({dim: indexer})
@@ -63,6 +65,7 @@ def _take(assembly:xr.DataArray, dim:str, indexer)->xr.DataArray:
         return type(assembly)(take(assembly.dims, assembly.values), coords=coords, dims=assembly.dims,
                               attrs=assembly.attrs, name=assembly.name)
 
+# %% ../../nbs/04a_transform.ipynb #ba259202
 def _missing(source_values, target_values)->np.ndarray:
     "The distinct target values (NaN included) that the source does not hold"
     wanted = pd.unique(pd.Series(np.asarray(target_values).ravel()))

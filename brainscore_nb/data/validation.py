@@ -82,6 +82,7 @@ class ValidationReport:
 def _examples(values, n=3):
     return ', '.join(repr(v) for v in list(values)[:n]) + (', ...' if len(values) > n else '')
 
+# %% ../../nbs/05_validation.ipynb #4f093d92
 def _id_problems(values, where:str, unique:bool=True)->list:
     "Problems of an id column or coord: non-strings, empty strings, duplicates"
     values = list(values)
@@ -99,6 +100,7 @@ def _id_problems(values, where:str, unique:bool=True)->list:
                                f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
     return out
 
+# %% ../../nbs/05_validation.ipynb #bfa541a2
 def _nonfinite_problems(values, where:str)->list:
     "NaN and inf counts of an array of any dtype"
     values = np.asarray(values)
@@ -110,6 +112,7 @@ def _nonfinite_problems(values, where:str)->list:
     out = [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
     return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else [])
 
+# %% ../../nbs/05_validation.ipynb #71a302eb
 MAX_ITEMSIZE = 1 << 16  # bytes per value above which a fixed-width text dtype is refused (e.g. 'S2000000000')
 
 def _dtype_problem(dtype, where:str)->Problem|None:
@@ -122,7 +125,7 @@ def _dtype_problem(dtype, where:str)->Problem|None:
             'store text as Python str values (e.g. .astype(str) on short strings, or object dtype)',
         )
 
-
+# %% ../../nbs/05_validation.ipynb #832795e8
 def _name_problems(names, what: str = 'column') -> list:
     "Names that are empty, blank, a CSV's placeholder for a blank header ('Unnamed: 3') or hold a line break"
     out = []
@@ -147,7 +150,7 @@ def _name_problems(names, what: str = 'column') -> list:
             )
     return out
 
-
+# %% ../../nbs/05_validation.ipynb #59207e5e
 def _cr_problems(df: pd.DataFrame) -> list:
     "Text columns with a carriage return inside a value (the CSV would split that row)"
     out = []
@@ -284,6 +287,7 @@ def _structure_problem(message:str, assembly=None)->Problem:
                                           + own)
     return Problem('structure', '-', message)
 
+# %% ../../nbs/05_validation.ipynb #9b97666c
 def _mixed_problem(values, where:str)->Problem|None:
     "A problem if an object array holds text and other kinds of values (a file cannot store the mix)"
     if values.dtype.kind != 'O': return None
@@ -294,6 +298,7 @@ def _mixed_problem(values, where:str)->Problem|None:
                        "which no file format keeps together: give it one dtype, e.g. .astype(str) or "
                        ".astype(float)")
 
+# %% ../../nbs/05_validation.ipynb #90c41269
 def validate_assembly(assembly:DataAssembly # the assembly to check
                      )->ValidationReport:
     "Every problem of `assembly`: dims, coords, dtypes, ids, NaN/inf in values and coords, empty dims, bins"
@@ -361,6 +366,7 @@ def _kind(values)->str:
     kind = pd.api.types.infer_dtype(values, skipna=True)
     return {'mixed-integer-float': 'floating', 'bytes': 'string'}.get(kind, kind)
 
+# %% ../../nbs/05_validation.ipynb #2fdffc00
 def _type_problems(stimulus_set:pd.DataFrame, assembly:xr.DataArray)->list:
     "Columns of the stimulus set that the assembly also has as coords, holding another kind of value"
     out = []
@@ -416,12 +422,14 @@ def _brainscore_problems(stimulus_set=None, assembly=None)->list:
                                'needs at least one coord besides stimulus_id (repetition, neuroid_id, ...)'))
     return out
 
+# %% ../../nbs/05_validation.ipynb #8bf12f20
 def _checked(report:ValidationReport, subject:str)->bool:
     "True, or the report (renamed to `subject`) raised as one `ValidationError`"
     report.subject = subject
     report.raise_if_failed()
     return True
 
+# %% ../../nbs/05_validation.ipynb #54c221d0
 def _as_assembly(assembly):
     "A plain DataArray as a `DataAssembly` (its class, named when it is packaged, is checked then)"
     return DataAssembly(assembly) if type(assembly) is xr.DataArray else assembly

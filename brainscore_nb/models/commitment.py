@@ -151,6 +151,7 @@ def _recorded(self:ModelCommitment, stimuli, region:str):
     # benchmarks of other regions on these stimuli: cached
     return m.by_layer(stimuli, [layer], also=others)[layer]
 
+# %% ../../nbs/23_commitment.ipynb #78993859
 def _odd_one_out(self:ModelCommitment, triplets):
     "Each trial's odd one (three stimuli a trial) by the readout layer's similarities (Brain-Score's)"
     ids = np.asarray(triplets['stimulus_id'].values)
@@ -160,6 +161,7 @@ def _odd_one_out(self:ModelCommitment, triplets):
     return BehavioralAssembly(odd_one_out_choices(features, ids, similarity_measure=self.similarity_measure),
                               dims=['presentation'], coords={'stimulus_id': ('presentation', trials)})
 
+# %% ../../nbs/23_commitment.ipynb #7f390c2b
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
     "Recordings (presentation x neuroid x time_bin) or behaviour (labels, probabilities, odd ones out)"
     T, ids = BrainModel.Task, stimuli['stimulus_id'].to_numpy(dtype=str)
@@ -243,6 +245,7 @@ class OnePass:
 # %% ../../nbs/23_commitment.ipynb #bfd2f0d9
 def _value(s)->float: return float(np.asarray(getattr(s, 'values', s), float)) if s is not None else np.nan
 
+# %% ../../nbs/23_commitment.ipynb #7f3e821c
 def layer_scores(model:ModelCommitment, # the model whose layers are scored
                  benchmark, # records one region (`.region`): Benchmark or callable(model) -> Score
                  *, layers:list|None=None, # candidate layers, shallow to deep (default: the model's)
@@ -315,6 +318,7 @@ def _benchmarks(what:str):
                            "or pass selection={region: benchmark}")
     return BENCHMARKS[what]
 
+# %% ../../nbs/23_commitment.ipynb #a81fa4ea
 def selection_choice(self:ModelCommitment, region:str):
     "The benchmark (or identifier) choosing `region`'s layer: `selection=`'s, Brain-Score's, or a stand-in"
     choice = self.selection.get(region, SELECTION_BENCHMARKS.get(region))
@@ -341,6 +345,7 @@ def _selection_path(self:ModelCommitment, region:str, choice):
     return Path(m.cache_dir)/(
         f"{hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()}.selection.json")
 
+# %% ../../nbs/23_commitment.ipynb #0890adc8
 def _load_selection(path):
     "The cached table at `path` if it is there and intact, else None"
     if (path is None or not path.is_file() or not path.with_suffix('.sha1').is_file()
@@ -350,6 +355,7 @@ def _load_selection(path):
     table.attrs.update(saved['attrs'])
     return table
 
+# %% ../../nbs/23_commitment.ipynb #db83f7bf
 def _save_selection(path, table:pd.DataFrame):
     if path is None: return
     with atomic_write(path) as tmp:

@@ -27,6 +27,17 @@ metric_registry = DECLARED['metric']  # name -> metric, as the modules declared 
 ceiling_registry = DECLARED['ceiling']
 normalisation_registry = DECLARED['normalisation']
 
+# %% ../../nbs/19_metric_registry.ipynb #ceil0002
+def _wire_ceilings():
+    "Each metric's declared ceiling as its `ceiling` attribute (Brain-Score's `metric.ceiling(assembly)`)"
+    for name, fn in metric_registry.items():
+        if (wanted := getattr(getattr(fn, 'metric_spec', None), 'ceiling', None)) is None: continue
+        if wanted not in ceiling_registry:
+            raise LookupError(f"metric {name!r} declares the ceiling {wanted!r}, which no module declares")
+        fn.ceiling = ceiling_registry[wanted]
+
+_wire_ceilings()
+
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
     "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin (once), wire the ceilings"
@@ -65,14 +76,3 @@ def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n',
     "The ceiling (or ceiling normalisation) registered under `key`, with `kwargs` bound"
     _discover()
     return _load({**ceiling_registry, **normalisation_registry}, 'ceiling', key, kwargs)
-
-# %% ../../nbs/19_metric_registry.ipynb #ceil0002
-def _wire_ceilings():
-    "Each metric's declared ceiling as its `ceiling` attribute (Brain-Score's `metric.ceiling(assembly)`)"
-    for name, fn in metric_registry.items():
-        if (wanted := getattr(getattr(fn, 'metric_spec', None), 'ceiling', None)) is None: continue
-        if wanted not in ceiling_registry:
-            raise LookupError(f"metric {name!r} declares the ceiling {wanted!r}, which no module declares")
-        fn.ceiling = ceiling_registry[wanted]
-
-_wire_ceilings()

@@ -18,29 +18,30 @@ from .score import DECLARED
 
 # %% ../../nbs/19_metric_registry.ipynb #6b1c425b
 def _import_metric_modules(package:str='brainscore_nb.metrics'):
-    "Import every module of `package`: each declares its metrics, ceilings and resamplers as it is imported"
+    "Import every module of `package`: each declares its metrics, ceilings and resamplers on import"
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         if info.name != 'registry': importlib.import_module(f'{package}.{info.name}')
 
 _import_metric_modules()
-metric_registry = DECLARED['metric']  # name -> metric, as the modules declared them (plugins add theirs)
+metric_registry = DECLARED['metric']  # name -> metric, as declared (and as plugins add them)
 ceiling_registry = DECLARED['ceiling']
 normalisation_registry = DECLARED['normalisation']
 
 # %% ../../nbs/19_metric_registry.ipynb #ceil0002
 def _wire_ceilings():
-    "Each metric's declared ceiling as its `ceiling` attribute (Brain-Score's `metric.ceiling(assembly)`)"
+    "Each metric's declared ceiling as its `ceiling` (Brain-Score's `metric.ceiling(data)`)"
     for name, fn in metric_registry.items():
         if (wanted := getattr(getattr(fn, 'metric_spec', None), 'ceiling', None)) is None: continue
         if wanted not in ceiling_registry:
-            raise LookupError(f"metric {name!r} declares the ceiling {wanted!r}, which no module declares")
+            raise LookupError(f"metric {name!r} declares the ceiling {wanted!r}, "
+                              "which no module declares")
         fn.ceiling = ceiling_registry[wanted]
 
 _wire_ceilings()
 
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
-    "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin (once), wire the ceilings"
+    "Register the metrics and ceilings of the `brainscore_nb.metrics` plugins (once); wire ceilings"
     register_plugins('metrics', {'METRICS': metric_registry, 'CEILINGS': ceiling_registry})
     _wire_ceilings()
 

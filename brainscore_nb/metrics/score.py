@@ -68,12 +68,14 @@ for _name in ('sel', 'isel', 'squeeze', 'expand_dims'): setattr(Score, _name, _a
 
 # %% ../../nbs/10_score.ipynb #d71754f7
 def keep_heldout(score:Score, # the score the material belongs to
-                 kind:str, # what the material is: a resampler's kind (`RESAMPLERS`), e.g. 'regression'
+                 kind:str, # what the material is: a resampler's kind (`RESAMPLERS`), 'regression'
                  **material # arrays and ids the bootstrap resamples
                 )->Score:
     "Attach `material` to `score` (not to its attrs) for the bootstrap; return `score`"
     if not isinstance(score, Score):
         raise TypeError(f"keep_heldout: material goes with a Score, got {type(score).__name__}")
+    if not (isinstance(kind, str) and kind):
+        raise ValueError(f"keep_heldout: kind must be a name, got {kind!r}")
     score._heldout = dict(kind=kind, **material)
     return score
 
@@ -82,28 +84,28 @@ def heldout(score)->dict|None:
     return getattr(score, '_heldout', None) if isinstance(score, Score) else None
 
 # %% ../../nbs/10_score.ipynb #d9b57548
+def _carrying(name:str):
+    "xarray's copying method `name` for Score: the held-out material comes along, unless `data`"
+    base = getattr(DataAssembly, name)
+    def method(self, *args, **kwargs):
+        out = base(self, *args, **kwargs)
+        data = kwargs.get('data', args[1] if name == 'copy' and len(args) > 1 else None)
+        new_values = data is not None
+        if not new_values and (m := heldout(self)) is not None: out._heldout = m
+        return out
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"xarray's `{name}`, carrying the held-out material (`keep_heldout`)"
+    return method
+
+for _name in ('copy', '__copy__', '__deepcopy__'): setattr(Score, _name, _carrying(_name))
+
+# %% ../../nbs/10_score.ipynb #21397398
 def _built(material:dict)->dict:
     "The material with what its metric left to build (`make`: e.g. n x n Gram matrices) built, once"
     if 'make' in material: material.update(material.pop('make')())
     return material
 
-def _carry(score:Score, out:Score)->Score:
-    "`out` with the held-out material of `score`, where it has any"
-    if (m := heldout(score)) is not None: out._heldout = m
-    return out
-
-@patch
-def copy(self:Score, deep:bool=True, data=None)->Score:
-    "xarray's `copy`; the held-out material comes along unless `data` replaces the values"
-    out = DataAssembly.copy(self, deep=deep, data=data)
-    return out if data is not None else _carry(self, out)
-
-@patch
-def __copy__(self:Score)->Score: return _carry(self, DataAssembly.__copy__(self))
-
-@patch
-def __deepcopy__(self:Score, memo=None)->Score: return _carry(self, DataAssembly.__deepcopy__(self, memo))
-
+# %% ../../nbs/10_score.ipynb #b4ffa4cf
 @patch
 def __getstate__(self:Score):
     "The pickled state: xarray's, with the held-out material built (no closures)"
@@ -137,13 +139,15 @@ def _strings(what:str, values, allowed=None)->tuple:
         raise ValueError(f"unknown {what} {odd[0]!r}: use {', '.join(map(repr, allowed))}")
     return values
 
-def _declare(table:dict, what:str, name:str, fn):
-    "`fn` under `name` in `table`; a name another definition holds raises (a re-run of one replaces it)"
-    old, same = table.get(name), lambda f: getattr(f, '__qualname__', None)
-    if old is not None and same(old) != same(fn):
-        raise ValueError(f"{what} {name!r} is already declared by "
-                         f"{getattr(old, '__module__', '?')}.{same(old) or repr(old)}")
-    table[name] = fn
+# %% ../../nbs/10_score.ipynb #774f9df7
+def _declare(table:dict, what:str, names:tuple, fn):
+    "`fn` under each of `names` in `table`; a name another definition holds raises"
+    same = lambda f: getattr(f, '__qualname__', None)
+    for name in names:
+        if (old := table.get(name)) is not None and same(old) != same(fn):
+            raise ValueError(f"{what} {name!r} is already declared by "
+                             f"{getattr(old, '__module__', '?')}.{same(old) or repr(old)}")
+    table.update(dict.fromkeys(names, fn))
 
 # %% ../../nbs/10_score.ipynb #ba2a56c2
 def metric(*names:str, # the names `load_metric` (or `load_ceiling`) finds it by: Brain-Score's ids
@@ -151,16 +155,18 @@ def metric(*names:str, # the names `load_metric` (or `load_ceiling`) finds it by
            resampler=(), # the kind(s) of held-out material its scores keep (`RESAMPLERS`); (): none
            ceiling:str|None=None # the declared ceiling that is its `ceiling` attribute, by name
           ):
-    "Decorator: declare a metric (or ceiling, normalisation) under `names`; the function is kept as it is"
+    "Decorator: declare a metric (or ceiling, normalisation) under `names`; `fn` is unchanged"
     names, kinds = _strings('metric names', names), _strings('kind', kind, KINDS)
-    if not names: raise ValueError("metric(): give the names it is found by")
-    if ceiling is not None: _strings('ceiling', ceiling)
+    if not names or not kinds:
+        raise ValueError("metric(): give the names it is found by and its kind")
+    if ceiling is not None and not (isinstance(ceiling, str) and ceiling):
+        raise ValueError(f"metric(): ceiling must be a declared ceiling's name, got {ceiling!r}")
     spec = MetricSpec(names, kinds, _strings('resampler', resampler), ceiling)
     def declare(fn):
         if not callable(fn):
-            raise TypeError(f"metric {names[0]!r}: declare a function or class, got {type(fn).__name__}")
-        for k in kinds:
-            for n in names: _declare(DECLARED[k], k, n, fn)
+            raise TypeError(f"metric {names[0]!r}: declare a function or a class, "
+                            f"got {type(fn).__name__}")
+        for k in kinds: _declare(DECLARED[k], k, names, fn)
         fn.metric_spec = spec
         return fn
     return declare
@@ -172,7 +178,8 @@ def resampler(*kinds:str # the kinds of held-out material it resamples (`keep_he
     kinds = _strings('resampler kinds', kinds)
     if not kinds: raise ValueError("resampler(): give the kinds of material it resamples")
     def declare(fn):
-        if not callable(fn): raise TypeError(f"resampler {kinds[0]!r}: declare a function, got {fn!r}")
-        for k in kinds: _declare(RESAMPLERS, 'resampler', k, fn)
+        if not callable(fn):
+            raise TypeError(f"resampler {kinds[0]!r}: declare a function, got {fn!r}")
+        _declare(RESAMPLERS, 'resampler', kinds, fn)
         return fn
     return declare

@@ -13,10 +13,9 @@ import warnings
 import numpy as np
 import pandas as pd
 import xarray as xr
-from .score import Score, keep_heldout
+from .score import Score, keep_heldout, metric, resampler
 from .crossval import metric_options
 from .behavior import _one_per_presentation
-from .uncertainty import RESAMPLERS
 
 # %% ../../nbs/14c_accuracy_delta.ipynb #da3e42d0
 HUMAN_SPLITS = 100  # Brain-Score's: halves of the subjects averaged over, in the metric and in the ceiling
@@ -118,6 +117,7 @@ def _split_scores(human, model):
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.maximum(1 - np.abs(human - model) / human, 0)
 
+@metric('baker_accuracy_delta', resampler='baker_delta', ceiling='baker_accuracy_delta')
 @metric_options()
 def baker_accuracy_delta(source:xr.DataArray, # the model's labels per stimulus: animal, image_type coords
                          target:xr.DataArray, # trials, 1 correct or 0: subject (numbers), image_type coords
@@ -140,6 +140,7 @@ def baker_accuracy_delta(source:xr.DataArray, # the model's labels per stimulus:
                                'stimulus_id': _coord(source, 'stimulus_id', 'source')[keep]})
 
 # %% ../../nbs/14c_accuracy_delta.ipynb #c342caf5
+@metric('baker_accuracy_delta', kind='ceiling', resampler='baker_delta_ceiling')
 @metric_options()
 def baker_accuracy_delta_ceiling(target:xr.DataArray, # trials as for `baker_accuracy_delta`
                                  *, image_types:list, # ['w', 'f'] or ['w', 'o']
@@ -174,6 +175,7 @@ def _defined(how, splits)->np.ndarray:
     out[ok] = how(splits[ok], axis=1)
     return out
 
+@resampler('baker_delta')
 def _baker_delta(m:dict, d)->np.ndarray:
     "The metric per draw: subjects' weights in every half, stimuli's weights in the model's accuracies"
     human = _weighted_halves(d.of('subject', m['subjects']), m['deltas'], m['halves'])
@@ -186,6 +188,7 @@ def _baker_delta(m:dict, d)->np.ndarray:
         model = np.nanmean(acc[:, :cells // 2], 1) - np.nanmean(acc[:, cells // 2:], 1)
     return _defined(np.nanmean, _split_scores(human, model[:, None]))
 
+@resampler('baker_delta_ceiling')
 def _baker_delta_ceiling(m:dict, d)->np.ndarray:
     "The ceiling per draw, subjects weighted in both halves"
     W = d.of('subject', m['subjects'])
@@ -193,9 +196,8 @@ def _baker_delta_ceiling(m:dict, d)->np.ndarray:
     c = _split_scores(second, first)
     return _defined(np.nanmedian, 2 * c / (1 + c))
 
-RESAMPLERS.update(baker_delta=_baker_delta, baker_delta_ceiling=_baker_delta_ceiling)
-
 # %% ../../nbs/14c_accuracy_delta.ipynb #2babb406
+@metric('value_delta')
 @metric_options()
 def value_delta(source:float, # the model's value
                 target:float, # the people's value

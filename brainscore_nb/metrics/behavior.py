@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from scipy.stats import norm
-from .score import Score, keep_heldout
+from .score import Score, keep_heldout, metric
 from .crossval import pearson_columns, metric_options
 
 # %% ../../nbs/14_behavior.ipynb #b6a2bf30
@@ -61,6 +61,7 @@ def _aligned_labels(source, target)->tuple:
         raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
     return source, target
 
+@metric('accuracy', resampler='mean')
 @metric_options()
 def accuracy(source, # the model's choices (assembly or array)
              target # the correct labels (assembly or array)
@@ -105,6 +106,7 @@ def _kappa_score(cells:pd.Series, name:str)->Score:
                                      'n_nan': int(cells.isna().sum()),
                                      'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
 
+@metric('error_consistency', resampler='kappa', ceiling='error_consistency')
 @metric_options()
 def error_consistency(source:xr.DataArray, # the model's choices, one per stimulus (stimulus_id coord)
                       target:xr.DataArray # trials with stimulus_id, truth, subject (and condition) coords
@@ -136,6 +138,7 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
                         subject=t['subject'].to_numpy())  # for the bootstrap (metrics.uncertainty)
 
 # %% ../../nbs/14_behavior.ipynb #e51f43fb
+@metric('error_consistency', kind='ceiling')
 @metric_options()
 def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject (and condition)
                              )->Score:
@@ -248,6 +251,7 @@ def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
     ok = np.isfinite(x) & np.isfinite(y)
     return x[ok], y[ok], images.get_indexer(np.repeat(a.index.to_numpy(), a.shape[1]))[ok]
 
+@metric('i2n', resampler='i2n', ceiling='i2n')
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
         target:xr.DataArray, # primate trials: choices, with stimulus_id, truth, sample_obj, dist_obj coords
@@ -275,6 +279,7 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
                         splits=[_entries(model, half, images) for half in halves])
 
 # %% ../../nbs/14_behavior.ipynb #28197e30
+@metric('i2n', kind='ceiling', resampler='i2n')
 @metric_options()
 def i2n_ceiling(target:xr.DataArray, # primate trials, as for `i2n`
                 *, repetitions:int=2, seed:int=0, cap:float=5)->Score:

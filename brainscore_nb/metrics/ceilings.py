@@ -15,7 +15,7 @@ import scipy.sparse as sp
 import xarray as xr
 import array_api_compat as aac
 from sklearn.model_selection import ShuffleSplit
-from .score import Score, keep_heldout
+from .score import Score, keep_heldout, metric
 from .crossval import (pearson_columns, split_score, standard_error, _as_2d,
                                            _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
@@ -95,6 +95,8 @@ def _per_time_bin(assembly:xr.DataArray, **options)->Score:
                                               'metric': 'internal_consistency',
                                               'time_bin_values': values, 'time_bin_scores': bins})
 
+@metric('internal_consistency', 'internal_consistency_temporal', kind=('metric', 'ceiling'),
+        resampler='split_half')
 @metric_options()
 def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations
                          *, split_coord:str='repetition', # coord that numbers the repetitions
@@ -167,6 +169,7 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     return score
 
 # %% ../../nbs/16_ceilings.ipynb #f7bc63d6
+@metric('inter_subject', kind='ceiling', resampler='mean')
 @metric_options()
 def inter_subject(assembly:xr.DataArray, # data with a subject coord along one dim
                   metric, # metric(others, held_out) -> Score
@@ -209,6 +212,7 @@ def _reason(score)->dict:
     return {'reason': score.attrs['reason']} if 'reason' in getattr(score, 'attrs', {}) else {}
 
 # %% ../../nbs/16_ceilings.ipynb #333e2ba7
+@metric('explained_variance', kind='normalisation')
 @metric_options()
 def explained_variance(score:Score, # a regression score (Pearson r)
                        ceiling:Score # the internal-consistency ceiling (a reliability)
@@ -221,6 +225,7 @@ def explained_variance(score:Score, # a regression score (Pearson r)
                                    'normalisation': 'explained_variance', **_reason(score)})
 
 # %% ../../nbs/16_ceilings.ipynb #91aa6190
+@metric('ceil_score', kind='normalisation')
 @metric_options()
 def ceil_score(score:Score, # any score on the ceiling's scale
                ceiling:Score # its ceiling
@@ -232,6 +237,7 @@ def ceil_score(score:Score, # any score on the ceiling's scale
                                                  'normalisation': 'ceil_score', **_reason(score)})
 
 # %% ../../nbs/16_ceilings.ipynb #3a2ad784
+@metric('bound_score', kind='normalisation')
 @metric_options()
 def bound_score(score:Score # a (ceiled) score
                )->Score:

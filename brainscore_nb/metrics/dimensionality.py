@@ -10,7 +10,7 @@ __all__ = ['FACTORS', 'factor_dimensionality']
 # %% ../../nbs/15a_dimensionality.ipynb #a157a5fd
 import numpy as np
 import xarray as xr
-from .score import Score
+from .score import Score, metric
 from .crossval import metric_options
 
 # %% ../../nbs/15a_dimensionality.ipynb #579663f4
@@ -23,6 +23,7 @@ def _pairs_first(x:xr.DataArray, name:str)->xr.DataArray:
                          f"its pairs")
     return x.transpose(x['factor'].dims[0], ...)
 
+@metric('factor_dimensionality')
 @metric_options()
 def factor_dimensionality(source:xr.DataArray, # first images of the pairs: pair x unit, a 'factor' coord
                           target:xr.DataArray, # their partners, pair for pair, with the same factors

@@ -10,7 +10,7 @@ __all__ = ['GRID_COORDS', 'mask_fit', 'mask_predict', 'mask_regression']
 # %% ../../nbs/12c_mask.ipynb #ad3ca1eb
 import math
 import numpy as np
-from .score import Score
+from .score import Score, metric
 from .crossval import (cross_validate, metric_options, stimulus_order, OPTION_CHECKS,
                                             _is_int, _is_real)
 from .backend import to_numpy
@@ -129,6 +129,7 @@ def _grid_order(source)->tuple:
     return np.argsort(flat), tuple(sizes)
 
 # %% ../../nbs/12c_mask.ipynb #693d0134
+@metric('mask_regression', resampler='regression')
 @metric_options('init_lr', 'max_epochs', 'tol', 'batch_size', 'ls', 'ld', 'decay_rate', cv=True)
 def mask_regression(source, # presentation x neuroid features with coords channel, channel_x, channel_y
                     target, # presentation x neuroid, one presentation a stimulus

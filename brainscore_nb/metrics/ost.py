@@ -15,7 +15,7 @@ import xarray as xr
 from scipy.stats import norm, rankdata
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
-from .score import Score
+from .score import Score, metric
 from .crossval import cv_splits, split_score, pearson_columns, metric_options
 
 # %% ../../nbs/14a_ost.ipynb #85a74f51
@@ -134,6 +134,7 @@ def _nan_score(reason:str, **attrs)->Score:
     "A NaN score saying why there is no number"
     return Score(np.nan, attrs={'reason': reason, 'metric': 'ost', **attrs})
 
+@metric('ost')
 @metric_options()
 def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (time_bin_start, stimulus_id)
         target:xr.DataArray, # one OST per image (NaN: unsolved), with stimulus_id, label and threshold coords

@@ -10,7 +10,7 @@ __all__ = ['ks_histogram_similarity', 'ks_similarity', 'property_ceiling', 'Neur
 # %% ../../nbs/15_properties.ipynb #68fc30fc
 import numpy as np
 import xarray as xr
-from .score import Score, keep_heldout, heldout
+from .score import Score, keep_heldout, heldout, metric
 from .crossval import metric_options
 
 # %% ../../nbs/15_properties.ipynb #af0bcefb
@@ -84,6 +84,7 @@ def _property(values, name:str):
         raise ValueError(f"no property {name!r} along {dim!r}; there are {list(values[dim].values)[:10]}")
     return values.loc[:, name]
 
+@metric('ks_similarity', resampler='ks')
 @metric_options()
 def ks_similarity(source, # the model units' property values (1-d array or assembly)
                   target, # the recorded neurons' property values (1-d array or assembly)
@@ -157,6 +158,7 @@ def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
     return keep_heldout(score, 'ks', entries=entries, units={'neuroid_id': np.arange(n)})
 
 # %% ../../nbs/15_properties.ipynb #d3120f7b
+@metric('property_ceiling', kind=('metric', 'ceiling'), resampler='ks')
 class NeuronalPropertyCeiling:
     "Brain-Score's ceiling of a property benchmark: the data's property distribution against itself"
     def __init__(self, similarity_metric # (model, data) -> Score: ks_similarity with property_name bound

@@ -9,67 +9,41 @@ __all__ = ['metric_registry', 'ceiling_registry', 'normalisation_registry', 'lis
            'load_ceiling']
 
 # %% ../../nbs/19_metric_registry.ipynb #bc565458
+import importlib, pkgutil
 from functools import partial
 from ..names import resolve
 from ..plugins import register_plugins
 from .crossval import check_options
-from . import regression, rsa, behavior, properties, ceilings, ost
+from .score import DECLARED
 
 # %% ../../nbs/19_metric_registry.ipynb #6b1c425b
-metric_registry = {}
-for _name in ('pls', 'ridge', 'ridgecv', 'linear_predictivity', 'neuron_to_neuron'):
-    metric_registry[_name] = metric_registry[f'{_name}_cv'] = getattr(regression, f'{_name}_cv')
-    metric_registry[f'{_name}_split'] = getattr(regression, f'{_name}_split')
-metric_registry.update(spantime_pls=regression.spantime_pls, spantime_ridge=regression.spantime_ridge,
-                       rdm=rsa.rdm, rdm_cv=rsa.rdm_cv, cka=rsa.cka, cka_biased=rsa.cka_biased,
-                       cka_cv=rsa.cka_cv, i2n=behavior.i2n, accuracy=behavior.accuracy,
-                       error_consistency=behavior.error_consistency,
-                       ks_similarity=properties.ks_similarity,
-                       ost=ost.ost,  # Kar 2019 object solution times
-                       # Brain-Score registers this ceiling as a metric
-                       internal_consistency=ceilings.internal_consistency)
+def _import_metric_modules(package:str='brainscore_nb.metrics'):
+    "Import every module of `package`: each declares its metrics, ceilings and resamplers on import"
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if info.name != 'registry': importlib.import_module(f'{package}.{info.name}')
 
-# %% ../../nbs/19_metric_registry.ipynb #602b26c2
-ceiling_registry = {'internal_consistency': ceilings.internal_consistency,
-                    'inter_subject': ceilings.inter_subject,
-                    'i2n': behavior.i2n_ceiling, 'error_consistency': behavior.error_consistency_ceiling}
-normalisation_registry = {'explained_variance': ceilings.explained_variance,
-                          'ceil_score': ceilings.ceil_score,
-                          'bound_score': ceilings.bound_score}
+_import_metric_modules()
+metric_registry = DECLARED['metric']  # name -> metric, as declared (and as plugins add them)
+ceiling_registry = DECLARED['ceiling']
+normalisation_registry = DECLARED['normalisation']
 
-# %% ../../nbs/19_metric_registry.ipynb #5c9cd347
-# the fMRI benchmarks' metrics (Allen2022_fmri, ...): Brain-Score's dual-form ridge (the same numbers) and the
-# RSA upper-bound ceiling, which Brain-Score registers as a metric
-metric_registry.update(dual_ridge_split=regression.dual_ridge_split,
-                       dual_ridgecv_split=regression.dual_ridgecv_split, rsa_ceiling=rsa.rsa_ceiling)
-ceiling_registry['rsa_ceiling'] = rsa.rsa_ceiling
+# %% ../../nbs/19_metric_registry.ipynb #ceil0002
+def _wire_ceilings():
+    "Each metric's declared ceiling as its `ceiling` (Brain-Score's `metric.ceiling(data)`)"
+    for name, fn in metric_registry.items():
+        if (wanted := getattr(getattr(fn, 'metric_spec', None), 'ceiling', None)) is None: continue
+        if wanted not in ceiling_registry:
+            raise LookupError(f"metric {name!r} declares the ceiling {wanted!r}, "
+                              "which no module declares")
+        fn.ceiling = ceiling_registry[wanted]
 
-# %% ../../nbs/19_metric_registry.ipynb #9a34c718
-metric_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
-ceiling_registry['property_ceiling'] = properties.NeuronalPropertyCeiling
-
-# %% ../../nbs/19_metric_registry.ipynb #24556dc4
-# Brain-Score's names for the MajajHong2015 temporal and muzellec2026 (reverse predictivity) metrics
-from . import reverse
-metric_registry.update(reverse_pls=reverse.reverse_pls_cv, reverse_pls_cv=reverse.reverse_pls_cv,
-                       reverse_pls_split=reverse.reverse_pls_split,
-                       # ceilings Brain-Score registers as metrics; internal_consistency takes time bins
-                       predictor_consistency=reverse.predictor_consistency,
-                       internal_consistency_temporal=ceilings.internal_consistency)
-ceiling_registry.update(predictor_consistency=reverse.predictor_consistency,
-                        internal_consistency_temporal=ceilings.internal_consistency)
-
-# %% ../../nbs/19_metric_registry.ipynb #b5e1d0a1
-# Brain-Score's behavioural similarity metrics (nbs/14d_behavior_similarity.ipynb)
-from . import behavior_similarity
-metric_registry.update({_k: getattr(behavior_similarity, _k) for _k in behavior_similarity.METRICS})
-ceiling_registry.update({_k: getattr(behavior_similarity, _f)
-                         for _k, _f in behavior_similarity.CEILINGS.items()})
+_wire_ceilings()
 
 # %% ../../nbs/19_metric_registry.ipynb #3e9e1b0a
 def _discover():
-    "Register the metrics and ceilings of every `brainscore_nb.metrics` plugin, once"
+    "Register the metrics and ceilings of the `brainscore_nb.metrics` plugins (once); wire ceilings"
     register_plugins('metrics', {'METRICS': metric_registry, 'CEILINGS': ceiling_registry})
+    _wire_ceilings()
 
 def list_metrics()->list:
     "The keys `load_metric` knows"
@@ -103,25 +77,3 @@ def load_ceiling(key:str, # e.g. 'internal_consistency', 'inter_subject', 'i2n',
     "The ceiling (or ceiling normalisation) registered under `key`, with `kwargs` bound"
     _discover()
     return _load({**ceiling_registry, **normalisation_registry}, 'ceiling', key, kwargs)
-
-# %% ../../nbs/19_metric_registry.ipynb #bhva0002
-from . import accuracy_delta, dimensionality
-metric_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta
-ceiling_registry['baker_accuracy_delta'] = accuracy_delta.baker_accuracy_delta_ceiling
-metric_registry['factor_dimensionality'] = dimensionality.factor_dimensionality
-metric_registry['value_delta'] = accuracy_delta.value_delta
-
-# %% ../../nbs/19_metric_registry.ipynb #ceil0002
-for _k in ('i2n', 'error_consistency', 'baker_accuracy_delta', *behavior_similarity.CEILINGS):
-    metric_registry[_k].ceiling = ceiling_registry[_k]  # Brain-Score's `metric.ceiling(assembly)`
-
-# %% ../../nbs/19_metric_registry.ipynb #b7af33c1
-# Brain-Score's psychometric threshold metrics (nbs/14e_threshold.ipynb), Malania2007's
-from . import threshold as _threshold
-metric_registry.update({_k: getattr(_threshold, _k) for _k in _threshold.METRICS})
-ceiling_registry.update({_k: getattr(_threshold, _f) for _k, _f in _threshold.CEILINGS.items()})
-
-# %% ../../nbs/19_metric_registry.ipynb #a5c3e7d1
-# Brain-Score's `mask_regression` (Cadena2017-mask's metric): the readout it trains with TensorFlow
-from . import mask
-metric_registry['mask_regression'] = mask.mask_regression

@@ -17,7 +17,7 @@ import array_api_compat as aac
 import xarray as xr
 from functools import cache, partial
 from threadpoolctl import ThreadpoolController
-from .score import Score
+from .score import Score, metric
 from .crossval import cross_validate, train_test_score, metric_options
 from .backend import to_numpy, namespace, take
 
@@ -395,6 +395,7 @@ def neuron_to_neuron_predict(X, # stimuli x features
     return out, {'best_feature': xr.DataArray(np.stack(best), dims=['split', 'neuroid'])}
 
 # %% ../../nbs/12_regression.ipynb #1bc4d958
+@metric('pls', 'pls_cv', resampler='regression')
 @metric_options(cv=True)
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
@@ -402,6 +403,7 @@ def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
                           metric='pls', n_components=n_components, **cv)
 
 # %% ../../nbs/12_regression.ipynb #79dbb173
+@metric('pls_split', resampler='regression')
 @metric_options()
 def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None,
               backend:str|None=None)->Score:
@@ -411,6 +413,7 @@ def pls_split(source_train, source_test, target_train, target_test, *, n_compone
                             n_components=n_components)
 
 # %% ../../nbs/12_regression.ipynb #6ee3b825
+@metric('ridge', 'ridge_cv', resampler='regression')
 @metric_options(cv=True)
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
@@ -418,6 +421,7 @@ def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
                           alpha=alpha, **cv)
 
 # %% ../../nbs/12_regression.ipynb #a45e2c69
+@metric('ridge_split', resampler='regression')
 @metric_options()
 def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None,
                 backend:str|None=None)->Score:
@@ -426,6 +430,7 @@ def ridge_split(source_train, source_test, target_train, target_test, *, alpha:f
                             target_train, target_test, backend=backend, metric='ridge', alpha=alpha)
 
 # %% ../../nbs/12_regression.ipynb #6ae90380
+@metric('ridgecv', 'ridgecv_cv', resampler='regression')
 @metric_options(cv=True)
 def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
@@ -433,6 +438,7 @@ def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dt
     return cross_validate(predict, source, target, metric='ridgecv', **cv)
 
 # %% ../../nbs/12_regression.ipynb #4c7df43a
+@metric('ridgecv_split', resampler='regression')
 @metric_options()
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
                   alpha_per_target:bool=False, dtype=None, backend:str|None=None)->Score:
@@ -448,6 +454,7 @@ ALPHA_LIST = np.array([0.01, 0.1, 0.5, 1.0, *np.linspace(1e1, 1e2, 4, endpoint=F
                        *np.linspace(1e6, 1e7, 19)])
 
 # %% ../../nbs/12_regression.ipynb #6b18bfea
+@metric('dual_ridge_split', resampler='regression')
 @metric_options()
 def dual_ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None,
                      backend:str|None=None)->Score:
@@ -456,6 +463,7 @@ def dual_ridge_split(source_train, source_test, target_train, target_test, *, al
                        backend=backend)
 
 # %% ../../nbs/12_regression.ipynb #3ecc20a7
+@metric('dual_ridgecv_split', resampler='regression')
 @metric_options()
 def dual_ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHA_LIST,
                        dtype=None, backend:str|None=None)->Score:
@@ -464,12 +472,14 @@ def dual_ridgecv_split(source_train, source_test, target_train, target_test, *, 
                          backend=backend)
 
 # %% ../../nbs/12_regression.ipynb #5e3e35fc
+@metric('linear_predictivity', 'linear_predictivity_cv', resampler='regression')
 @metric_options(cv=True)
 def linear_predictivity_cv(source, target, **cv)->Score:
     "Cross-validated least-squares predictivity (Brain-Score's `linear_predictivity`)"
     return cross_validate(linear_predict, source, target, metric='linear_predictivity', **cv)
 
 # %% ../../nbs/12_regression.ipynb #9bce9f82
+@metric('linear_predictivity_split', resampler='regression')
 @metric_options()
 def linear_predictivity_split(source_train, source_test, target_train, target_test, *,
                               backend:str|None=None)->Score:
@@ -478,12 +488,14 @@ def linear_predictivity_split(source_train, source_test, target_train, target_te
                             backend=backend, metric='linear_predictivity')
 
 # %% ../../nbs/12_regression.ipynb #eaf9f3ba
+@metric('neuron_to_neuron', 'neuron_to_neuron_cv', resampler='regression')
 @metric_options(cv=True)
 def neuron_to_neuron_cv(source, target, **cv)->Score:
     "Cross-validated neuron-to-neuron predictivity: each neuroid's best single feature (per split in attrs)"
     return cross_validate(neuron_to_neuron_predict, source, target, metric='neuron_to_neuron', **cv)
 
 # %% ../../nbs/12_regression.ipynb #30af7708
+@metric('neuron_to_neuron_split', resampler='regression')
 @metric_options()
 def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *,
                            backend:str|None=None)->Score:
@@ -492,6 +504,7 @@ def neuron_to_neuron_split(source_train, source_test, target_train, target_test,
                             backend=backend, metric='neuron_to_neuron')
 
 # %% ../../nbs/12_regression.ipynb #265f4a75
+@metric('spantime_pls', resampler='regression')
 @metric_options(cv=True)
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
@@ -499,6 +512,7 @@ def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Scor
                           spantime=True, metric='spantime_pls', **cv)
 
 # %% ../../nbs/12_regression.ipynb #6521369f
+@metric('spantime_ridge', resampler='regression')
 @metric_options(cv=True)
 def spantime_ridge(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge with time bins pooled as samples (one regression for all time bins)"

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 import xarray as xr
-from .score import Score
+from .score import Score, metric
 from .crossval import (cross_validate, train_test_score, metric_options, pearson_columns,
                                             _as_2d, _check_finite, _nanmedian)
 from .regression import pls_predict
@@ -39,6 +39,7 @@ def _check_components(n_components:int, neural:xr.DataArray, name:str):
                                           f"many neuroids")
 
 # %% ../../nbs/12b_reverse.ipynb #4ebdcd74
+@metric('reverse_pls', 'reverse_pls_cv', resampler='regression')
 @metric_options(cv=True)
 def reverse_pls_cv(source, # the model's responses: presentation x unit (one presentation per stimulus)
                    target, # the neural data: presentation x neuroid (one presentation per stimulus)
@@ -52,6 +53,7 @@ def reverse_pls_cv(source, # the model's responses: presentation x unit (one pre
                           metric='reverse_pls', n_components=n_components, **{'order': 'rows', **cv})
 
 # %% ../../nbs/12b_reverse.ipynb #144ce9b7
+@metric('reverse_pls_split', resampler='regression')
 @metric_options()
 def reverse_pls_split(source_train, # the model's responses to the training stimuli
                       source_test, # the model's responses to the test stimuli
@@ -86,6 +88,7 @@ def _halves(images:np.ndarray, reps:np.ndarray, splits:int, seed:int):
         yield codes, first, kept
 
 # %% ../../nbs/12b_reverse.ipynb #26c8ce80
+@metric('predictor_consistency', kind=('metric', 'ceiling'))
 @metric_options()
 def predictor_consistency(assembly:xr.DataArray, # presentation x neuroid (x one time_bin), with repetitions
                           *, splits:int=10, # number of random split-halves

@@ -15,7 +15,7 @@ import scipy.linalg as sl
 import xarray as xr
 from functools import partial
 from scipy.stats import rankdata, kendalltau
-from .score import Score, keep_heldout
+from .score import Score, keep_heldout, metric
 from .crossval import (aligned_arrays, cv_splits, pearson_columns, standard_error,
                                            _as_2d, _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
@@ -257,6 +257,7 @@ def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's
     # metrics.uncertainty calls `make` when the bootstrap first asks for the matrices (never, without it)
     return out | dict(make=lambda: dict(zip(('source', 'target'), make())))
 
+@metric('rdm', resampler='rdm_cv')
 @metric_options()
 def rdm(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
@@ -373,6 +374,7 @@ def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
     return n * n * (p + q) / 2 < n * p * q + min(n * n * p, n * p * p) / 2 + min(n * n * q, n * q * q) / 2
 
+@metric('cka', resampler='cka_cv')
 @metric_options()
 def cka(source:xr.DataArray, # presentation x feature
         target:xr.DataArray, # presentation x neuroid
@@ -394,6 +396,7 @@ def cka(source:xr.DataArray, # presentation x feature
                                                       X.nbytes + Y.nbytes, kept))
 
 # %% ../../nbs/13_rsa.ipynb #f0b1c721
+@metric('cka_biased')
 @metric_options()
 def cka_biased(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None)->Score:
     "Linear CKA with centred Gram matrices (the biased HSIC estimator)"
@@ -426,12 +429,14 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
     return keep_heldout(score, **_similarity_material(kind, make, ids, tests, X.nbytes + Y.nbytes, kept))
 
+@metric('rdm_cv', resampler='rdm_cv')
 @metric_options(cv=True)
 def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
     "RDM similarity on each test part of 10 splits (test_size 0.9), mean and standard error"
     return _cv_similarity('rdm_cv', source, target, 'rdm_cv', **cv)
 
 # %% ../../nbs/13_rsa.ipynb #4fdcb8d2
+@metric('cka_cv', resampler='cka_cv')
 @metric_options(cv=True)
 def cka_cv(source:xr.DataArray, target:xr.DataArray, *, backend:str|None=None, **cv)->Score:
     "Unbiased CKA on each test part of 10 splits (test_size 0.9), mean and standard error"
@@ -516,6 +521,7 @@ def subject_rdms(assembly:xr.DataArray, # presentation x neuroid (one per stimul
                      'subject').assign_coords(subject=names)
 
 # %% ../../nbs/13_rsa.ipynb #b9bca95b
+@metric('rsa_ceiling', kind=('metric', 'ceiling'), resampler='mean')
 def rsa_ceiling(rdms:xr.DataArray, # subject x presentation x presentation_2
                 *, compare=compare_rdms, # (RDM, RDM) -> float; default Spearman r of the upper triangles
                 pool:str='mean' # how subjects are pooled (`pool_rdms`): 'mean' (Brain-Score), 'ranks' or

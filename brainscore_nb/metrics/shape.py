@@ -11,7 +11,7 @@ __all__ = ['shape_bias', 'cue_classes', 'shape_bias_similarity', 'cue_conflict_s
 import numpy as np
 import pandas as pd
 import xarray as xr
-from .score import Score, keep_heldout
+from .score import Score, keep_heldout, resampler
 from .crossval import metric_options
 
 # %% ../../nbs/14b_shape_bias.ipynb #73553e09
@@ -80,8 +80,6 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
                         units={'stimulus_id': np.concatenate([ids.values, human_ids]), 'subject': subjects})
 
 # %% ../../nbs/14b_shape_bias.ipynb #bhvb0002
-from .uncertainty import RESAMPLERS
-
 @metric_options()
 def cue_conflict_shape_bias(source:xr.DataArray, # the model's answers, with a stimulus_id coord
                             target:xr.DataArray # the stimuli: stimulus_id, shape and texture (`cue_classes`)
@@ -100,9 +98,8 @@ def cue_conflict_shape_bias(source:xr.DataArray, # the model's answers, with a s
     if not counted: score.attrs['reason'] = 'no answer names the shape or the texture of a cue-conflict image'
     return keep_heldout(score, 'shape_bias', hit=hit, other=other, units={'stimulus_id': ids.values})
 
+@resampler('shape_bias')
 def _shape_bias(m:dict, d)->np.ndarray:
     "The weighted share of shape hits among shape and texture hits, per draw"
     w, hit = d.of('stimulus_id', m['units']['stimulus_id']), np.asarray(m['hit'], np.float64)
     with np.errstate(divide='ignore', invalid='ignore'): return (w @ hit) / (w @ (hit + m['other']))
-
-RESAMPLERS['shape_bias'] = _shape_bias

@@ -31,10 +31,11 @@ def registries_restored():
     (41_batch's test benchmarks, a family notebook's re-registered factories) reach no later notebook or test"""
     from brainscore_nb.registry import list_benchmarks, list_models, benchmark_registry, model_registry
     from brainscore_nb.data.datasets import stimulus_set_registry, data_registry
-    from brainscore_nb.metrics.registry import metric_registry, ceiling_registry
+    from brainscore_nb.metrics.registry import metric_registry, ceiling_registry, normalisation_registry
+    from brainscore_nb.metrics.score import RESAMPLERS
     list_benchmarks(), list_models()  # every library module imported and registered before the snapshot
     registries = (benchmark_registry, model_registry, stimulus_set_registry, data_registry, metric_registry,
-                  ceiling_registry)
+                  ceiling_registry, normalisation_registry, RESAMPLERS)
     saved = [dict(r) for r in registries]
     for k, f in saved[0].items():  # test modules' benchmarks (tests/small_benchmarks.py, ...) are not the library's
         module = getattr(getattr(f, 'func', f), '__module__', '')

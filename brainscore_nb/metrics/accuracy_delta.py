@@ -59,11 +59,13 @@ def _check_image_types(image_types)->tuple:
                                 f"(frankenstein) or ['w', 'o'] (fragmented)")
     return tuple(image_types)
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #612a47fe
 def _coord(x:xr.DataArray, name:str, what:str)->np.ndarray:
     if name not in x.coords:
         raise ValueError(f"the {what} has no {name!r} coord (it comes from the stimulus set)")
     return np.asarray(x[name].values)
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #e709b30e
 def subject_deltas(target:xr.DataArray, # trials: 1 (correct) or 0, with subject and image_type coords
                    image_types # ('w', disrupted type)
                   )->pd.Series:
@@ -103,6 +105,7 @@ def _model_cells(source:xr.DataArray, image_types:tuple)->tuple:
                          f"e.g. {missing[:3]}")
     return correct, cell, animals, keep
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #52f9eb6f
 def model_delta(source:xr.DataArray, # the model's labels, one per stimulus, with animal and image_type coords
                 image_types # ('w', disrupted type)
                )->float:
@@ -117,6 +120,7 @@ def _split_scores(human, model):
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.maximum(1 - np.abs(human - model) / human, 0)
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #32939bdc
 @metric('baker_accuracy_delta', resampler='baker_delta', ceiling='baker_accuracy_delta')
 @metric_options()
 def baker_accuracy_delta(source:xr.DataArray, # the model's labels per stimulus: animal, image_type coords
@@ -168,6 +172,7 @@ def _weighted_halves(W, deltas, halves):
     with np.errstate(divide='ignore', invalid='ignore'):
         return (W * deltas) @ halves.T.astype(float) / (W @ halves.T.astype(float))
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #fee02e9f
 def _defined(how, splits)->np.ndarray:
     "`how` over the splits a draw defines (a draw may leave a half without any subject); NaN if none"
     out = np.full(len(splits), np.nan)
@@ -175,6 +180,7 @@ def _defined(how, splits)->np.ndarray:
     out[ok] = how(splits[ok], axis=1)
     return out
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #12cdec9a
 @resampler('baker_delta')
 def _baker_delta(m:dict, d)->np.ndarray:
     "The metric per draw: subjects' weights in every half, stimuli's weights in the model's accuracies"
@@ -188,6 +194,7 @@ def _baker_delta(m:dict, d)->np.ndarray:
         model = np.nanmean(acc[:, :cells // 2], 1) - np.nanmean(acc[:, cells // 2:], 1)
     return _defined(np.nanmean, _split_scores(human, model[:, None]))
 
+# %% ../../nbs/14c_accuracy_delta.ipynb #1d5a45fc
 @resampler('baker_delta_ceiling')
 def _baker_delta_ceiling(m:dict, d)->np.ndarray:
     "The ceiling per draw, subjects weighted in both halves"

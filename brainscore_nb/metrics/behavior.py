@@ -15,6 +15,26 @@ from scipy.stats import norm
 from .score import Score, keep_heldout, metric
 from .crossval import pearson_columns, metric_options
 
+# %% ../../nbs/14_behavior.ipynb #3e2bbfd9
+@metric('accuracy', resampler='mean')
+@metric_options()
+def accuracy(source, # the model's choices (assembly or array)
+             target # the correct labels (assembly or array)
+            )->Score:
+    "Fraction of choices equal to the labels; error the standard deviation of the matches"
+    s, t = _aligned_labels(source, target)
+    if s.size == 0: raise ValueError("accuracy of nothing: no trials")
+    _check_label_kinds(s, t)
+    match = (s == t).astype(float)
+    score = Score(match.mean(), attrs={'error': float(match.std()),
+                                       'raw': xr.DataArray(match, dims=['presentation']),
+                                       'metric': 'accuracy'})
+    # the bootstrap resamples stimuli (or trials, without ids)
+    ids = getattr(target, 'coords', {}).get('stimulus_id')
+    by_stimulus = ids is not None and ids.size == match.size
+    units = {'stimulus_id': ids.values} if by_stimulus else {'presentation': np.arange(match.size)}
+    return keep_heldout(score, 'mean', values=match, units=units)
+
 # %% ../../nbs/14_behavior.ipynb #b6a2bf30
 def _label_kind(values)->str|None:
     "'number' or 'text' when every label is one, else None"
@@ -26,6 +46,7 @@ def _label_kind(values)->str|None:
              for x in v[:1000]}
     return kinds.pop() if len(kinds) == 1 else None
 
+# %% ../../nbs/14_behavior.ipynb #13d3d2da
 def _check_label_kinds(source, target):
     "Raise when the model's labels are numbers and the target's text (or the reverse): nothing could match"
     ks, kt = _label_kind(source), _label_kind(target)
@@ -34,6 +55,7 @@ def _check_label_kinds(source, target):
                          f"the target's are {kt} (e.g. {np.asarray(target).ravel()[:2].tolist()}): none can "
                          f"match; map the model's answers to the target's labels first")
 
+# %% ../../nbs/14_behavior.ipynb #202dd6ab
 def _one_per_presentation(x, name:str):
     "Raise unless `x` holds one label per presentation (1-d)"
     if np.ndim(getattr(x, 'values', x)) != 1:
@@ -41,6 +63,7 @@ def _one_per_presentation(x, name:str):
         raise ValueError(f"the {name} must be one label per presentation (1-d), got {dims}: for "
                          f"probabilities over choices, take the most probable choice first")
 
+# %% ../../nbs/14_behavior.ipynb #65f3613b
 def _aligned_labels(source, target)->tuple:
     "Source and target values as arrays: the source's answer to each target entry, by stimulus_id if they can"
     _one_per_presentation(source, 'source'); _one_per_presentation(target, 'target')
@@ -61,25 +84,6 @@ def _aligned_labels(source, target)->tuple:
         raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
     return source, target
 
-@metric('accuracy', resampler='mean')
-@metric_options()
-def accuracy(source, # the model's choices (assembly or array)
-             target # the correct labels (assembly or array)
-            )->Score:
-    "Fraction of choices equal to the labels; error the standard deviation of the matches"
-    s, t = _aligned_labels(source, target)
-    if s.size == 0: raise ValueError("accuracy of nothing: no trials")
-    _check_label_kinds(s, t)
-    match = (s == t).astype(float)
-    score = Score(match.mean(), attrs={'error': float(match.std()),
-                                       'raw': xr.DataArray(match, dims=['presentation']),
-                                       'metric': 'accuracy'})
-    # the bootstrap resamples stimuli (or trials, without ids)
-    ids = getattr(target, 'coords', {}).get('stimulus_id')
-    by_stimulus = ids is not None and ids.size == match.size
-    units = {'stimulus_id': ids.values} if by_stimulus else {'presentation': np.arange(match.size)}
-    return keep_heldout(score, 'mean', values=match, units=units)
-
 # %% ../../nbs/14_behavior.ipynb #9d0a7be5
 def _kappa(a_correct, b_correct)->float:
     "Cohen's kappa between two boolean arrays of correctness (NaN when the expected agreement is 1)"
@@ -88,6 +92,7 @@ def _kappa(a_correct, b_correct)->float:
     observed = (a_correct == b_correct).mean()
     return np.nan if expected >= 1 else float((observed - expected) / (1 - expected))
 
+# %% ../../nbs/14_behavior.ipynb #6d355622
 def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
     "Trials with choice, stimulus_id, truth, subject and condition (one condition without such a coord)"
     for c in ('stimulus_id', 'truth', 'subject'):
@@ -98,6 +103,7 @@ def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
                          'condition': (target['condition'].values if 'condition' in target.coords
                                        else np.zeros(n))})
 
+# %% ../../nbs/14_behavior.ipynb #1f95e60c
 def _kappa_score(cells:pd.Series, name:str)->Score:
     "Brain-Score's aggregate of kappas per (subject, condition): |mean over conditions, then subjects|"
     per_subject = cells.groupby(level=0).mean()  # NaN cells are skipped
@@ -106,6 +112,7 @@ def _kappa_score(cells:pd.Series, name:str)->Score:
                                      'n_nan': int(cells.isna().sum()),
                                      'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
 
+# %% ../../nbs/14_behavior.ipynb #be9c48af
 @metric('error_consistency', resampler='kappa', ceiling='error_consistency')
 @metric_options()
 def error_consistency(source:xr.DataArray, # the model's choices, one per stimulus (stimulus_id coord)
@@ -183,6 +190,7 @@ def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5, normalize:boo
     t = truth.reindex(fa.index).to_numpy()
     return d - d.groupby(t).transform('mean')
 
+# %% ../../nbs/14_behavior.ipynb #73fbe613
 def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     "Primate false-alarm rates (image x choice): choices of c over trials offering c, NaN for the true object"
     offered = pd.concat([trials[['stimulus_id', 'sample_obj']].set_axis(['stimulus_id', 'obj'], axis=1),
@@ -195,6 +203,7 @@ def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     fa = fa.mask(np.equal.outer(truth.reindex(fa.index).to_numpy(), np.asarray(objects)))
     return fa
 
+# %% ../../nbs/14_behavior.ipynb #496ef053
 def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     "The trials of a two-alternative task as a data frame"
     need = ('stimulus_id', 'truth', 'sample_obj', 'dist_obj')
@@ -202,6 +211,7 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     if missing: raise ValueError(f"I2n needs coords {need} on the trials; missing {missing}")
     return pd.DataFrame({'choice': np.asarray(target.values), **{c: target[c].values for c in need}})
 
+# %% ../../nbs/14_behavior.ipynb #4aed906e
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
     "Model false-alarm rates p_c / (p_c + p_truth) (image x choice), each image's truth"
     if 'choice' not in source.dims:
@@ -230,6 +240,7 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
         fa = p.div(p.add(p_truth, axis=0))
     return fa.mask(np.equal.outer(truth.to_numpy(), p.columns.to_numpy())), truth
 
+# %% ../../nbs/14_behavior.ipynb #7a4e2acb
 def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
     "Random trial split-halves, Brain-Score's way: one RandomState shuffles trial indices per repetition"
     rs = np.random.RandomState(seed)
@@ -237,6 +248,7 @@ def _halves(trials:pd.DataFrame, repetitions:int, seed:int):
         idx = np.arange(len(trials)); rs.shuffle(idx)
         yield trials.iloc[idx[:len(idx) // 2]], trials.iloc[idx[len(idx) // 2:]]
 
+# %% ../../nbs/14_behavior.ipynb #671a7870
 def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     "Pearson r over the entries (same images and choices) finite in both"
     b = b.reindex(index=a.index, columns=a.columns)
@@ -244,6 +256,7 @@ def _correlate(a:pd.DataFrame, b:pd.DataFrame)->float:
     ok = np.isfinite(x) & np.isfinite(y)
     return float(pearson_columns(x[ok, None], y[ok, None])[0]) if ok.sum() > 2 else np.nan
 
+# %% ../../nbs/14_behavior.ipynb #7724cdb5
 def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
     "What `_correlate` correlates, for the bootstrap: entries finite in both, each one's image in `images`"
     b = b.reindex(index=a.index, columns=a.columns)
@@ -251,6 +264,7 @@ def _entries(a:pd.DataFrame, b:pd.DataFrame, images:pd.Index)->tuple:
     ok = np.isfinite(x) & np.isfinite(y)
     return x[ok], y[ok], images.get_indexer(np.repeat(a.index.to_numpy(), a.shape[1]))[ok]
 
+# %% ../../nbs/14_behavior.ipynb #8325f312
 @metric('i2n', resampler='i2n', ceiling='i2n')
 @metric_options()
 def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords

@@ -43,6 +43,7 @@ def _column(x:xr.DataArray, name:str, who:str)->np.ndarray:
     if name not in x.coords: raise ValueError(f"the {who} need a {name!r} coord along presentation")
     return np.asarray(x[name].values)
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #3f2479d1
 def _confusion(y_true, y_pred, labels)->np.ndarray:
     "Counts of (true, predicted) over `labels` (rows true, columns predicted); pairs outside `labels` dropped"
     index = pd.Index(labels)
@@ -52,8 +53,10 @@ def _confusion(y_true, y_pred, labels)->np.ndarray:
     np.add.at(out, (t[ok], p[ok]), 1)
     return out
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #7221db7d
 def _off_diagonal(m:np.ndarray)->np.ndarray: return m[~np.eye(len(m), dtype=bool)]
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #5e557599
 def _same_labels(choices, labels):
     "Raise unless the model's choices are the human labels (Brain-Score's assertion, the difference named)"
     c, l = set(map(str, choices)), set(map(str, labels))
@@ -61,6 +64,7 @@ def _same_labels(choices, labels):
                                 f"trials {sorted(c - l)[:5]}, labels not among the choices "
                                 f"{sorted(l - c)[:5]}")
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #3997297b
 def _pearson(a, b, what:str)->Score:
     "Pearson r of two vectors as a Score; NaN with the reason when one is constant"
     r = float(pearson_columns(np.asarray(a, float)[:, None], np.asarray(b, float)[:, None])[0])
@@ -68,6 +72,7 @@ def _pearson(a, b, what:str)->Score:
     if not np.isfinite(r): attrs['reason'] = f"{what}: one of the two profiles is constant (r undefined)"
     return Score(r, attrs=attrs)
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #d21eb2d2
 @metric('confusion_similarity')
 @metric_options()
 def confusion_similarity(source:xr.DataArray, # model probabilities (presentation x choice), `image_label`
@@ -139,11 +144,13 @@ def _one_answer_each(source:xr.DataArray)->pd.Series:
     if not answers.index.is_unique: raise ValueError("the model answered some stimuli more than once")
     return answers
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #4d92c8aa
 def _relative_distance(model_correct, subject_correct)->float:
     "Brain-Score's compare_single_subject on correctness arrays"
     m, t = float(np.mean(model_correct)), float(np.mean(subject_correct))
     return 1 - abs(m - t) / max(1 - t, t)
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #b2205168
 def _trials(target:xr.DataArray, variables=())->pd.DataFrame:
     "The trials as a frame: answer, stimulus_id, truth, subject and the variables"
     need = ['stimulus_id', 'truth', 'subject', *variables]
@@ -152,6 +159,7 @@ def _trials(target:xr.DataArray, variables=())->pd.DataFrame:
     return pd.DataFrame({'answer': np.asarray(target.values),
                          **{c: np.asarray(target[c].values) for c in need}})
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #ad8f7b31
 def _same_stimuli(trials:pd.DataFrame, ids, who:str):
     "Raise unless `trials` show exactly the stimuli `ids`, once each (Brain-Score's assertion)"
     got = trials['stimulus_id']
@@ -160,6 +168,7 @@ def _same_stimuli(trials:pd.DataFrame, ids, who:str):
                          f"{got.nunique()} stimuli, {len(set(ids) - set(got))} of the model's stimuli "
                          "missing)")
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #a61e9626
 def _paired(answers:pd.Series, trials:pd.DataFrame, who:str, skip=())->tuple:
     "Model and subject correctness on the same stimuli, and their ids; pairs with an answer in `skip` dropped"
     _same_stimuli(trials, answers.index, who)
@@ -169,15 +178,18 @@ def _paired(answers:pd.Series, trials:pd.DataFrame, who:str, skip=())->tuple:
             else np.ones(len(ids), bool))
     return model[keep] == truth[keep], subject[keep] == truth[keep], ids[keep]
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #928f70f4
 def _subject_distance(answers:pd.Series, trials:pd.DataFrame, who:str, skip=())->float:
     "One subject's (or one combination's) relative distance to the model's `answers` on the same stimuli"
     return _relative_distance(*_paired(answers, trials, who, skip)[:2])
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #2e7cf21d
 def _aggregate(values:xr.DataArray, name:str)->Score:
     "Brain-Score's aggregate: |mean|, error the standard deviation (ddof 0)"
     return Score(abs(float(values.mean())), attrs={'error': float(values.std()), 'raw': values,
                                                    'metric': name})
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #7d4f3421
 def _check_variables(variables)->tuple:
     "Brain-Score's `variables`, checked: a tuple (or list) of trial coord names"
     if (isinstance(variables, str) or not isinstance(variables, (tuple, list))
@@ -186,6 +198,7 @@ def _check_variables(variables)->tuple:
                         f"got {variables!r}")
     return tuple(variables)
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #b96b5df4
 def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple, skip=())->xr.DataArray:
     "Each subject's distance: over all its trials, or the mean over the combinations of `variables`' values"
     if variables:
@@ -206,6 +219,7 @@ def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple
         values.append(float(np.mean(per)) if per else np.nan)
     return xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #e6f13386
 @metric('accuracy_distance', ceiling='accuracy_distance')
 @metric_options('variables')
 def accuracy_distance(source:xr.DataArray, # the model's answers (labels or probabilities), stimulus_id coord
@@ -247,6 +261,7 @@ def _answers_of(trials:pd.DataFrame)->pd.Series:
         raise ValueError(f"subject {trials['subject'].iloc[0]!r} answered some stimuli more than once")
     return trials.set_index('stimulus_id')['answer']
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #6dfc1fe7
 def _pairwise(trials:pd.DataFrame, fn)->tuple:
     "fn(trials of subject a, trials of subject b, who) for every pair a < b of subjects, by 'a|b'"
     subjects = sorted(trials['subject'].unique())
@@ -257,6 +272,7 @@ def _pairwise(trials:pd.DataFrame, fn)->tuple:
         for b in subjects[i + 1:]: out[f'{a}|{b}'] = fn(by[a], by[b], f'subject {b!r}')
     return out
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #9a1bcc82
 @metric('kato_accuracy_distance', ceiling='kato_accuracy_distance')
 @metric_options('variables')
 def kato_accuracy_distance(source:xr.DataArray, # the model's labels ('NaN': set aside), stimulus_id coord
@@ -269,6 +285,7 @@ def kato_accuracy_distance(source:xr.DataArray, # the model's labels ('NaN': set
     return _aggregate(_distance_by(answers, source, trials, variables, KATO_MISSING),
                       'kato_accuracy_distance')
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #659731eb
 @metric('kato_accuracy_distance', kind='ceiling')
 @metric_options()
 def kato_accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id, truth and subject coords
@@ -294,6 +311,7 @@ def _kato_kappas(answers:pd.Series, # the model's answers by stimulus_id
         out[condition] = (_kappa(a, b), a, b, ids)
     return out
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #243815ea
 @metric('kato_error_consistency', resampler='kappa', ceiling='kato_error_consistency')
 @metric_options()
 def kato_error_consistency(source:xr.DataArray, # model labels ('NaN': set aside); stimulus_id (condition)
@@ -317,6 +335,7 @@ def kato_error_consistency(source:xr.DataArray, # model labels ('NaN': set aside
                         stimulus_id=np.concatenate([p[2] for p in parts]),
                         subject=np.concatenate([np.full(len(p[0]), p[3], dtype=object) for p in parts]))
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #21d0a49b
 @metric('kato_error_consistency', kind='ceiling')
 @metric_options()
 def kato_error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, truth, subject, condition
@@ -335,6 +354,7 @@ def _i1_vector(fa:pd.DataFrame, truth:pd.Series, cap:float)->pd.DataFrame:
     "Per-image d' averaged over the distractors, not normalised (one column, 'i1')"
     return _i2n_from_rates(fa, truth, cap, normalize=False).mean(axis=1).to_frame('i1')
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #8a9b4633
 @metric('i1', resampler='i2n', ceiling='i1')
 @metric_options()
 def i1(source:xr.DataArray, # model probabilities: presentation x choice, with stimulus_id (and truth) coords
@@ -355,6 +375,7 @@ def i1(source:xr.DataArray, # model probabilities: presentation x choice, with s
     return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
                         splits=[_entries(model, half, images) for half in halves])
 
+# %% ../../nbs/14d_behavior_similarity.ipynb #c1e8b577
 @metric('i1', kind='ceiling')
 @metric_options()
 def i1_ceiling(target:xr.DataArray, # primate trials, as for `i1`

@@ -20,6 +20,80 @@ from .crossval import (pearson_columns, split_score, standard_error, _as_2d,
                                            _check_finite, metric_options)
 from .backend import get_backend, to_backend, to_numpy, namespace, take
 
+# %% ../../nbs/16_ceilings.ipynb #ece991bd
+@metric('internal_consistency', 'internal_consistency_temporal', kind=('metric', 'ceiling'),
+        resampler='split_half')
+@metric_options()
+def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations
+                         *, split_coord:str='repetition', # coord that numbers the repetitions
+                         splits:int=10, # number of random split-halves
+                         random_state:int=1, # seed of the split-halves
+                         skipna:bool=False, # leave NaN cells out of the halves' means (Brain-Score's way)
+                         backend:str|None=None # array backend ('torch:cuda', ...; default: the setting)
+                        )->Score:
+    "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean of splits"
+    if isinstance(assembly, xr.DataArray) and 'time_bin' in assembly.dims:
+        return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state,
+                             skipna=skipna, backend=backend)
+    if not isinstance(splits, (int, np.integer)):
+        raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
+    a = _as_2d(assembly, 'assembly')
+    if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
+        raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
+    nan = np.isnan(a.values) if skipna and a.dtype.kind == 'f' else None  # the cells to leave out
+    _check_finite(a.values if nan is None else np.where(nan, 0, a.values), 'assembly')  # complex, text
+    values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
+    if nan is not None: values = np.where(nan, 0, values)
+    reps = np.unique(a[split_coord].values)
+    if len(reps) < 2:
+        raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
+    codes, stimuli = pd.factorize(a['stimulus_id'].values)
+    if values.shape[1] == 0: raise ValueError("internal_consistency: the assembly has no neuroids")
+    if len(stimuli) < 3:  # the halves are correlated over stimuli: over 2, every r is +-1
+        raise ValueError(f"internal_consistency needs at least 3 stimuli to correlate the halves over, "
+                         f"got {len(stimuli)}")
+    rep_codes = np.searchsorted(reps, a[split_coord].values)
+    be = get_backend(backend)
+    values = to_backend(values, be)
+    count = np.bincount(codes, minlength=len(stimuli))
+    r, dropped, kept = [], [], []
+    shuffle = ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state)
+    halves = [half for half, _ in shuffle.split(reps)]
+    distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())])
+                for h in halves}
+    sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
+    total = next(sums)  # all presentations' per-stimulus sums come first
+    # with NaN cells left out: each neuroid's count of recorded cells per stimulus and half
+    cells = None if nan is None else _split_half_sums(to_backend((~nan).astype(values.dtype), be), codes,
+                                                      rep_codes, len(stimuli), halves)
+    cells_total = None if cells is None else next(cells)
+    for s1, c1 in sums:
+        c2 = count - c1
+        keep = np.flatnonzero((c1 > 0) & (c2 > 0))
+        every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
+        s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
+        if cells is None: n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        else:  # a neuroid with no recorded cell of a stimulus in a half: NaN mean, r NaN (no median entry)
+            k1, _ = next(cells)
+            n1, n2 = take(k1, keep), take(cells_total, keep) - take(k1, keep)
+            n1, n2 = (be.xp.where(n > 0, n, be.xp.nan) for n in (n1, n2))
+        m1, m2 = s1 / n1, (t1 - s1) / n2
+        r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
+        # the halves' means, for the bootstrap; float32 when large
+        small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7
+        kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
+    r = np.stack(r)
+    with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
+    ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None
+    score = split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
+                        stimuli_dropped=xr.DataArray(dropped, dims=['split']), distinct_splits=len(distinct))
+    keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli),
+                 neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
+    if len(distinct) == 1:  # every split is the same partition of the repetitions: their spread says nothing
+        score.attrs.update(error=np.nan,
+                           reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
+    return score
+
 # %% ../../nbs/16_ceilings.ipynb #07efd959
 def _as_score(x, name:str)->Score:
     "`x` if it is a one-value Score (or DataArray), a Score of it if it is a number; else a clear TypeError"
@@ -94,79 +168,6 @@ def _per_time_bin(assembly:xr.DataArray, **options)->Score:
     return Score(float(values.mean()), attrs={'error': float(np.mean([b.error for b in bins])),
                                               'metric': 'internal_consistency',
                                               'time_bin_values': values, 'time_bin_scores': bins})
-
-@metric('internal_consistency', 'internal_consistency_temporal', kind=('metric', 'ceiling'),
-        resampler='split_half')
-@metric_options()
-def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time_bin), repeated presentations
-                         *, split_coord:str='repetition', # coord that numbers the repetitions
-                         splits:int=10, # number of random split-halves
-                         random_state:int=1, # seed of the split-halves
-                         skipna:bool=False, # leave NaN cells out of the halves' means (Brain-Score's way)
-                         backend:str|None=None # array backend ('torch:cuda', ...; default: the setting)
-                        )->Score:
-    "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean of splits"
-    if isinstance(assembly, xr.DataArray) and 'time_bin' in assembly.dims:
-        return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state,
-                             skipna=skipna, backend=backend)
-    if not isinstance(splits, (int, np.integer)):
-        raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
-    a = _as_2d(assembly, 'assembly')
-    if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
-        raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
-    nan = np.isnan(a.values) if skipna and a.dtype.kind == 'f' else None  # the cells to leave out
-    _check_finite(a.values if nan is None else np.where(nan, 0, a.values), 'assembly')  # complex, text
-    values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
-    if nan is not None: values = np.where(nan, 0, values)
-    reps = np.unique(a[split_coord].values)
-    if len(reps) < 2:
-        raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
-    codes, stimuli = pd.factorize(a['stimulus_id'].values)
-    if values.shape[1] == 0: raise ValueError("internal_consistency: the assembly has no neuroids")
-    if len(stimuli) < 3:  # the halves are correlated over stimuli: over 2, every r is +-1
-        raise ValueError(f"internal_consistency needs at least 3 stimuli to correlate the halves over, "
-                         f"got {len(stimuli)}")
-    rep_codes = np.searchsorted(reps, a[split_coord].values)
-    be = get_backend(backend)
-    values = to_backend(values, be)
-    count = np.bincount(codes, minlength=len(stimuli))
-    r, dropped, kept = [], [], []
-    shuffle = ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state)
-    halves = [half for half, _ in shuffle.split(reps)]
-    distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())])
-                for h in halves}
-    sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
-    total = next(sums)  # all presentations' per-stimulus sums come first
-    # with NaN cells left out: each neuroid's count of recorded cells per stimulus and half
-    cells = None if nan is None else _split_half_sums(to_backend((~nan).astype(values.dtype), be), codes,
-                                                      rep_codes, len(stimuli), halves)
-    cells_total = None if cells is None else next(cells)
-    for s1, c1 in sums:
-        c2 = count - c1
-        keep = np.flatnonzero((c1 > 0) & (c2 > 0))
-        every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
-        s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
-        if cells is None: n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
-        else:  # a neuroid with no recorded cell of a stimulus in a half: NaN mean, r NaN (no median entry)
-            k1, _ = next(cells)
-            n1, n2 = take(k1, keep), take(cells_total, keep) - take(k1, keep)
-            n1, n2 = (be.xp.where(n > 0, n, be.xp.nan) for n in (n1, n2))
-        m1, m2 = s1 / n1, (t1 - s1) / n2
-        r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
-        # the halves' means, for the bootstrap; float32 when large
-        small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7
-        kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
-    r = np.stack(r)
-    with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
-    ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None
-    score = split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
-                        stimuli_dropped=xr.DataArray(dropped, dims=['split']), distinct_splits=len(distinct))
-    keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli),
-                 neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
-    if len(distinct) == 1:  # every split is the same partition of the repetitions: their spread says nothing
-        score.attrs.update(error=np.nan,
-                           reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
-    return score
 
 # %% ../../nbs/16_ceilings.ipynb #f7bc63d6
 @metric('inter_subject', kind='ceiling', resampler='mean')

@@ -78,6 +78,7 @@ def _own_nonfinite(v)->bool:
     except OverflowError: return False  # an int too large for a float is finite itself
     except (TypeError, ValueError): return True
 
+# %% ../../nbs/11_crossval.ipynb #c0f0b55f
 def _as_float(values, name:str):
     "`values` as float64 (None becomes NaN), or a clear error for values that are not numbers or overflow"
     big = f"beyond float64's range (up to {np.finfo(np.float64).max:.3g})"
@@ -266,6 +267,7 @@ def _time_bins(assembly)->list:
                                  f"assign_coords(time_bin_start=..., time_bin_end=...) along 'time_bin'")
     return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
 
+# %% ../../nbs/11_crossval.ipynb #14db38a1
 def _pooled(source, target, name:str)->tuple:
     "Arrays with each (stimulus, time bin) pair a row (stimulus-major), the first bin's target, the bins"
     if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
@@ -277,6 +279,7 @@ def _pooled(source, target, name:str)->tuple:
     X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
     return X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1]), target.isel(time_bin=0), bins
 
+# %% ../../nbs/11_crossval.ipynb #38e6265d
 def _spantime_score(r, bins:list, neuroid_ids, **attrs)->Score:
     "Per split and time bin the median over neuroids; the center their mean over bins, then over splits"
     medians = _nanmedian(r, axis=2)  # split x time_bin
@@ -292,6 +295,7 @@ def _spantime_score(r, bins:list, neuroid_ids, **attrs)->Score:
         'time_bin_values': xr.DataArray(medians.mean(0), dims=['time_bin'], coords=coords),
         'n_nan': int(np.isnan(r).sum()), **attrs})
 
+# %% ../../nbs/11_crossval.ipynb #8490759b
 def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
                    source:xr.DataArray, # presentation x feature [x time_bin]
                    target:xr.DataArray, # presentation x neuroid [x time_bin], one presentation a stimulus
@@ -396,13 +400,19 @@ CV_OPTIONS = ('splits', 'train_size', 'test_size', 'stratification_coord', 'rand
 
 # %% ../../nbs/11_crossval.ipynb #2d0f9a6c
 def _is_int(v)->bool: return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+# %% ../../nbs/11_crossval.ipynb #54f34f2d
 def _is_real(v)->bool: return isinstance(v, numbers.Real) and not isinstance(v, bool)
 
 # %% ../../nbs/11_crossval.ipynb #39222482
 def _size_ok(v)->bool: return v is None or (_is_int(v) and v >= 1) or (_is_real(v) and 0 < v < 1)
+
+# %% ../../nbs/11_crossval.ipynb #e3d08846
 def _dtype_ok(v)->bool:
     try: return v is None or np.dtype(v) in (np.float32, np.float64)
     except TypeError: return False
+
+# %% ../../nbs/11_crossval.ipynb #3433120d
 def _alphas_ok(v)->bool:
     try: a = np.asarray(v, dtype=np.float64)
     except (TypeError, ValueError): return False

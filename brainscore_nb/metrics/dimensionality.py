@@ -13,16 +13,7 @@ import xarray as xr
 from .score import Score, metric
 from .crossval import metric_options
 
-# %% ../../nbs/15a_dimensionality.ipynb #579663f4
-FACTORS = ('shape', 'texture', 'residual')
-
-def _pairs_first(x:xr.DataArray, name:str)->xr.DataArray:
-    "`x` as pair x unit: the dim that holds the 'factor' coord first"
-    if not isinstance(x, xr.DataArray) or x.ndim != 2 or 'factor' not in x.coords or x['factor'].ndim != 1:
-        raise ValueError(f"the {name} must be a 2-d assembly (pair x unit) with a 'factor' coord along "
-                         f"its pairs")
-    return x.transpose(x['factor'].dims[0], ...)
-
+# %% ../../nbs/15a_dimensionality.ipynb #24d95853
 @metric('factor_dimensionality')
 @metric_options()
 def factor_dimensionality(source:xr.DataArray, # first images of the pairs: pair x unit, a 'factor' coord
@@ -58,3 +49,13 @@ def factor_dimensionality(source:xr.DataArray, # first images of the pairs: pair
     shares = {f: d / n for f, d in zip(scores, dims)}
     return Score(shares[factor], attrs={'factor_scores': scores, 'dimensions': dict(zip(scores, dims)),
                                         'error': np.nan, 'metric': 'factor_dimensionality'})
+
+# %% ../../nbs/15a_dimensionality.ipynb #579663f4
+FACTORS = ('shape', 'texture', 'residual')
+
+def _pairs_first(x:xr.DataArray, name:str)->xr.DataArray:
+    "`x` as pair x unit: the dim that holds the 'factor' coord first"
+    if not isinstance(x, xr.DataArray) or x.ndim != 2 or 'factor' not in x.coords or x['factor'].ndim != 1:
+        raise ValueError(f"the {name} must be a 2-d assembly (pair x unit) with a 'factor' coord along "
+                         f"its pairs")
+    return x.transpose(x['factor'].dims[0], ...)

@@ -15,24 +15,6 @@ from .crossval import (cross_validate, metric_options, stimulus_order, OPTION_CH
                                             _is_int, _is_real)
 from .backend import to_numpy
 
-# %% ../../nbs/12c_mask.ipynb #834eb65f
-def _laplace(S # maps x H x W
-            ):
-    "Brain-Score's 3x3 Laplace filter [[0,-1,0],[-1,4,-1],[0,-1,0]] over each map, zero padded ('SAME')"
-    P = np.pad(S, ((0, 0), (1, 1), (1, 1)))
-    return 4 * S - P[:, :-2, 1:-1] - P[:, 2:, 1:-1] - P[:, 1:-1, :-2] - P[:, 1:-1, 2:]
-
-# %% ../../nbs/12c_mask.ipynb #4294972d
-OPTION_CHECKS.update({  # mask_regression's own options, checked before any work
-    'init_lr': (lambda v: _is_real(v) and math.isfinite(v) and v > 0, 'a finite number > 0'),
-    'max_epochs': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
-    'tol': (lambda v: _is_real(v) and not math.isnan(v), 'a number'),
-    'batch_size': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
-    'ls': (lambda v: _is_real(v) and math.isfinite(v) and v >= 0, 'a finite number >= 0'),
-    'ld': (lambda v: _is_real(v) and math.isfinite(v) and v >= 0, 'a finite number >= 0'),
-    'decay_rate': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
-    'seed': (lambda v: _is_int(v) and 0 <= v < 2 ** 32, 'a whole number in [0, 2**32)')})
-
 # %% ../../nbs/12c_mask.ipynb #ca2b68af
 def mask_fit(X, # stimuli x H x W x channels
              Y, # stimuli x neuroids
@@ -83,6 +65,24 @@ def mask_fit(X, # stimuli x H x W x channels
         if epoch % decay_rate == 0 and epoch != 0: lr /= 10.
         if loss < tol: break
     return S, D, b
+
+# %% ../../nbs/12c_mask.ipynb #834eb65f
+def _laplace(S # maps x H x W
+            ):
+    "Brain-Score's 3x3 Laplace filter [[0,-1,0],[-1,4,-1],[0,-1,0]] over each map, zero padded ('SAME')"
+    P = np.pad(S, ((0, 0), (1, 1), (1, 1)))
+    return 4 * S - P[:, :-2, 1:-1] - P[:, 2:, 1:-1] - P[:, 1:-1, :-2] - P[:, 1:-1, 2:]
+
+# %% ../../nbs/12c_mask.ipynb #4294972d
+OPTION_CHECKS.update({  # mask_regression's own options, checked before any work
+    'init_lr': (lambda v: _is_real(v) and math.isfinite(v) and v > 0, 'a finite number > 0'),
+    'max_epochs': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
+    'tol': (lambda v: _is_real(v) and not math.isnan(v), 'a number'),
+    'batch_size': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
+    'ls': (lambda v: _is_real(v) and math.isfinite(v) and v >= 0, 'a finite number >= 0'),
+    'ld': (lambda v: _is_real(v) and math.isfinite(v) and v >= 0, 'a finite number >= 0'),
+    'decay_rate': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
+    'seed': (lambda v: _is_int(v) and 0 <= v < 2 ** 32, 'a whole number in [0, 2**32)')})
 
 # %% ../../nbs/12c_mask.ipynb #35f91509
 def mask_predict(X, # stimuli x features, channel-major (channel, then x, then y) as a flattened conv layer

@@ -75,6 +75,7 @@ def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str
     osts, thresholds = (np.asarray(x, np.float64) for x in (target.values, target[threshold_coord].values))
     return ids, osts, np.asarray(target[label_coord].values), thresholds
 
+# %% ../../nbs/14a_ost.ipynb #dd9b6ea9
 def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
     "The source as time_bin x image x neuroid in the target's image order, and the bins' start times"
     if not isinstance(source, xr.DataArray) or not {'presentation', 'time_bin'} <= set(source.dims):
@@ -100,6 +101,7 @@ def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
         raise ValueError(f"source has {(~np.isfinite(X)).sum()} NaN or infinite values")
     return X, starts[bins]
 
+# %% ../../nbs/14a_ost.ipynb #239287fb
 def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:int)->np.ndarray:
     "Test images' I1 from a logistic-regression decoder trained on the training images of one time bin"
     scaler = StandardScaler().fit(X[train])
@@ -112,12 +114,14 @@ def _decode_i1(X, labels, train, test, weight_decay:float, cap:float, max_iter:i
                      truth, -1)
     return i1_dprimes(p, truth, cap)
 
+# %% ../../nbs/14a_ost.ipynb #aaf73a0e
 def _spearman(a, b)->float:
     "Spearman r over the entries finite in both; NaN with fewer than 3 or a constant side"
     ok = np.isfinite(a) & np.isfinite(b)
     if ok.sum() < 3: return np.nan
     return float(pearson_columns(rankdata(a[ok])[:, None], rankdata(b[ok])[:, None])[0])
 
+# %% ../../nbs/14a_ost.ipynb #ce59d651
 def _check_options(splits, test_size, weight_decay, cap, max_iter):
     "Raise on an option out of range, naming it"
     if isinstance(splits, (int, np.integer)) and splits < 1:
@@ -130,10 +134,12 @@ def _check_options(splits, test_size, weight_decay, cap, max_iter):
     if not (isinstance(max_iter, (int, np.integer)) and max_iter >= 1):
         raise ValueError(f"max_iter must be a positive int, got {max_iter}")
 
+# %% ../../nbs/14a_ost.ipynb #99c207c8
 def _nan_score(reason:str, **attrs)->Score:
     "A NaN score saying why there is no number"
     return Score(np.nan, attrs={'reason': reason, 'metric': 'ost', **attrs})
 
+# %% ../../nbs/14a_ost.ipynb #6138bde5
 @metric('ost')
 @metric_options()
 def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (time_bin_start, stimulus_id)

@@ -39,6 +39,7 @@ def _all_values(values, name:str):
     if not len(v): raise ValueError(f"{name} has no values")
     return v, int((~np.isfinite(v)).sum())
 
+# %% ../../nbs/15_properties.ipynb #12fcdb67
 def _finite(values, name:str):
     "The finite values of a 1-d property sample, and how many were left out"
     v, _ = _all_values(values, name)
@@ -46,16 +47,19 @@ def _finite(values, name:str):
     if not ok.any(): raise ValueError(f"{name} has no finite values")
     return v[ok], int((~ok).sum())
 
+# %% ../../nbs/15_properties.ipynb #289ca42c
 def _proportions(values, bins)->np.ndarray:
     "Histogram of `values` clipped to the bins' range, as proportions (NaN values left out; all NaN: NaN)"
     counts = np.histogram(np.clip(values, bins[0], bins[-1]), bins=bins)[0]
     with np.errstate(invalid='ignore', divide='ignore'): return counts / counts.sum()
 
+# %% ../../nbs/15_properties.ipynb #77a4cd3b
 def _bin_of(values, bins)->np.ndarray:
     "Each value's bin in `_proportions` (np.histogram's: the last bin closed), after the same clipping"
     right = np.searchsorted(bins, np.clip(values, bins[0], bins[-1]), side='right')
     return np.minimum(right - 1, len(bins) - 2)
 
+# %% ../../nbs/15_properties.ipynb #44dc509e
 def _resampled_proportions(values, draws, bins)->np.ndarray:
     "`_proportions` of `values[row]` for each row of indices `draws` (bootstrap x n), NaN values left out"
     k = len(bins) - 1
@@ -65,6 +69,7 @@ def _resampled_proportions(values, draws, bins)->np.ndarray:
     counts = np.bincount((rows[ok] * k + where[ok]), minlength=len(draws) * k).reshape(len(draws), k)
     with np.errstate(invalid='ignore', divide='ignore'): return counts / counts.sum(axis=1, keepdims=True)
 
+# %% ../../nbs/15_properties.ipynb #d1e5b97e
 def _ks_similarities(P, q)->np.ndarray:
     "`ks_histogram_similarity` of each row of P with q"
     cq = np.cumsum(q)
@@ -74,6 +79,7 @@ def _ks_similarities(P, q)->np.ndarray:
     with np.errstate(invalid='ignore', divide='ignore'):
         return 1 - np.abs(np.cumsum(P, axis=1) - cq).max(axis=1) / ks_max
 
+# %% ../../nbs/15_properties.ipynb #5ac5db3c
 def _property(values, name:str):
     "One property's values: a 1-d sample as it is, or column `name` of a neuroid x property assembly"
     if not isinstance(values, xr.DataArray) or values.ndim == 1: return values
@@ -84,6 +90,7 @@ def _property(values, name:str):
         raise ValueError(f"no property {name!r} along {dim!r}; there are {list(values[dim].values)[:10]}")
     return values.loc[:, name]
 
+# %% ../../nbs/15_properties.ipynb #d2f6d8c0
 @metric('ks_similarity', resampler='ks')
 @metric_options()
 def ks_similarity(source, # the model units' property values (1-d array or assembly)

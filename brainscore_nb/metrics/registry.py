@@ -16,6 +16,12 @@ from ..plugins import register_plugins
 from .crossval import check_options
 from .score import DECLARED
 
+# %% ../../nbs/19_metric_registry.ipynb #e9c39f91
+def list_metrics()->list:
+    "The keys `load_metric` knows"
+    _discover()
+    return sorted(metric_registry)
+
 # %% ../../nbs/19_metric_registry.ipynb #6b1c425b
 def _import_metric_modules(package:str='brainscore_nb.metrics'):
     "Import every module of `package`: each declares its metrics, ceilings and resamplers on import"
@@ -44,11 +50,6 @@ def _discover():
     "Register the metrics and ceilings of the `brainscore_nb.metrics` plugins (once); wire ceilings"
     register_plugins('metrics', {'METRICS': metric_registry, 'CEILINGS': ceiling_registry})
     _wire_ceilings()
-
-def list_metrics()->list:
-    "The keys `load_metric` knows"
-    _discover()
-    return sorted(metric_registry)
 
 # %% ../../nbs/19_metric_registry.ipynb #37d8aabf
 def list_ceilings()->list:

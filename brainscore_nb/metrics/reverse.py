@@ -18,26 +18,6 @@ from .crossval import (cross_validate, train_test_score, metric_options, pearson
                                             _as_2d, _check_finite, _nanmedian)
 from .regression import pls_predict
 
-# %% ../../nbs/12b_reverse.ipynb #e0966816
-def _with_coord(model:xr.DataArray, neural:xr.DataArray, coord:str|None)->xr.DataArray:
-    "`model` with the neural data's `coord` (by stimulus_id) when it lacks it and the neural data has it"
-    if coord is None or coord in model.coords or coord not in neural.coords: return model
-    labels = pd.Series(np.asarray(neural[coord].values), index=np.asarray(neural['stimulus_id'].values))
-    labels = labels[~labels.index.duplicated()]
-    ids = pd.Index(np.asarray(model['stimulus_id'].values))
-    missing = ids.difference(labels.index)
-    if len(missing): raise ValueError(f"{len(missing)} of the model's stimulus_ids are not in the neural "
-                                      f"data "
-                                      f"(e.g. {list(missing[:3])}): cannot give them a {coord!r}")
-    return model.assign_coords({coord: ('presentation', labels.loc[ids].to_numpy())})
-
-def _check_components(n_components:int, neural:xr.DataArray, name:str):
-    "PLS cannot take more components than the neural data has neuroids (scikit-learn refuses, so do we)"
-    n = _as_2d(neural, 'neural').shape[1]
-    if n_components > n: raise ValueError(f"{name}: n_components={n_components} is more than the {n} "
-                                          f"neuroids that predict the model: reverse PLS needs at least as "
-                                          f"many neuroids")
-
 # %% ../../nbs/12b_reverse.ipynb #4ebdcd74
 @metric('reverse_pls', 'reverse_pls_cv', resampler='regression')
 @metric_options(cv=True)
@@ -51,6 +31,27 @@ def reverse_pls_cv(source, # the model's responses: presentation x unit (one pre
     # that its numbers agree
     return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), target, model,
                           metric='reverse_pls', n_components=n_components, **{'order': 'rows', **cv})
+
+# %% ../../nbs/12b_reverse.ipynb #e0966816
+def _with_coord(model:xr.DataArray, neural:xr.DataArray, coord:str|None)->xr.DataArray:
+    "`model` with the neural data's `coord` (by stimulus_id) when it lacks it and the neural data has it"
+    if coord is None or coord in model.coords or coord not in neural.coords: return model
+    labels = pd.Series(np.asarray(neural[coord].values), index=np.asarray(neural['stimulus_id'].values))
+    labels = labels[~labels.index.duplicated()]
+    ids = pd.Index(np.asarray(model['stimulus_id'].values))
+    missing = ids.difference(labels.index)
+    if len(missing): raise ValueError(f"{len(missing)} of the model's stimulus_ids are not in the neural "
+                                      f"data "
+                                      f"(e.g. {list(missing[:3])}): cannot give them a {coord!r}")
+    return model.assign_coords({coord: ('presentation', labels.loc[ids].to_numpy())})
+
+# %% ../../nbs/12b_reverse.ipynb #edff6322
+def _check_components(n_components:int, neural:xr.DataArray, name:str):
+    "PLS cannot take more components than the neural data has neuroids (scikit-learn refuses, so do we)"
+    n = _as_2d(neural, 'neural').shape[1]
+    if n_components > n: raise ValueError(f"{name}: n_components={n_components} is more than the {n} "
+                                          f"neuroids that predict the model: reverse PLS needs at least as "
+                                          f"many neuroids")
 
 # %% ../../nbs/12b_reverse.ipynb #144ce9b7
 @metric('reverse_pls_split', resampler='regression')
@@ -73,6 +74,7 @@ def _coord_values(a:xr.DataArray, name:str, option:str)->np.ndarray:
     raise ValueError(f"predictor_consistency needs a {name!r} coord along 'presentation' ({option}); the "
                      f"assembly has {sorted(k for k in a.coords if a[k].dims == ('presentation',))}")
 
+# %% ../../nbs/12b_reverse.ipynb #646949e8
 def _halves(images:np.ndarray, reps:np.ndarray, splits:int, seed:int):
     "Per split: each row's half (True: first) and which images were kept, drawn as Brain-Score draws them"
     codes, rng = pd.factorize(images, sort=True)[0], np.random.default_rng(seed)

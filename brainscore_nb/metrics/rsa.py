@@ -22,6 +22,18 @@ from .backend import get_backend, to_backend, to_numpy, namespace, take
 from .ceilings import inter_subject, _as_score
 from .regression import _centred_gram, _symmetrize_lower
 
+# %% ../../nbs/13_rsa.ipynb #e54e9aa7
+def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
+              )->xr.DataArray:
+    "The stimulus x stimulus correlation-distance RDM, 1 - Pearson r between response patterns"
+    a = _as_2d(assembly, 'assembly')
+    _check_finite(a.values, 'assembly')
+    ids = a['stimulus_id'].values
+    # as the data's RDMs
+    return xr.DataArray(_correlation_distance(a.values, ids), dims=['presentation', 'presentation_2'],
+                        coords={'stimulus_id': ('presentation', ids),
+                                'stimulus_id_2': ('presentation_2', ids)})
+
 # %% ../../nbs/13_rsa.ipynb #267d8f01
 def _refuse_flat(values, # stimuli x neuroids
                  ids, # the stimuli's ids (for the error)
@@ -59,17 +71,6 @@ def _correlation_distance(values, # stimuli x neuroids, any real dtype
     np.fill_diagonal(G, 0)
     return G.T  # C order (symmetric: the same values), where a test part's block is gathered fast
 
-def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation per stimulus
-              )->xr.DataArray:
-    "The stimulus x stimulus correlation-distance RDM, 1 - Pearson r between response patterns"
-    a = _as_2d(assembly, 'assembly')
-    _check_finite(a.values, 'assembly')
-    ids = a['stimulus_id'].values
-    # as the data's RDMs
-    return xr.DataArray(_correlation_distance(a.values, ids), dims=['presentation', 'presentation_2'],
-                        coords={'stimulus_id': ('presentation', ids),
-                                'stimulus_id_2': ('presentation_2', ids)})
-
 # %% ../../nbs/13_rsa.ipynb #a7c1e002
 def tau_a(x, # 1-d values, e.g. an RDM's upper triangle
           y # 1-d values of the same length
@@ -99,6 +100,7 @@ def _columns_as_rows(rdm):
                          "stimulus_id_2 differ) or repeat stimulus_ids")
     return rdm.isel({rdm.dims[1]: cols.get_indexer(rows)})
 
+# %% ../../nbs/13_rsa.ipynb #c770973b
 def _rdm_values(a, b)->tuple:
     "Two RDMs as arrays in one stimulus order: by stimulus_id where both have it, else as given (same shape)"
     for x in (a, b):
@@ -118,6 +120,7 @@ def _rdm_values(a, b)->tuple:
         raise ValueError(f"RDMs must be square and of one shape, got {a.shape} and {b.shape}")
     return a, b
 
+# %% ../../nbs/13_rsa.ipynb #653e608c
 def _upper(a)->np.ndarray:
     "The cells above the diagonal of a square array, row by row (as a[np.triu_indices(len(a), 1)])"
     n = len(a)
@@ -126,6 +129,7 @@ def _upper(a)->np.ndarray:
         out[k:k + n - 1 - i] = a[i, i + 1:]; k += n - 1 - i
     return out
 
+# %% ../../nbs/13_rsa.ipynb #bd50302e
 def _ranks_of(v, chunk:int=2 ** 22)->tuple:
     "Average ranks of the values `v` (1-d float64, overwritten), and whether any of them tie"
     order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
@@ -136,6 +140,7 @@ def _ranks_of(v, chunk:int=2 ** 22)->tuple:
     v[order] = np.arange(1, len(v) + 1, dtype=np.float64)  # the values' ranks, in their places
     return v, False
 
+# %% ../../nbs/13_rsa.ipynb #9b6baaa2
 def _spearman_of_ranks(ra, rb, tied:bool)->float:
     "Spearman r of two rank vectors: 1 - 6 sum d^2 / (N (N^2 - 1)) untied, else Pearson r of the ranks"
     if tied: return float(pearson_columns(ra[:, None], rb[:, None])[0])
@@ -143,11 +148,13 @@ def _spearman_of_ranks(ra, rb, tied:bool)->float:
     ra -= rb  # in place: d
     return float(1 - 6 * (ra @ ra) / (N * (N * N - 1)))
 
+# %% ../../nbs/13_rsa.ipynb #268fc9c8
 def _spearman_upper(a, b)->float:
     "Spearman r of the cells above the diagonal of two square arrays in one stimulus order"
     (ra, ta), (rb, tb) = _ranks_of(_upper(a)), _ranks_of(_upper(b))
     return _spearman_of_ranks(ra, rb, ta or tb)
 
+# %% ../../nbs/13_rsa.ipynb #aad37e15
 def compare_rdms(a, # an RDM from `rdm_matrix` (or a square array)
                  b, # another RDM over the same stimuli, in any order (an array: in `a`'s order)
                  *, method:str='spearman' # 'spearman', 'pearson' or 'tau-a' (see RDM_METHODS)
@@ -184,6 +191,7 @@ def _distance_blocks(values, # stimuli x neuroids, any real dtype
         np.subtract(1, G, out=G)
         yield np.concatenate([G[r, r + 1:] for r in range(len(G))])
 
+# %% ../../nbs/13_rsa.ipynb #f652bd0f
 def _tie_runs(s, chunk:int=2 ** 22)->tuple:
     "Start and end (exclusive) of each run of equal values in the sorted 1-d array `s`"
     t = [k + np.flatnonzero(s[k + 1:k + chunk + 1] == s[k:min(k + chunk, len(s) - 1)])
@@ -192,6 +200,7 @@ def _tie_runs(s, chunk:int=2 ** 22)->tuple:
     first = np.r_[True, np.diff(t) != 1] if len(t) else np.zeros(0, bool)
     return t[first], t[np.r_[first[1:], True]] + 2 if len(t) else t
 
+# %% ../../nbs/13_rsa.ipynb #5b0218a1
 def _spearman_cells(cells_a, # () -> iterable of 1-d blocks: the first set's N cells in order
                     cells_b, # () -> the second set's N cells, in the same order
                     N:int, # how many cells
@@ -223,7 +232,6 @@ def _spearman_cells(cells_a, # () -> iterable of 1-d blocks: the first set's N c
         ab, bb = ab + I[a:b].sum() * g - I[a:b] @ c, bb + (b - a) * g * g - c @ c
     with np.errstate(invalid='ignore', divide='ignore'): return float(ab / np.sqrt(aa * bb))
 
-
 # %% ../../nbs/13_rsa.ipynb #cee013b1
 def rdm_method(compare # compare_rdms, a partial of it, or a function with an `rdm_correlation` attribute
               )->str|None:
@@ -244,6 +252,7 @@ def _rdms(X, Y, ids)->tuple:
     "The correlation-distance RDMs of the rows of X (the source) and Y (the target), float64 on the host"
     return tuple(_correlation_distance(to_numpy(v), ids, what) for v, what in ((X, 'source'), (Y, 'target')))
 
+# %% ../../nbs/13_rsa.ipynb #6895e0ce
 def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's resamplers)
                          make, # () -> (source matrix, target matrix): both RDMs or Gram matrices
                          ids, tests:list, # the stimuli, in the matrices' order, and the test parts
@@ -257,6 +266,7 @@ def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's
     # metrics.uncertainty calls `make` when the bootstrap first asks for the matrices (never, without it)
     return out | dict(make=lambda: dict(zip(('source', 'target'), make())))
 
+# %% ../../nbs/13_rsa.ipynb #afe3aae5
 @metric('rdm', resampler='rdm_cv')
 @metric_options()
 def rdm(source:xr.DataArray, # presentation x feature
@@ -292,11 +302,13 @@ def _hsic_terms(A, B):
     ra, rb = A @ xp.sum(A, axis=0) - ka, B @ xp.sum(B, axis=0) - kb  # K~ 1, L~ 1
     return (trace + xp.sum(ra) * xp.sum(rb) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
 
+# %% ../../nbs/13_rsa.ipynb #7c30bb8e
 def _gram_norm2(A):
     "||A'A||_F^2 through the smaller of A'A and AA'"
     G = A.mT @ A if A.shape[1] <= A.shape[0] else A @ A.mT
     return namespace(A).sum(G * G)
 
+# %% ../../nbs/13_rsa.ipynb #856fc813
 def _cka(X, Y, unbiased:bool=True)->float:
     "Linear CKA between the rows of X and Y (unbiased by default), for arrays of any backend"
     xp = namespace(X, Y)
@@ -320,15 +332,18 @@ def _cka(X, Y, unbiased:bool=True)->float:
     XtY = X.mT @ Y
     return scalar(xp.sum(XtY * XtY)) / den
 
+# %% ../../nbs/13_rsa.ipynb #c3ef3532
 def _grams(X, Y)->tuple:
     "The Gram matrices of the centred rows of X and Y (NumPy, float64 sums of products in the input's dtype)"
     return tuple(_centred_gram(to_numpy(v)).T for v in (X, Y))  # C order, as `_rdms`
 
+# %% ../../nbs/13_rsa.ipynb #e7abdce1
 def _gram_sums(K, lower:bool=False)->tuple:
     "A Gram matrix's diagonal and its rows' sums without it (K~ 1), from the lower triangle if `lower`"
     d = np.diagonal(K)
     return d, (K.sum(1) + K.sum(0) - 2 * d) if lower else K.sum(1) - d
 
+# %% ../../nbs/13_rsa.ipynb #794562d7
 def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangles (zeros above)
                 sums:tuple|None=None # `_gram_sums` of K and of L, when known
                )->float:
@@ -337,10 +352,12 @@ def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangle
     trace = np.vdot(K.ravel(order='K'), L.ravel(order='K')) - dk @ dl  # tr(K~ L~), any cell order
     return _hsic_value(2 * trace if lower else trace, rk, rl, len(K))  # lower: each cell stands for two
 
+# %% ../../nbs/13_rsa.ipynb #217bd915
 def _hsic_value(trace, rk, rl, n)->float:
     "Song et al.'s U-statistic from tr(K~ L~), the row sums K~ 1 and L~ 1 and the number of stimuli"
     return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
+# %% ../../nbs/13_rsa.ipynb #32036c08
 def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
@@ -348,6 +365,7 @@ def _cka_grams(K, L, lower:bool=False)->float:
     xx, yy = _hsic_grams(K, K, lower, (sk, sk)), _hsic_grams(L, L, lower, (sl_, sl_))
     return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_)) / np.sqrt(xx * yy)
 
+# %% ../../nbs/13_rsa.ipynb #1973c3d2
 def _cka_parts(K, L, # symmetric Gram matrices over all stimuli (float64)
                tests:list, # index arrays: the stimuli of each part
                block:int=512)->np.ndarray:
@@ -370,10 +388,12 @@ def _cka_parts(K, L, # symmetric Gram matrices over all stimuli (float64)
         values.append(0.0 if xx * yy <= 0 else xy / np.sqrt(xx * yy))
     return np.array(values)
 
+# %% ../../nbs/13_rsa.ipynb #853c4e82
 def _grams_cheaper(n:int, p:int, q:int)->bool:
     "Whether unbiased CKA costs fewer multiply-adds from the n x n Gram matrices than from feature products"
     return n * n * (p + q) / 2 < n * p * q + min(n * n * p, n * p * p) / 2 + min(n * n * q, n * q * q) / 2
 
+# %% ../../nbs/13_rsa.ipynb #ff04265a
 @metric('cka', resampler='cka_cv')
 @metric_options()
 def cka(source:xr.DataArray, # presentation x feature
@@ -429,6 +449,7 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
     return keep_heldout(score, **_similarity_material(kind, make, ids, tests, X.nbytes + Y.nbytes, kept))
 
+# %% ../../nbs/13_rsa.ipynb #1019e6b1
 @metric('rdm_cv', resampler='rdm_cv')
 @metric_options(cv=True)
 def rdm_cv(source:xr.DataArray, target:xr.DataArray, **cv)->Score:
@@ -459,6 +480,7 @@ def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict
         model = model[np.ix_(order, order)]
     return out | dict(kind='rdm_subjects', model=model)
 
+# %% ../../nbs/13_rsa.ipynb #c9a94dd8
 def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. compare_rdms
                    model_rdm, # stimulus x stimulus
                    rdms:xr.DataArray # subject x presentation x presentation_2

@@ -30,6 +30,7 @@ def _fmt(v):
     if isinstance(v, xr.DataArray) and v.ndim == 0: v = float(v.values)
     return f'{v:.4f}' if isinstance(v, (float, int, np.number)) else type(v).__name__
 
+# %% ../../nbs/10_score.ipynb #6258e9a4
 def _spread(attrs:dict)->str:
     "' [low, high]' where attrs hold a finite interval, else ' ± error' where finite, else ''"
     def finite(v): return v is not None and np.ndim(v) == 0 and np.isfinite(float(v))
@@ -37,6 +38,7 @@ def _spread(attrs:dict)->str:
     if finite(lo) and finite(hi): return f' [{float(lo):.3f}, {float(hi):.3f}]'
     return f' ± {_fmt(err)}' if finite(err) else ''
 
+# %% ../../nbs/10_score.ipynb #a6683924
 @patch
 def __repr__(self:Score):
     "A one-line summary for a scalar score; xarray's repr otherwise"
@@ -79,6 +81,7 @@ def keep_heldout(score:Score, # the score the material belongs to
     score._heldout = dict(kind=kind, **material)
     return score
 
+# %% ../../nbs/10_score.ipynb #2e184b20
 def heldout(score)->dict|None:
     "The material attached to `score` by `keep_heldout`, or None"
     return getattr(score, '_heldout', None) if isinstance(score, Score) else None

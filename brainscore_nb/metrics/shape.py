@@ -51,6 +51,7 @@ def _hits(choices, classes:pd.DataFrame)->tuple:
     conflict = shape != texture
     return (choices == shape) & conflict, (choices == texture) & conflict
 
+# %% ../../nbs/14b_shape_bias.ipynb #161ae997
 @metric_options()
 def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a stimulus_id coord
                           target:xr.DataArray # subjects' trials: stimulus_id, shape, texture (cue_classes)
@@ -98,6 +99,7 @@ def cue_conflict_shape_bias(source:xr.DataArray, # the model's answers, with a s
     if not counted: score.attrs['reason'] = 'no answer names the shape or the texture of a cue-conflict image'
     return keep_heldout(score, 'shape_bias', hit=hit, other=other, units={'stimulus_id': ids.values})
 
+# %% ../../nbs/14b_shape_bias.ipynb #385143bf
 @resampler('shape_bias')
 def _shape_bias(m:dict, d)->np.ndarray:
     "The weighted share of shape hits among shape and texture hits, per draw"

@@ -40,7 +40,7 @@ def psychometric_cum_gauss(
     "Wichmann & Hill's psychometric function: gamma + (1 - gamma - lambda) Phi(alpha (x - beta))"
     return gamma + (1 - gamma - lambda_) * ndtr(alpha * (x - beta))  # ndtr: norm.cdf's values, faster
 
-
+# %% ../../nbs/14e_threshold.ipynb #22587000
 def inverse_psychometric_cum_gauss(
     y,  # an accuracy
     alpha: float,
@@ -59,7 +59,7 @@ def _neg_log_likelihood(params, x, y):
     with np.errstate(divide="ignore", invalid="ignore"):
         return -np.sum(y * np.log(p) + (1 - y) * np.log(1 - p))
 
-
+# %% ../../nbs/14e_threshold.ipynb #69c98f8e
 def _r2(y, predicted) -> float:
     "scikit-learn's R^2 (1 when a constant y is fitted exactly, 0 when not)"
     residual, total = np.sum((y - predicted) ** 2), np.sum((y - np.mean(y)) ** 2)
@@ -67,7 +67,7 @@ def _r2(y, predicted) -> float:
         return 1.0 if residual == 0 else 0.0
     return float(1 - residual / total)
 
-
+# %% ../../nbs/14e_threshold.ipynb #306088b8
 _FITS = {}  # (x, y) bytes -> fit: the same accuracies are fitted once (a benchmark asks again per condition)
 
 
@@ -108,7 +108,7 @@ def _aggregate(x: np.ndarray, correct: np.ndarray) -> tuple:
     xs, index = np.unique(x, return_inverse=True)
     return xs, np.bincount(index, correct) / np.bincount(index)
 
-
+# %% ../../nbs/14e_threshold.ipynb #d73347ce
 def _before_asymptote(x: np.ndarray, y: np.ndarray) -> tuple:
     "Brain-Score's cut: from the first point after the peak where all lie a std below it; >= 1/3 kept?"
     std, top = np.std(y), int(np.argmax(y))
@@ -117,7 +117,7 @@ def _before_asymptote(x: np.ndarray, y: np.ndarray) -> tuple:
             return x[:i], y[:i], i / len(y) >= 1 / 3
     return x, y, True
 
-
+# %% ../../nbs/14e_threshold.ipynb #db34212d
 def _numbers(answers: xr.DataArray, name: str) -> np.ndarray:
     "The coordinate `name` of the answers as floats, or an error naming it"
     if name not in answers.coords:
@@ -138,7 +138,7 @@ def _numbers(answers: xr.DataArray, name: str) -> np.ndarray:
         raise ValueError(f"{name!r} holds {int((~np.isfinite(out)).sum())} NaN values")
     return out
 
-
+# %% ../../nbs/14e_threshold.ipynb #6823f8d0
 def correct_answers(
     answers: xr.DataArray,  # probabilities, presentation x choice, with the label coordinate
     label_variable: str = "image_label",  # the coordinate holding each presentation's right answer
@@ -211,7 +211,7 @@ def _human_values(target, what: str) -> xr.DataArray:
         raise ValueError(f"the {what} of subjects {bad} are NaN: select the subjects who did the condition")
     return out
 
-
+# %% ../../nbs/14e_threshold.ipynb #d1903ccb
 def _closeness(model: float, people: xr.DataArray, attrs: dict) -> Score:
     "Brain-Score's scoring: mean over people of max(1 - |person - model| / person, 0); 0 if the model failed"
     per = (
@@ -263,7 +263,7 @@ def _leave_one_out(values: list) -> Score:
         values.append(picked)
     return Score(float(np.mean(draws)), attrs={"error": float(np.std(draws)), "raw": np.asarray(draws)})
 
-
+# %% ../../nbs/14e_threshold.ipynb #656fac3a
 @metric('threshold', kind='ceiling')
 @metric_options()
 def threshold_ceiling(
@@ -307,7 +307,7 @@ def _elevations(target) -> xr.DataArray:
         threshold_elevations(target) if isinstance(target, dict) else target, "threshold elevations"
     )
 
-
+# %% ../../nbs/14e_threshold.ipynb #cccea119
 @metric('threshold_elevation')
 @metric_options()
 def threshold_elevation(
@@ -362,7 +362,7 @@ def threshold_elevation(
         attrs["reason"] = "; ".join(reasons)
     return _closeness(elevation, people, attrs)
 
-
+# %% ../../nbs/14e_threshold.ipynb #1684f260
 @metric('threshold_elevation', kind='ceiling')
 @metric_options()
 def threshold_elevation_ceiling(

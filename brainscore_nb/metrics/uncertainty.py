@@ -23,13 +23,7 @@ from .score import Score, heldout, resampler, RESAMPLERS, _built
 # %% ../../nbs/17_uncertainty.ipynb #60169c58
 N_DRAWS, SEED, LEVEL = 1000, 0, 0.95  # draws per interval, their seed, the interval's level
 
-# %% ../../nbs/17_uncertainty.ipynb #2e318e76
-def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
-    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), by seed and level"
-    rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
-    picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
-    return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
-
+# %% ../../nbs/17_uncertainty.ipynb #6ad107c0
 class Draws:
     "Bootstrap resamples of an experiment's units: per level (stimulus_id, neuroid_id, subject), unit counts"
     def __init__(self, units:dict, # level -> the identifiers of its units (any order; repeats are one unit)
@@ -72,6 +66,13 @@ class Draws:
     def __repr__(self):
         units = ' x '.join(f'{len(v)} {k}' for k, v in self.index.items())
         return f"<Draws {self.n_draws} x {units}, seed {self.seed}>"
+
+# %% ../../nbs/17_uncertainty.ipynb #2e318e76
+def _counts(n:int, n_draws:int, seed:int, level:str)->np.ndarray:
+    "How often each of `n` units is drawn in each of `n_draws` resamples (n_draws x n), by seed and level"
+    rng = np.random.default_rng([seed, zlib.crc32(level.encode())])
+    picks = rng.integers(0, n, size=(n_draws, n)) + n * np.arange(n_draws)[:, None]
+    return np.bincount(picks.ravel(), minlength=n_draws * n).reshape(n_draws, n).astype(np.float64)
 
 # %% ../../nbs/17_uncertainty.ipynb #90112441
 def weighted_pearson(W, # draws x n weights of the rows
@@ -126,6 +127,7 @@ def _nanmean(values)->np.ndarray:
         warnings.simplefilter('ignore', RuntimeWarning)
         return np.nanmean(values, axis=0)
 
+# %% ../../nbs/17_uncertainty.ipynb #da402b51
 @resampler('regression')
 def _regression(m:dict, d:Draws)->np.ndarray:
     "Cross-validated regression: weighted r per neuroid (and time bin) per test part, weighted median, mean"
@@ -137,6 +139,7 @@ def _regression(m:dict, d:Draws)->np.ndarray:
         per_split.append(weighted_median(r.reshape(len(r), T, -1), N[:, None]).mean(1))
     return _nanmean(per_split)
 
+# %% ../../nbs/17_uncertainty.ipynb #176ea5d4
 @resampler('split_half')
 def _split_half(m:dict, d:Draws)->np.ndarray:
     "Split-half consistency: weighted r of halves' means per neuroid, Spearman-Brown, weighted median, mean"
@@ -152,6 +155,7 @@ def _pairs(n:int, correlation:str)->tuple:
     "The cells an RDM comparison uses: the upper triangle (Spearman) or every off-diagonal cell (Pearson)"
     return np.triu_indices(n, 1) if correlation == 'spearman' else np.nonzero(~np.eye(n, dtype=bool))
 
+# %% ../../nbs/17_uncertainty.ipynb #0fc65d71
 def _weighted_ranks(v, w)->np.ndarray:
     "Mid-ranks of the values `v` (P, or draws x P) in each draw, value p counted `w[:, p]` times (draws x P)"
     # what ranking the drawn sample itself gives (ties and repeated cells share their mean rank), by one sort
@@ -174,6 +178,7 @@ def _weighted_ranks(v, w)->np.ndarray:
     np.put_along_axis(out, np.broadcast_to(order, shape), ranks, -1)
     return out
 
+# %% ../../nbs/17_uncertainty.ipynb #f1b20c7a
 def _ranks_in_draws(vs, ws)->tuple:
     "Sorted values `vs` (P) counted `ws` times (P x draws): each draw's mid-ranks, sum of t^3 - t over ties"
     cw = np.cumsum(ws, axis=0)
@@ -187,6 +192,7 @@ def _ranks_in_draws(vs, ws)->tuple:
     last = np.minimum.accumulate(np.where(ends, at, len(vs) - 1)[::-1])[::-1]
     return before + (cw[last] - before + 1) / 2, (t ** 3 - t).sum(0)
 
+# %% ../../nbs/17_uncertainty.ipynb #8a0d22b5
 def _spearman_draws(a, b, w, block:int|None=None)->np.ndarray:
     "Spearman r per draw of cells `a`, `b` (P) counted `w` times (draws x P, or (C, i, j): C[:, i] C[:, j])"
     oa, ob = np.argsort(a, kind='stable'), np.argsort(b, kind='stable')
@@ -215,6 +221,7 @@ def _spearman_draws(a, b, w, block:int|None=None)->np.ndarray:
             out.append(np.where(ok, cov / np.sqrt(np.where(ok, va * vb, 1.0)), np.nan))
     return np.concatenate(out) if out else np.zeros(0)
 
+# %% ../../nbs/17_uncertainty.ipynb #1c61abb2
 def _pair_r(a, b, w, correlation:str, block:int=64)->np.ndarray:
     "Weighted Spearman or Pearson r per draw of cells `a`, `b` (P or draws x P), weights `w` (draws x P)"
     if correlation != 'spearman': return _rowwise_pearson(a, b, w)
@@ -227,6 +234,7 @@ def _pair_r(a, b, w, correlation:str, block:int=64)->np.ndarray:
         out.append(_rowwise_pearson(_weighted_ranks(part(a), wr), _weighted_ranks(part(b), wr), wr))
     return np.concatenate(out) if out else np.zeros(0)
 
+# %% ../../nbs/17_uncertainty.ipynb #d5ce5189
 @resampler('rdm_subjects')
 def _rdm_subjects(m:dict, d:Draws)->np.ndarray:
     "The model's RDM against each subject's over the drawn stimuli's pairs, mean over the drawn subjects"
@@ -238,6 +246,7 @@ def _rdm_subjects(m:dict, d:Draws)->np.ndarray:
     per = np.stack([_pair_r(model, s[i, j], W, m['correlation']) for s in m['subjects']], axis=1)
     return (K * per).sum(1) / K.sum(1)
 
+# %% ../../nbs/17_uncertainty.ipynb #abb3daf8
 @resampler('rdm_loso')
 def _rdm_loso(m:dict, d:Draws)->np.ndarray:
     "Leave-one-subject-out: each drawn subject against the count-weighted mean RDM of the other ones"
@@ -264,6 +273,7 @@ def _weights(m:dict, d:Draws)->np.ndarray:
     for level, ids in m['units'].items(): w = w * d.of(level, ids)
     return w
 
+# %% ../../nbs/17_uncertainty.ipynb #a374d3ad
 @resampler('mean')
 def _mean(m:dict, d:Draws)->np.ndarray:
     "Weighted mean of the rows' values (NaN rows left out)"
@@ -271,6 +281,7 @@ def _mean(m:dict, d:Draws)->np.ndarray:
     w = np.where(np.isfinite(v), _weights(m, d), 0)
     with np.errstate(divide='ignore', invalid='ignore'): return (w @ np.nan_to_num(v)) / w.sum(1)
 
+# %% ../../nbs/17_uncertainty.ipynb #3d2149d0
 @resampler('kappa')
 def _kappa(m:dict, d:Draws)->np.ndarray:
     "Error consistency: kappa per (subject, condition) of weighted trials, mean over conditions, subjects"
@@ -300,12 +311,14 @@ def _bias_similarity(m:dict, d:Draws)->np.ndarray:
     human = d.of('stimulus_id', m['human_stimulus_id']) * d.of('subject', m['human_subject'])
     return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id'])) - bias('human', human))
 
+# %% ../../nbs/17_uncertainty.ipynb #c8dbe578
 @resampler('i2n')
 def _i2n(m:dict, d:Draws)->np.ndarray:
     "I2n: per split, weighted Pearson r of the (image, choice) entries, each weighted by its image's count"
     C = d.of('stimulus_id', m['stimulus_id'])  # draws x splits: the ceiling divides split by split
     return np.stack([_rowwise_pearson(a, b, C[:, rows]) for a, b, rows in m['splits']], axis=1)
 
+# %% ../../nbs/17_uncertainty.ipynb #a7d0d54a
 @resampler('ks')
 def _ks(m:dict, d:Draws)->np.ndarray:
     "KS similarity: the model's resampled histograms against the drawn neurons' histogram, mean over entries"
@@ -322,6 +335,7 @@ def _ks(m:dict, d:Draws)->np.ndarray:
         out.append(np.where(failed, 0.0, _nanmean(s.T)))
     return np.mean(out, axis=0)
 
+# %% ../../nbs/17_uncertainty.ipynb #e443aa56
 def _part_cells(m:dict, k:int)->tuple:
     "Test part k's stimuli and its upper-triangle cells (i, j) with the two RDMs' values there; once"
     cache = m.setdefault('_cells', {})
@@ -330,6 +344,7 @@ def _part_cells(m:dict, k:int)->tuple:
         cache[k] = (te, i, j, *(m[x][te[i], te[j]] for x in ('source', 'target')))
     return cache[k]
 
+# %% ../../nbs/17_uncertainty.ipynb #f50bf16a
 @resampler('rdm_cv')
 def _rdm_cv(m:dict, d:Draws)->np.ndarray:
     "RDM similarity per test part: weighted Spearman r of the two RDMs over the drawn stimuli's pairs, mean"
@@ -339,6 +354,7 @@ def _rdm_cv(m:dict, d:Draws)->np.ndarray:
         per.append(_spearman_draws(a, b, (C[:, te], i, j)))  # each draw's cells ranked again
     return np.mean(per, axis=0)
 
+# %% ../../nbs/17_uncertainty.ipynb #3e47330c
 def _hsic(WK, WL, WKL, W)->np.ndarray:
     "Unbiased HSIC over pairs of distinct drawn stimuli, each counted as its weight says (W: draws x stimuli)"
     # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
@@ -347,6 +363,7 @@ def _hsic(WK, WL, WKL, W)->np.ndarray:
         return (np.einsum('ij,ij->i', WKL, W) + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
                 - 2 / (n - 2) * (W * WK * WL).sum(1)) / (n * (n - 3))
 
+# %% ../../nbs/17_uncertainty.ipynb #dc00a99a
 @resampler('cka_cv')
 def _cka_cv(m:dict, d:Draws)->np.ndarray:
     "Unbiased CKA per test part from the Gram matrices, the drawn stimuli repeated, mean over parts"
@@ -361,13 +378,13 @@ def _cka_cv(m:dict, d:Draws)->np.ndarray:
             per.append(np.where(xx * yy > 0, xy / np.sqrt(np.abs(xx * yy)), 0.0))
     return np.mean(per, axis=0)
 
-
 # %% ../../nbs/17_uncertainty.ipynb #235ccafc
 def units_of(material:dict)->dict:
     "The levels a material's statistic depends on, and the units of each"
     if 'units' in material: return material['units']
     return {k: material[k] for k in ('stimulus_id', 'neuroid_id', 'subject') if k in material}
 
+# %% ../../nbs/17_uncertainty.ipynb #28740254
 def material_of(score)->dict|None:
     "The held-out material of a score (`keep_heldout`), else its per-subject values (attrs['raw']), else None"
     if score is None: return None
@@ -378,6 +395,7 @@ def material_of(score)->dict|None:
                     units={'subject': raw['subject'].values})
     return None
 
+# %% ../../nbs/17_uncertainty.ipynb #c0bc48bd
 def resample(material:dict, # held-out material (see `RESAMPLERS`)
              draws:Draws, # the resamples
              chunk:int=250 # draws computed together (memory)
@@ -417,13 +435,16 @@ def _normalised(r, c, normalisation):
     raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', "
                      "'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', a function or None")
 
+# %% ../../nbs/17_uncertainty.ipynb #36924d34
 def _signature(d:Draws)->tuple:
     return (d.seed, d.n_draws, tuple((k, len(v), hash(tuple(v))) for k, v in d.index.items()))
 
+# %% ../../nbs/17_uncertainty.ipynb #af5d5320
 def _splits_mean(x)->np.ndarray:
     "Draws x splits (I2n's material) as the mean over splits; draws as they are"
     return x.mean(1) if np.ndim(x) == 2 else x
 
+# %% ../../nbs/17_uncertainty.ipynb #bf7afeb9
 def bootstrap(raw:Score, # the raw score (its held-out material kept by the metric)
               ceiling:Score|None=None, # the ceiling; None: an unceiled score
               *, normalisation=None, # a `_normalised` name, a (score, ceiling) -> Score, or None (unceiled)
@@ -499,6 +520,7 @@ def _scored(x, name:str)->dict:
                 sha1=get('data_sha1') or None, model=str(get('model', name)), center=center,
                 seed=get('bootstrap_seed'), draws=np.asarray(draws, np.float64))
 
+# %% ../../nbs/17_uncertainty.ipynb #e682bacb
 def compare(score_a, # a benchmark's Score (or a results row) of model A
             score_b, # the same benchmark's Score (or results row) of model B
             *, level:float=LEVEL # the interval's level
@@ -528,6 +550,7 @@ def encode_draws(draws)->str:
     "Draws as text for a table cell: 'f4:' and the base64 of little-endian float32 (5.4 kB for 1000 draws)"
     return 'f4:' + base64.b64encode(np.asarray(draws, '<f4').tobytes()).decode()
 
+# %% ../../nbs/17_uncertainty.ipynb #f6e1bfef
 def decode_draws(text:str)->np.ndarray:
     "The draws of `encode_draws` (float64)"
     if not isinstance(text, str) or not text.startswith('f4:'):

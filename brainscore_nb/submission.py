@@ -686,7 +686,8 @@ def _plugin_files(folder:Path, suffix:str='')->list:
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith('.')
                          and not d.endswith('.egg-info'))
-        found += [Path(root)/f for f in sorted(files) if f.endswith(suffix) and not f.startswith('.')]
+        found += [Path(root)/f for f in sorted(files) if f.endswith(suffix) and not f.startswith('.')
+                  and not (Path(root)/f).is_symlink()]
     return found
 
 # %% ../nbs/44_submission.ipynb #b1f0c006

@@ -19,6 +19,14 @@ Then rdm, cka, rdm_cv and cka_cv against their floors on the same arrays (`--sim
 `--stimuli 800 --features 2000 --neuroids 100` is bench_vs_brainscore's small size): an RDM is one row-centred
 X X^T, a Spearman comparison one argsort of each upper triangle, CKA the cheaper of the two Gram matrices and
 the feature products; each metric's time over its floor is printed.
+
+Each floor is the cheapest exact arithmetic, so that no metric can beat it: every product of a matrix with its
+own transpose is one BLAS syrk of its lower triangle only (half of `X @ X.T`'s cells, and none mirrored), in
+the dtype the metric may use exactly (the features' float32 for the Gram matrices, summed in float64 as the
+metrics do; float64 for the correlation-distance RDMs and the ridge factorisation), and each side's choice
+between the n x n and the feature-space product is the cheaper one, timed. Times are CPU seconds of this
+process (best of `--repeats`, the floor and the metric alternating): with one BLAS thread they are the
+arithmetic's, and they move far less with the machine's load than wall-clock seconds do.
 """
 import argparse
 import os
@@ -30,16 +38,37 @@ from threadpoolctl import threadpool_info, threadpool_limits
 
 
 def best(fn, repeats):
-    "Best wall-clock seconds of `repeats` calls of fn, and its last result"
+    "Best CPU seconds of this process over `repeats` calls of fn, and its last result"
     times = []
     for _ in range(repeats):
-        t = time.perf_counter(); out = fn(); times.append(time.perf_counter() - t)
+        t = time.process_time(); out = fn(); times.append(time.process_time() - t)
     return min(times), out
+
+
+def syrk(a, trans:int):
+    "The lower triangle of a a' (trans 0) or a' a (trans 1), one BLAS syrk in a's dtype (float32 or float64)"
+    f = scipy.linalg.blas.dsyrk if a.dtype == np.float64 else scipy.linalg.blas.ssyrk
+    return f(1.0, a, trans=trans, lower=1)
+
+
+def gram_rows(c):
+    "c c' (n x n, lower triangle) of a C-ordered n x p array: its transpose is Fortran-ordered, no copy"
+    return syrk(c.T, 1)
+
+
+def gram_features(c):
+    "c' c (p x p, lower triangle)"
+    return syrk(c.T, 0)
+
+
+def smaller_gram(c):
+    "The cheaper of c c' and c' c (the same squared Frobenius norm)"
+    return gram_rows(c) if c.shape[0] <= c.shape[1] else gram_features(c)
 
 
 def floor(X, Y, alpha=1.0):
     "The kernel, one Cholesky and one solve: what every exact ridge over these stimuli computes at least"
-    K = (X @ X.T).astype(np.float64, order='F')  # NumPy: syrk for a product of an array with its own transpose
+    K = gram_rows(X).astype(np.float64, order='F')  # float32 syrk (lower triangle), factorised in float64
     K[np.diag_indices_from(K)] += alpha
     c = scipy.linalg.cho_factor(K, lower=True, overwrite_a=True, check_finite=False)
     return scipy.linalg.cho_solve(c, Y, check_finite=False)
@@ -55,15 +84,16 @@ def similarity_floors(source, target, X, Y, threads:int, repeats:int):
     rows = [v - v.mean(1, keepdims=True) for v in (Xd, Yd)]
     cols = [(v - v.mean(0, dtype=np.float64)).astype(v.dtype) for v in (X, Y)]  # the features' dtype
     cells = [np.random.default_rng(0).random(m * (m - 1) // 2) for m in (n, len(tests[0]))]
-    # an RDM: one row-centred X X^T (syrk, float64) per side; Spearman: one argsort of the upper triangle per side
-    rdm_floor = lambda: [r @ r.T for r in rows] + [np.argsort(cells[0]) for _ in range(2)]
-    rdm_cv_floor = lambda: [r @ r.T for r in rows] + [np.argsort(cells[1]) for _ in range(2 * len(tests))]
-    # CKA: the cheaper of the two Gram matrices (syrk) and the feature products (X'Y, and the smaller of
-    # X'X or XX' per side), in the features' dtype (float32 products keep CKA within 1e-9 when summed in float64
-    # across blocks, as `cka` does); the cross-validated form: the Gram matrices once (its test parts' HSIC
-    # from their blocks is O(n^2) per part)
-    grams = lambda: [c @ c.T for c in cols]
-    products = lambda: [cols[0].T @ cols[1]] + [c.T @ c if c.shape[1] <= c.shape[0] else c @ c.T for c in cols]
+    # an RDM: one row-centred X X^T (syrk of the lower triangle, float64) per side; Spearman: one argsort of
+    # the upper triangle per side
+    rdm_floor = lambda: [gram_rows(r) for r in rows] + [np.argsort(cells[0]) for _ in range(2)]
+    rdm_cv_floor = lambda: [gram_rows(r) for r in rows] + [np.argsort(cells[1]) for _ in range(2 * len(tests))]
+    # CKA: the cheaper of the two Gram matrices (syrk, lower triangles) and the feature products (X'Y, and the
+    # cheaper of X'X or XX' per side), in the features' dtype (float32 products keep CKA within 1e-6 when
+    # summed in float64, as `cka` does); the cross-validated form: the Gram matrices once (its test parts'
+    # HSIC from their blocks is O(n^2) per part)
+    grams = lambda: [gram_rows(c) for c in cols]
+    products = lambda: [cols[0].T @ cols[1]] + [smaller_gram(c) for c in cols]
     with threadpool_limits(threads, user_api='blas'):
         t_grams, t_products = best(grams, repeats)[0], best(products, repeats)[0]
         cka_floor = grams if t_grams <= t_products else products
@@ -114,8 +144,8 @@ def main(argv=None):
     if a.similarity_only: return similarity_floors(source, target, X, Y, a.threads, a.repeats)
     with threadpool_limits(a.threads, user_api='blas'):
         ridge_cv(source, target)  # warm-up
-        t_gemm, _ = best(lambda: X @ X.T, a.repeats)
-        K = (X @ X.T).astype(np.float64, order='F'); K[np.diag_indices_from(K)] += 1.0
+        t_gemm, _ = best(lambda: gram_rows(X), a.repeats)
+        K = gram_rows(X).astype(np.float64, order='F'); K[np.diag_indices_from(K)] += 1.0
         t_chol, _ = best(lambda: scipy.linalg.cho_factor(K, lower=True, check_finite=False), a.repeats)
         t_floor, t_ridge = [], []
         for _ in range(a.repeats):  # alternating: the load changes under both alike

@@ -15,7 +15,7 @@ import pandas as pd
 import papermill as pm
 import pytest
 
-from brainscore_nb.submission import new_plugin
+from brainscore_nb.submission import PLACEHOLDERS, _export, check_plugin, example_data, new_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent / 'brainscore-nb'
@@ -38,6 +38,23 @@ def broken_package(folder: Path) -> Path:
     return folder / 'broken_plugin'
 
 
+OURS = {'title': 'V4 responses to gratings', 'authors': 'Lab, A. and Lab, B.', 'journal': 'J. Vis.',
+        'stand_in': "the lab's network"}  # what a lab writes in place of the scaffold's placeholders
+
+
+def fill_scaffold(plugin: Path) -> Path:
+    "A scaffold from `new` filled in as a lab does: placeholders replaced in its notebooks (then exported), its own data"
+    for notebook in (plugin / 'nbs').glob('*.ipynb'):
+        text = notebook.read_text()
+        for key, (placeholder, _) in PLACEHOLDERS.items(): text = text.replace(placeholder, OURS[key])
+        notebook.write_text(text)
+    _export(plugin)
+    package = plugin / plugin.name
+    if (package / 'responses.csv').exists():  # other synthetic data stand for the lab's own
+        example_data(package, region=pd.read_csv(package / 'responses.csv').region[0], seed=1)
+    return plugin
+
+
 def env_with(*paths) -> dict:
     "The environment with `paths` first on PYTHONPATH, before this checkout"
     return {**os.environ, 'PYTHONPATH': os.pathsep.join([*map(str, paths), str(ROOT)])}
@@ -53,7 +70,7 @@ def cli(*args, env, check=True, cwd=None):
 def plugins(tmp_path_factory):
     "A benchmark plugin and a model plugin made by `new`, and a broken package, pip-installed into one site folder"
     src, site = tmp_path_factory.mktemp('src'), tmp_path_factory.mktemp('site')
-    bench, model = new_plugin('benchmark', 'Lab2026.V4-pls', src), new_plugin('model', 'lab-net', src)
+    bench, model = (fill_scaffold(new_plugin(k, n, src)) for k, n in (('benchmark', 'Lab2026.V4-pls'), ('model', 'lab-net')))
     subprocess.run([sys.executable, '-m', 'pip', 'install', '-q', '--no-deps', '--no-build-isolation', '--no-index',
                     '--target', str(site), str(bench), str(model), str(broken_package(src))],
                    check=True, capture_output=True, text=True)
@@ -105,7 +122,56 @@ def test_the_run_notebooks_have_one_shape(plugins):
     assert [swap(c) for c in ours] == theirs
 
 
-def test_check_passes_as_created_and_lists_every_problem_of_a_broken_copy(plugins, tmp_path):
+def test_check_refuses_a_scaffold_never_filled_in(tmp_path):
+    "Issue 35: `check` passed a scaffold as `new` wrote it (placeholder BibTeX, the synthetic example data)"
+    made = {k: new_plugin(k, n, tmp_path) for k, n in (('benchmark', 'Lab2026.V4-pls'), ('model', 'lab-net'),
+                                                       ('data', 'Lab2027'))}
+    failed = {}
+    for kind, folder in made.items():
+        p = cli('check', '--no-tests', str(folder), env=env_with(), check=False)
+        assert p.returncode == 1, p.stdout
+        failed[kind] = [line for line in p.stdout.splitlines() if line.startswith('FAIL')]
+    assert failed['model'] == ["FAIL placeholder replaced: lab_net/model.py:15: still 'replace it with your model', "
+                               "as `new` wrote it"]
+    for kind, lines in (('benchmark', 22), ('data', 21)):
+        module = made[kind] / made[kind].name / ('benchmark.py' if kind == 'benchmark' else 'dataset.py')
+        assert [line.split(': still')[0].split(': 42')[0] for line in failed[kind]] == [
+            f'FAIL placeholder replaced: {module.relative_to(made[kind])}:{n}' for n in (lines, lines + 1, lines + 2)
+        ] + ['FAIL example data replaced'], failed[kind]
+        assert 'Author, A. and Coauthor, B.' in failed[kind][1] and '42 file(s) still the synthetic example' in failed[kind][3]
+    # filled in, each passes; the example data alone (placeholders filled) is still refused
+    fill_scaffold(made['model'])
+    assert check_plugin(made['model'], run_tests=False).ok
+    fill_scaffold(made['benchmark'])
+    stimuli = made['benchmark'] / 'lab2026_v4_pls' / 'stimuli.csv'
+    kept = stimuli.read_bytes()
+    example_data(tmp_path / 'example')
+    stimuli.write_bytes((tmp_path / 'example' / 'stimuli.csv').read_bytes())
+    assert [i.item for i in check_plugin(made['benchmark'], run_tests=False).failed] == ['example data replaced']
+    stimuli.write_bytes(kept)
+    assert check_plugin(made['benchmark'], run_tests=False).ok
+
+
+def test_check_refuses_an_import_the_plugin_does_not_declare(plugins, tmp_path):
+    "Issue 35: a model plugin importing torch without declaring it passed `check`"
+    model = Path(shutil.copytree(plugins['model'], tmp_path / 'lab_net'))
+    notebook = model / 'nbs' / 'model.ipynb'
+    notebook.write_text(notebook.read_text().replace('import numpy as np', 'import numpy as np\\n",\n    "import torch'))
+    _export(model)
+    assert 'import torch' in (model / 'lab_net' / 'model.py').read_text()
+    p = cli('check', '--no-tests', str(model), env=env_with(), check=False)
+    failed = [line for line in p.stdout.splitlines() if line.startswith('FAIL')]
+    assert p.returncode == 1 and failed == ['FAIL import declared: lab_net/model.py:10: imports torch, not among the dependencies']
+    assert 'fix: add "torch" to [project] dependencies in pyproject.toml (or to requirements.txt)' in p.stdout
+    (model / 'lab_net' / 'requirements.txt').write_text('torch>=2.3  # the network\n')  # as Brain-Score's plugins do
+    assert check_plugin(model, run_tests=False).ok
+    (model / 'lab_net' / 'requirements.txt').unlink()
+    pyproject = model / 'pyproject.toml'
+    pyproject.write_text(pyproject.read_text().replace('dependencies = ["brainscore_nb"]', 'dependencies = ["brainscore_nb", "Torch>=2.3"]'))
+    assert check_plugin(model, run_tests=False).ok
+
+
+def test_check_passes_filled_in_and_lists_every_problem_of_a_broken_copy(plugins, tmp_path):
     good = cli('check', str(plugins['bench']), env=plugins['env'])
     assert good.stdout.splitlines()[0].endswith('every check passed') and 'ok   tests pass: 3 passed' in good.stdout
     broken = Path(shutil.copytree(plugins['bench'], tmp_path / 'broken'))

@@ -213,7 +213,9 @@ def test_check_takes_a_recipe_that_names_its_stimulus_set():
 def test_scaffold_for_data_without_repetitions(tmp_path):
     "Data without repetitions: the default ceiling fails check naming the alternatives; --ceiling none passes (was: hard-coded internal_consistency)"
     from brainscore_nb.submission import check_plugin, new_plugin
+    from test_plugins import fill_scaffold  # check refuses the scaffold's placeholders and example data
     def one_repetition(folder):
+        fill_scaffold(folder)
         responses = folder / folder.name / 'responses.csv'
         df = pd.read_csv(responses)
         df[df.repetition == 0].to_csv(responses, index=False)

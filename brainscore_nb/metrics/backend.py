@@ -15,10 +15,17 @@ from ..config import get_setting
 # %% ../../nbs/10a_backend.ipynb #3ef9d874
 class Backend:
     "An array namespace and the device to compute on, named like 'torch:cuda'"
-    def __init__(self, name:str, xp, device): self.name, self.xp, self.device = name, xp, device
+    def __init__(self, name:str,
+                 xp, # the array namespace, or a function that makes it when first asked for
+                 device): self.name, self._xp, self.device = name, xp, device
     def __repr__(self): return f"Backend({self.name!r})"
     @property
-    def is_numpy(self)->bool: return aac.is_numpy_namespace(self.xp)
+    def xp(self):
+        "The array namespace, made on first use"
+        if callable(self._xp): self._xp = self._xp()  # a namespace is a module, never callable
+        return self._xp
+    @property
+    def is_numpy(self)->bool: return self.name == 'numpy' or aac.is_numpy_namespace(self.xp)
 
 # %% ../../nbs/10a_backend.ipynb #05de4996
 LIBRARIES = ('numpy', 'torch', 'cupy', 'array_api_strict')
@@ -64,7 +71,8 @@ def get_backend(backend:str|Backend|None=None # 'numpy', 'torch:cuda', 'cupy', .
                          f"optionally with a device ('torch:cuda', 'cupy:1')")
     module = _import(library)
     dev = _device(library, module, device or None)
-    return Backend(name, aac.array_namespace(module.asarray([0.0])), dev)
+    # NumPy's namespace (array_api_compat's wrapper, an import of 20 ms) is made only when asked for
+    return Backend(name, lambda: aac.array_namespace(module.asarray([0.0])), dev)
 
 # %% ../../nbs/10a_backend.ipynb #7e400f3e
 def to_backend(x, # a NumPy (host) array

@@ -24,7 +24,7 @@ from .backend import to_numpy, namespace, take
 # %% ../../nbs/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
-    xp = namespace(X)
+    xp = np if isinstance(X, np.ndarray) else namespace(X)  # NumPy's needs no array-API wrapper (an import)
     if dtype is None: return X.dtype if X.dtype in (xp.float32, xp.float64) else xp.float64
     out = getattr(xp, np.dtype(dtype).name)
     if out == xp.float32 and X.dtype != xp.float32 and (top := float(xp.max(xp.abs(X)))) > 1e15:

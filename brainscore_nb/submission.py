@@ -507,6 +507,7 @@ def _built(report:CheckReport, name:str, identifier:str, factory,
                f'register it under its own identifier, {got!r}')
     return obj
 
+# %% ../nbs/44_submission.ipynb #a4d67923
 def _check_benchmark(report:CheckReport, identifier:str, factory):
     "Build one benchmark and add its metadata and ceiling items to `report`"
     from brainscore_nb.benchmarks.base import Benchmark
@@ -605,6 +606,7 @@ def pytest_configure(config):
     "Register Brain-Score's `private_access` mark (pytest hook)"
     config.addinivalue_line('markers', 'private_access: needs private S3 data (skipped without credentials)')
 
+# %% ../nbs/44_submission.ipynb #f96538ec
 def pytest_collection_modifyitems(config, items):
     "Skip `private_access` tests, with the reason, when no S3 credentials are set (pytest hook)"
     if os.environ.get('AWS_ACCESS_KEY_ID') or os.environ.get('AWS_PROFILE'): return
@@ -729,6 +731,7 @@ def _check_example_data(report:CheckReport, folder:Path):
 # %% ../nbs/44_submission.ipynb #b1f0c013
 def _normalised(name:str)->str: return re.sub(r'[-_.]+', '-', name).lower()
 
+# %% ../nbs/44_submission.ipynb #8534fadd
 def _declared(folder:Path)->set:
     "Normalised names of the distributions a plugin declares: pyproject's dependencies, requirements.txt"
     try: project = tomllib.loads((folder/'pyproject.toml').read_text()).get('project', {})

@@ -21,6 +21,71 @@ from .score import Score, metric
 from .crossval import cross_validate, train_test_score, metric_options
 from .backend import to_numpy, namespace, take
 
+# %% ../../nbs/12_regression.ipynb #1ad8a54c
+def pls_predict(X, # stimuli x features
+                Y, # stimuli x neuroids
+                folds:list, # (train, test) index arrays
+                *, n_components:int=25, # PLS components (Brain-Score: 25)
+                dtype=None # dtype of the products with X (default: X's)
+               )->list:
+    "PLSRegression(n_components, scale=False) test-part predictions for every fold, by improved kernel PLS"
+    xp, dev = namespace(X), aac.device(X)
+    dtype, (n, p), m, F = _work_dtype(X, dtype), X.shape, Y.shape[1], len(folds)
+    # globally centred; each fold's centring is exact below
+    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)
+    Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
+    train, out = _masks(n, folds)
+    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
+    XM, YM = _dot(Xg.mT, trainf / ntr), Yg.mT @ (trainf / ntr)  # training means per fold
+    XY = _dot(Xg.mT, Yg)
+    def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
+        o = np.flatnonzero(out[:, f])
+        # the product in X's dtype, the difference in float64
+        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)
+        u, v = ntr[f] * XM[:, f], YM[:, f]
+        Du = D.mT @ u
+        return (D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :]
+                + (u @ u) * (v[:, None] * v[None, :]))
+    Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
+    for f in range(F): Ms[f, ...] = cov2(f)
+    floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
+    # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
+    shapes = ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components))
+    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in shapes)
+    # each fold's rows outside training: its small blocks
+    outs = [np.flatnonzero(out[:, f]) for f in range(F)]
+    Xo, Yo = [take(Xg, o) for o in outs], [take(Yg, o) for o in outs]
+    def C_dot(V, Zo, a, left):
+        "C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left"
+        if left:
+            small = xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1)
+            full = _dot(XY, V) - small - XM * (ntr * xp.sum(YM * V, axis=0))
+        else:
+            small = xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1)
+            full = XY.mT @ V - small - YM * (ntr * xp.sum(XM * V, axis=0))
+        A, B = (Q, P) if left else (P, Q)
+        return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
+    # products with the whole feature matrix on every thread; the rest, small, on one
+    for a in range(n_components):
+        with _one_blas_thread(): V, lam = _top_eigvecs(Ms); W = C_dot(V.mT, None, a, True)
+        W = W / xp.linalg.vector_norm(W, axis=0)
+        Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
+        T = _dot(Xg, Ra)
+        Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
+        tt = xp.sum(Tt * Tt, axis=0)
+        live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
+        tt = xp.where(live, tt, 1.0)
+        Pa = _dot(Xg.mT, Tt) / tt
+        with _one_blas_thread():
+            Qa = C_dot(Ra, [take(T[:, f], outs[f]) for f in range(F)], a, False) / tt
+            U = C_dot(Pa, [_dot(Xo[f], Pa[:, f:f + 1])[:, 0] for f in range(F)], a, False)
+        keep = xp.astype(live, xp.float64)
+        Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
+        with _one_blas_thread(): _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
+        R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
+    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean
+            for f, (_, te) in enumerate(folds)]
+
 # %% ../../nbs/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
@@ -88,71 +153,6 @@ def _deflate(Ms, q, u, w, t):
     left = xp.stack([q, u], axis=-1)
     right = xp.stack([w[:, None] * q - t[:, None] * u, -t[:, None] * q], axis=-1)
     Ms += left @ right.mT
-
-# %% ../../nbs/12_regression.ipynb #1ad8a54c
-def pls_predict(X, # stimuli x features
-                Y, # stimuli x neuroids
-                folds:list, # (train, test) index arrays
-                *, n_components:int=25, # PLS components (Brain-Score: 25)
-                dtype=None # dtype of the products with X (default: X's)
-               )->list:
-    "PLSRegression(n_components, scale=False) test-part predictions for every fold, by improved kernel PLS"
-    xp, dev = namespace(X), aac.device(X)
-    dtype, (n, p), m, F = _work_dtype(X, dtype), X.shape, Y.shape[1], len(folds)
-    # globally centred; each fold's centring is exact below
-    Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)
-    Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
-    train, out = _masks(n, folds)
-    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
-    XM, YM = _dot(Xg.mT, trainf / ntr), Yg.mT @ (trainf / ntr)  # training means per fold
-    XY = _dot(Xg.mT, Yg)
-    def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
-        o = np.flatnonzero(out[:, f])
-        # the product in X's dtype, the difference in float64
-        D = XY - take(Xg, o).mT @ xp.astype(take(Yg, o), dtype)
-        u, v = ntr[f] * XM[:, f], YM[:, f]
-        Du = D.mT @ u
-        return (D.mT @ D - Du[:, None] * v[None, :] - v[:, None] * Du[None, :]
-                + (u @ u) * (v[:, None] * v[None, :]))
-    Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
-    for f in range(F): Ms[f, ...] = cov2(f)
-    floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
-    # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
-    shapes = ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components))
-    R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in shapes)
-    # each fold's rows outside training: its small blocks
-    outs = [np.flatnonzero(out[:, f]) for f in range(F)]
-    Xo, Yo = [take(Xg, o) for o in outs], [take(Yg, o) for o in outs]
-    def C_dot(V, Zo, a, left):
-        "C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left"
-        if left:
-            small = xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1)
-            full = _dot(XY, V) - small - XM * (ntr * xp.sum(YM * V, axis=0))
-        else:
-            small = xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1)
-            full = XY.mT @ V - small - YM * (ntr * xp.sum(XM * V, axis=0))
-        A, B = (Q, P) if left else (P, Q)
-        return full - _expand(B[:, :a, :], TT[:, :a] * _contract(A[:, :a, :], V))
-    # products with the whole feature matrix on every thread; the rest, small, on one
-    for a in range(n_components):
-        with _one_blas_thread(): V, lam = _top_eigvecs(Ms); W = C_dot(V.mT, None, a, True)
-        W = W / xp.linalg.vector_norm(W, axis=0)
-        Ra = W - _expand(R[:, :a, :], _contract(P[:, :a, :], W))
-        T = _dot(Xg, Ra)
-        Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
-        tt = xp.sum(Tt * Tt, axis=0)
-        live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
-        tt = xp.where(live, tt, 1.0)
-        Pa = _dot(Xg.mT, Tt) / tt
-        with _one_blas_thread():
-            Qa = C_dot(Ra, [take(T[:, f], outs[f]) for f in range(F)], a, False) / tt
-            U = C_dot(Pa, [_dot(Xo[f], Pa[:, f:f + 1])[:, 0] for f in range(F)], a, False)
-        keep = xp.astype(live, xp.float64)
-        Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
-        with _one_blas_thread(): _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
-        R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
-    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean
-            for f, (_, te) in enumerate(folds)]
 
 # %% ../../nbs/12_regression.ipynb #a3c1e9d0
 def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26):

@@ -7,6 +7,9 @@ A family is one entry of FAMILIES; families whose tests do more than this keep t
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
+
+from pytest import approx
 
 from brainio_catalog import assembly_row, serve_train_test, stimulus_row, upload, use_catalog
 
@@ -25,6 +28,7 @@ class Family:
     offline: str = ''  # the start of the package address named when nothing is listening (after brainscore-storage/)
     hidden: tuple = ()  # stimulus set columns the benchmark must not show the model (the labels)
     data_sha1: bool = True  # its scores name the data's sha1 (not where the data are only images)
+    check: Callable = None  # (benchmark, score, record) -> asserts what else the family's record holds
 
 
 def _pairs(stems, cls, stimulus_set=None, **kw):
@@ -33,6 +37,30 @@ def _pairs(stems, cls, stimulus_set=None, **kw):
             {k: (s, k if stimulus_set is None else stimulus_set, cls, kw) for k, s in stems.items()})
 
 
+def _li2026(benchmark, score, record):
+    "Each region's units (4 of each animal's 6 above 0.4) or RDMs (one per animal), and the ceiling's details"
+    theirs, (region, metric) = record['brainscore'], benchmark.identifier.split('.')[1].split('-')
+    assert (benchmark.region, benchmark.parent) == (region, theirs['parent'])
+    if metric == 'rdm':  # 2 animals in V1, V2, V4, 3 in IT; the ceiling's leave-one-out lower bound
+        assert benchmark.rdms.sizes['subject'] == (3 if region == 'IT' else 2)
+        assert score.attrs['ceiling'].attrs['lower_bound_loo'] == approx(theirs['lower_bound_loo'], abs=1e-12)
+    else:  # one unit is at float32 0.4: not above; the ceiling's error: the bootstrap over units, Brain-Score's seed
+        assert dict(benchmark.assembly.sizes) == {'presentation': 60, 'neuroid': 12 if region == 'IT' else 8}
+        assert score.attrs['ceiling'].error == approx(theirs['ceiling_error'], abs=1e-12)
+
+
+def _ferguson2024(benchmark, score, record):
+    "The color files under every experiment's keys: its stimuli, fitting labels and both integrals"
+    assert (len(benchmark.stimuli), len(benchmark.fitting_stimuli)) == (48, 12)
+    assert set(benchmark.fitting_stimuli['image_label']) == {'oddball', 'same'}
+    integrals = benchmark.human_integral, score.attrs['raw'].attrs['model_integral']
+    assert integrals == approx((record['brainscore']['human_integral'], record['brainscore']['model_integral']),
+                               abs=1e-12)
+    assert 'ci_reason' in score.attrs  # value_delta keeps no material to resample
+
+
+_FERGUSON = ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh',
+             'quarter', 'round_f', 'round_v', 'tilted_line')  # Brain-Score 2.4.2's experiments
 _BMD = _pairs({f'BMD2024.{c}': f'BMD_2024_{c}' for c in ('texture_1', 'texture_2', 'dotted_1', 'dotted_2')}, BEHAVIOR)
 _BAKER = _pairs({f'Baker2022_{d}_distortion': f'Baker2022_{d}_distortion' for d in ('normal', 'inverted')}, BEHAVIOR)
 FAMILIES = {
@@ -92,6 +120,19 @@ FAMILIES = {
     'bmd2024': Family(*_BMD, model=('behavior', 'assy_fixture_BMD2024_model.nc', 8),
                       meta=dict(version=1, visual_degrees=8, number_of_trials=1, parent='BMD2024'),
                       offline='brainio-brainscore/(assy|stimulus)_BMD_2024_'),
+    'li2026': Family(stimuli={'Li2026': ('fixture_Li2026', dict(identifier='fixture.Li2026'))},
+                     assemblies={'Li2026': ('fixture_Li2026', 'fixture.Li2026', 'NeuronRecordingAssembly',
+                                            dict(identifier='fixture.Li2026'))},
+                     model=('features', None, 11),
+                     meta=dict(version=1, visual_degrees=11, number_of_trials=1, time_bins=[(70, 170)]),
+                     offline='brainscore-vision/benchmarks/Li2026/assy_Li2026_Assembly.nc', check=_li2026),
+    'ferguson2024': Family(  # the color experiment's files served under every experiment's keys
+        stimuli={k: (s, {}) for e in _FERGUSON for k, s in ((f'Ferguson2024_{e}', 'Ferguson2024_color'),
+                 (f'Ferguson2024_{e}_training_stimuli', 'Ferguson2024_color_training_stimuli'))},
+        assemblies={f'Ferguson2024_{e}': ('Ferguson2024_color', f'Ferguson2024_{e}', BEHAVIOR, {}) for e in _FERGUSON},
+        model=('behavior', 'assy_fixture_Ferguson2024_color_model.nc', 8),
+        meta=dict(version=1, visual_degrees=8, number_of_trials=3, parent='behavior'),
+        offline='brainio-brainscore/(assy|stimulus)_Ferguson2024_', check=_ferguson2024),
 }
 
 

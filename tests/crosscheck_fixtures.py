@@ -59,6 +59,16 @@ def _ferguson2024(benchmark, score, record):
     assert 'ci_reason' in score.attrs  # value_delta keeps no material to resample
 
 
+def _rajalingham2020(benchmark, score, record):
+    "Its sites, PLS unstratified, and the raw score Brain-Score's PLS gives run to convergence"
+    assert dict(benchmark.assembly.sizes) == {'presentation': 40, 'neuroid': 6}
+    assert benchmark.metric.keywords == {'stratification_coord': None}
+    theirs = record['brainscore']
+    assert (score.attrs['raw'].center, score.center) == approx((theirs['raw_converged'], theirs['score_converged']),
+                                                               abs=2e-7)
+    assert score.attrs['ci_low'] <= score.center <= score.attrs['ci_high']
+
+
 _FERGUSON = ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh',
              'quarter', 'round_f', 'round_v', 'tilted_line')  # Brain-Score 2.4.2's experiments
 _BMD = _pairs({f'BMD2024.{c}': f'BMD_2024_{c}' for c in ('texture_1', 'texture_2', 'dotted_1', 'dotted_2')}, BEHAVIOR)
@@ -133,6 +143,14 @@ FAMILIES = {
         model=('behavior', 'assy_fixture_Ferguson2024_color_model.nc', 8),
         meta=dict(version=1, visual_degrees=8, number_of_trials=3, parent='behavior'),
         offline='brainio-brainscore/(assy|stimulus)_Ferguson2024_', check=_ferguson2024),
+    'rajalingham2020': Family(
+        stimuli={'Rajalingham2020': ('fixture_Rajalingham2020', dict(identifier='fixture.Rajalingham2020'))},
+        assemblies={'Rajalingham2020': ('fixture_Rajalingham2020', 'Rajalingham2020', 'NeuronRecordingAssembly',
+                                        dict(identifier='fixture.Rajalingham2020'))},
+        model=('features', None, 8),
+        meta=dict(version=2, parent='IT', region='IT', visual_degrees=8, number_of_trials=33, time_bins=[(70, 170)]),
+        offline='brainio-brainscore/(assy_dicarlo_Rajalingham2020.nc|stimulus_Rajalingham2020.csv)',
+        check=_rajalingham2020),
 }
 
 

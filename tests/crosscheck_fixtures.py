@@ -59,18 +59,31 @@ def _ferguson2024(benchmark, score, record):
     assert 'ci_reason' in score.attrs  # value_delta keeps no material to resample
 
 
-def _rajalingham2020(benchmark, score, record):
-    "Its sites, PLS unstratified, and the raw score Brain-Score's PLS gives run to convergence"
-    assert dict(benchmark.assembly.sizes) == {'presentation': 40, 'neuroid': 6}
-    assert benchmark.metric.keywords == {'stratification_coord': None}
-    theirs = record['brainscore']
-    assert (score.attrs['raw'].center, score.center) == approx((theirs['raw_converged'], theirs['score_converged']),
-                                                               abs=2e-7)
-    assert score.attrs['ci_low'] <= score.center <= score.attrs['ci_high']
+def _pls(sites: int, stratification=lambda benchmark: None):
+    """A PLS benchmark's check: its sites, how its folds are stratified, and the raw score and score Brain-Score's
+    PLS gives run to convergence"""
+    def check(benchmark, score, record):
+        assert dict(benchmark.assembly.sizes) == {'presentation': 40, 'neuroid': sites}
+        assert benchmark.metric.keywords == {'stratification_coord': stratification(benchmark)}
+        theirs = record['brainscore']
+        assert (score.attrs['raw'].center, score.center) == approx(
+            (theirs['raw_converged'], theirs['score_converged']), abs=2e-7)
+        assert score.attrs['ci_low'] <= score.center <= score.attrs['ci_high']
+    return check
+
+
+def _sanghavi2020(benchmark, score, record):
+    "Each experiment's visual degrees and trials; Sanghavi2020 stratifies its folds by object"
+    experiment, region = benchmark.identifier.split('-')[0].split('.')
+    assert (benchmark.visual_degrees, benchmark.number_of_trials) == _SANGHAVI[experiment]
+    assert (benchmark.region, benchmark.parent) == (region, region)
+    _pls(3, lambda b: 'object_name' if experiment == 'Sanghavi2020' else None)(benchmark, score, record)
 
 
 _FERGUSON = ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh',
              'quarter', 'round_f', 'round_v', 'tilted_line')  # Brain-Score 2.4.2's experiments
+_SANGHAVI = {'Sanghavi2020': (8, 28), 'SanghaviJozwik2020': (8, 37), 'SanghaviMurty2020': (5, 50)}  # degrees, trials
+_SANGHAVI_SETS = {'Sanghavi2020': 'hvm', 'SanghaviJozwik2020': 'BOLD5000', 'SanghaviMurty2020': 'Rust2012'}
 _BMD = _pairs({f'BMD2024.{c}': f'BMD_2024_{c}' for c in ('texture_1', 'texture_2', 'dotted_1', 'dotted_2')}, BEHAVIOR)
 _BAKER = _pairs({f'Baker2022_{d}_distortion': f'Baker2022_{d}_distortion' for d in ('normal', 'inverted')}, BEHAVIOR)
 FAMILIES = {
@@ -150,7 +163,13 @@ FAMILIES = {
         model=('features', None, 8),
         meta=dict(version=2, parent='IT', region='IT', visual_degrees=8, number_of_trials=33, time_bins=[(70, 170)]),
         offline='brainio-brainscore/(assy_dicarlo_Rajalingham2020.nc|stimulus_Rajalingham2020.csv)',
-        check=_rajalingham2020),
+        check=_pls(6)),
+    'sanghavi2020': Family(
+        stimuli={k: (f'fixture_{k}', dict(identifier=f'fixture.{k}')) for k in _SANGHAVI_SETS.values()},
+        assemblies={e: (f'fixture_{e}', k, 'NeuronRecordingAssembly', dict(identifier=f'fixture.{e}'))
+                    for e, k in _SANGHAVI_SETS.items()},
+        model=('features', None, 8), meta=dict(version=2, time_bins=[(70, 170)]),
+        offline='brainio-brainscore/(assy_dicarlo_Sanghavi|stimulus_)', check=_sanghavi2020),
 }
 
 

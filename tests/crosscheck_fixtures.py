@@ -185,6 +185,18 @@ def serve(family: str, endpoint: str, tmp_path, monkeypatch) -> Path:
     return use_catalog(rows, tmp_path / f'{family}_catalog.tsv', monkeypatch)
 
 
+def serve_package(family: str, key: str, endpoint: str, tmp_path, monkeypatch) -> Path:
+    """Serve the one package of `family`'s folder (its packages.json: `stimuli`, `assembly`) as the catalog entries
+    `key`, the assembly naming its stimulus set by identifier (for the families whose tests are their own)"""
+    folder = BRAINIO / family
+    st, a = (json.loads((folder / 'packages.json').read_text())[k] for k in ('stimuli', 'assembly'))
+    versions = upload(endpoint, *sorted(p for p in folder.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
+    rows = [stimulus_row(key, folder / st['csv_path'], folder / st['zip_path'], versions, identifier=st['identifier']),
+            assembly_row(key, folder / a['path'], versions, stimulus_set=st['identifier'],
+                         cls='NeuronRecordingAssembly', identifier=a['identifier'], sha1=a['sha1'])]
+    return use_catalog(rows, tmp_path / f'{family}_catalog.tsv', monkeypatch)
+
+
 def model(family: str, identifier: str):
     "The stored model answers `family`'s fixture scores `identifier` with"
     from brainscore_nb.data.brainio import read_brainio_assembly

@@ -199,13 +199,19 @@ def _at(numbers, key):
     return numbers
 
 
+def _raised(record: dict, new: dict):
+    """The error Brain-Score's benchmark raised, where the record says it ran (where it cannot run, the script prints
+    the error beside the numbers it compared instead)"""
+    if record['brainscore_ran'] != 'benchmark' or record.get('brainscore_cannot_run'): return None
+    return next((n['error'] for n in new.values() if isinstance(n.get('error'), str)), None)
+
+
 def compare(record: dict, new: dict) -> dict:
     """How `new` ({record field: numbers}, one id's fresh Brain-Score side) differs from `record`: the largest change
     of a recorded number (`moved`, with its key), keys recorded but not printed (`missing`), a benchmark that raised
     (`raised`), and whether the compared numbers still agree with ours within the record's tolerance (`agrees`)"""
-    moved, worst, missing, raised = 0.0, '', [], None
+    moved, worst, missing, raised = 0.0, '', [], _raised(record, new)
     for field, numbers in new.items():
-        if 'error' in numbers and isinstance(numbers['error'], str): raised = numbers['error']
         old, fresh = _leaves(record.get(field, {})), _leaves(numbers)
         for key, value in old.items():
             if key not in fresh: missing.append(f'{field}.{key}'); continue
@@ -226,7 +232,7 @@ def _update(old, new):
 
 def merge(record: dict, new: dict) -> dict:
     "`record` with Brain-Score's recorded numbers replaced by `new`'s of the same keys (nothing else changes)"
-    if any(isinstance(n.get('error'), str) for n in new.values()): return record  # it raised: the record stays
+    if _raised(record, new): return record  # its benchmark raised where it ran: the record stays
     return {**record, **{field: _update(record.get(field, {}), numbers) for field, numbers in new.items()
                          if field in record}}
 

@@ -23,7 +23,7 @@ class Family:
     stimuli: dict = field(default_factory=dict)  # catalog key -> (file stem, extra row keywords)
     assemblies: dict = field(default_factory=dict)  # catalog key -> (file stem, stimulus set key, class, keywords)
     train_test: str = ''  # a train/test family's catalog key (tests/brainio/<family>/packages.json)
-    model: tuple = ()  # ('features' | 'behavior' | 'choice' | 'odd_one_out', file name or {id part: file}, degrees)
+    model: tuple = ()  # ('features' | 'behavior' | 'choice' | 'odd_one_out' | 'labels', file or {id part: file}, degrees)
     meta: dict = field(default_factory=dict)  # what every id of the family declares (version, visual degrees, ...)
     offline: str = ''  # the start of the package address named when nothing is listening (after brainscore-storage/)
     hidden: tuple = ()  # stimulus set columns the benchmark must not show the model (the labels)
@@ -80,10 +80,23 @@ def _sanghavi2020(benchmark, score, record):
     _pls(3, lambda b: 'object_name' if experiment == 'Sanghavi2020' else None)(benchmark, score, record)
 
 
+def _imagenet_c(benchmark, score, record):
+    "Every 10th row, as on Brain-Score's machines; all rows (the plugin's fallback) give Brain-Score's numbers too"
+    from brainscore_nb.benchmarks.imagenet_c import imagenet_c_top1
+    theirs, ours = record['brainscore'], record['ours']
+    assert len(benchmark.stimuli) == theirs['n']
+    category = benchmark.identifier.split('-')[2]
+    whole = imagenet_c_top1(category, sampling_factor=1)(model('imagenet_c', benchmark.identifier))
+    for numbers in (theirs, ours):
+        assert (whole.center, whole.attrs['error']) == approx(
+            (numbers['all_rows']['score'], numbers['all_rows']['error']), abs=1e-12)
+
+
 _FERGUSON = ('circle_line', 'color', 'convergence', 'eighth', 'gray_easy', 'gray_hard', 'half', 'juncture', 'lle', 'llh',
              'quarter', 'round_f', 'round_v', 'tilted_line')  # Brain-Score 2.4.2's experiments
 _SANGHAVI = {'Sanghavi2020': (8, 28), 'SanghaviJozwik2020': (8, 37), 'SanghaviMurty2020': (5, 50)}  # degrees, trials
 _SANGHAVI_SETS = {'Sanghavi2020': 'hvm', 'SanghaviJozwik2020': 'BOLD5000', 'SanghaviMurty2020': 'Rust2012'}
+_IMAGENET_C = ('noise', 'blur', 'weather', 'digital')
 _BMD = _pairs({f'BMD2024.{c}': f'BMD_2024_{c}' for c in ('texture_1', 'texture_2', 'dotted_1', 'dotted_2')}, BEHAVIOR)
 _BAKER = _pairs({f'Baker2022_{d}_distortion': f'Baker2022_{d}_distortion' for d in ('normal', 'inverted')}, BEHAVIOR)
 FAMILIES = {
@@ -170,6 +183,11 @@ FAMILIES = {
                     for e, k in _SANGHAVI_SETS.items()},
         model=('features', None, 8), meta=dict(version=2, time_bins=[(70, 170)]),
         offline='brainio-brainscore/(assy_dicarlo_Sanghavi|stimulus_)', check=_sanghavi2020),
+    'imagenet_c': Family(
+        stimuli={f'imagenet_c.{c}': (f'imagenet_c_{c}', {}) for c in _IMAGENET_C},
+        model=('labels', {c: f'answers_{c}.csv' if c != 'noise' else 'answers.csv' for c in _IMAGENET_C}, None),
+        meta=dict(version=2, parent='engineering', visual_degrees=None, number_of_trials=10),
+        offline='brainio-brainscore/stimulus_imagenet_c_', check=_imagenet_c),
 }
 
 
@@ -206,6 +224,12 @@ def model(family: str, identifier: str):
     if isinstance(name, dict): name = next(f for part, f in name.items() if part in identifier)
     if name is None: name = json.loads((folder / 'packages.json').read_text())['features']['path']
     kw = {} if degrees is None else dict(visual_degrees=degrees)
+    if kind == 'labels':  # stored labels, one a stimulus (csv: stimulus_id, label)
+        import pandas as pd
+        from brainscore_nb.data.assemblies import BehavioralAssembly
+        a = pd.read_csv(folder / name)
+        return PrecomputedBehavior(BehavioralAssembly(a['label'].to_numpy(dtype=str), dims=['presentation'], coords={
+            'stimulus_id': ('presentation', a['stimulus_id'].to_numpy(dtype=str))}), 'stored-answers', **kw)
     if kind in ('features', 'odd_one_out'):
         features = read_brainio_assembly(folder / name, 'NeuroidAssembly')
         cls = PrecomputedFeatures if kind == 'features' else PrecomputedOddOneOut

@@ -147,15 +147,15 @@ def _imagenet_c(o: dict) -> dict:
 
 
 def _train_test(o: dict) -> dict:
-    "`brainscore_side.train_test_records`' subjects as recorded: each one's score and ceiling"
+    "Per-subject numbers (`subjects`: `brainscore_side.train_test_records`, Allen2022) as recorded: scores, ceilings"
     return {i: {**n, **{f'subject_{k}s': {s: v[k] for s, v in n['subjects'].items()}
-                        for k in ('score', 'ceiling')}} for i, n in o.items()}
+                        for k in ('score', 'ceiling') if 'subjects' in n}} for i, n in o.items()}
 
 
 ADAPT = {  # script's stem -> its one JSON object as {benchmark id: numbers}, where it is not that already
     'cowley2026_brainscore_side': _cowley2026, 'imagenet_c_brainscore_side': _imagenet_c,
-    **dict.fromkeys([f'{f}_brainscore_side' for f in ('gifford2022', 'papale2025', 'hebart2023_fmri')],
-                    _train_test),
+    **dict.fromkeys([f'{f}_brainscore_side' for f in ('gifford2022', 'papale2025', 'hebart2023_fmri',
+                                                       'allen2022_fmri')], _train_test),
     'marques2020_brainscore_side': lambda o: o['benchmarks'],  # the paradigm's internals aside
 }
 

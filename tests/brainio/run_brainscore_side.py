@@ -152,11 +152,26 @@ def _train_test(o: dict) -> dict:
                         for k in ('score', 'ceiling') if 'subjects' in n}} for i, n in o.items()}
 
 
+def _majajhong2015(o: dict) -> dict:
+    """The temporal ids' 29 per-bin numbers as recorded (`*_per_bin`) and their scalars as the records define them
+    (compared_as): the bins' mean ceiling and raw, and mean raw squared over mean ceiling"""
+    for n in (n for i, n in o.items() if '-temporal-' in i):
+        for k in ('ceiling', 'raw', 'score'): n[f'{k}_per_bin'] = n.pop(k)
+        ceiling, raw = (sum(n[f'{k}_per_bin']) / len(n[f'{k}_per_bin']) for k in ('ceiling', 'raw'))
+        n.update(ceiling=ceiling, raw=raw, score=raw ** 2 / ceiling)
+    return o
+
+
+def _marques2020(o: dict) -> dict:
+    "Its benchmarks' numbers as recorded: `score` is raw over its ceiling seeded alone, `call_score` its own call's"
+    return {i: {**n, 'score': n['score_seed0_ceiling'], 'call_score': n['score']} for i, n in o['benchmarks'].items()}
+
+
 ADAPT = {  # script's stem -> its one JSON object as {benchmark id: numbers}, where it is not that already
     'cowley2026_brainscore_side': _cowley2026, 'imagenet_c_brainscore_side': _imagenet_c,
     **dict.fromkeys([f'{f}_brainscore_side' for f in ('gifford2022', 'papale2025', 'hebart2023_fmri',
                                                        'allen2022_fmri')], _train_test),
-    'marques2020_brainscore_side': lambda o: o['benchmarks'],  # the paradigm's internals aside
+    'marques2020_brainscore_side': _marques2020, 'majajhong2015_brainscore_side': _majajhong2015,
 }
 
 

@@ -17,7 +17,8 @@ give its Brain-Score numbers, and each record's `script` names the run that fill
 other with Brain-Score's python (`BRAINSCORE_PYTHON`, `BRAINSCORE_TF_PYTHON`), each under `timeout` (`--timeout`
 seconds); their stdout and stderr stay under `--logs` (default: a new temporary folder, printed), where a run already
 done is not run again. A run's JSON is read as {benchmark id: numbers} (`read_output`), and each id's outcome is
-printed: `same` (every recorded number printed again, bit for bit), `rounding` (moved by at most 1e-12), `moved` (by
+printed: `same` (every recorded number printed again, bit for bit), `rounding` (each moved by at most 1e-12 or half
+the last digit of a number recorded to 6 or more decimals), `moved` (by
 how much, which number, and whether the compared numbers still agree with ours within the record's tolerance),
 `raised`, `not run` (and why), with the recorded numbers the run no longer prints. `--write` replaces the recorded
 Brain-Score numbers of the keys a run printed; `ours`, the tolerance and the class are judgements made by hand and
@@ -40,7 +41,7 @@ PYTHON = os.environ.get('BRAINSCORE_PYTHON', '/work/bs/bsvenv/bin/python')
 TF_PYTHON = os.environ.get('BRAINSCORE_TF_PYTHON', '/work/bs/tfvenv/bin/python')
 S = 'tests/brainio/'
 CONVERGED = '--converged'  # a PLS script's option: its PLS run to convergence, recorded as raw_converged, ...
-ROUNDING = 1e-12  # a recorded number that moved by no more than this moved by floating-point rounding only
+ROUNDING = 1e-12  # a number that moved by no more than this (or half its last recorded digit) moved by rounding
 
 
 def _bs(script: str, *args, python: str = PYTHON) -> tuple:
@@ -221,21 +222,30 @@ def _raised(record: dict, new: dict):
     return next((n['error'] for n in new.values() if isinstance(n.get('error'), str)), None)
 
 
+def _last_digit(value: float) -> float:
+    """Half a unit of the last digit of a number recorded to 6 or more decimals (0.943045643: 5e-10; 0.95745, a
+    6-decimal record's trailing 0 dropped: 5e-7), what rounding it moved; 0 for fewer than 4 (0.4 is exact)"""
+    mantissa, _, exponent = repr(value).partition('e')
+    decimals = len(mantissa.partition('.')[2]) - int(exponent or 0)
+    return 0.5 * 10.0 ** -max(decimals, 6) if decimals >= 4 else 0.0
+
+
 def compare(record: dict, new: dict) -> dict:
     """How `new` ({record field: numbers}, one id's fresh Brain-Score side) differs from `record`: the largest change
     of a recorded number (`moved`, with its key), keys recorded but not printed (`missing`), a benchmark that raised
     (`raised`), and whether the compared numbers still agree with ours within the record's tolerance (`agrees`)"""
-    moved, worst, missing, raised = 0.0, '', [], _raised(record, new)
+    moved, worst, missing, raised, beyond = 0.0, '', [], _raised(record, new), False
     for field, numbers in new.items():
         old, fresh = _leaves(record.get(field, {})), _leaves(numbers)
         for key, value in old.items():
             if key not in fresh: missing.append(f'{field}.{key}'); continue
             gap = abs(fresh[key] - value) if not (math.isnan(value) and math.isnan(fresh[key])) else 0.0
+            beyond = beyond or gap > max(ROUNDING, _last_digit(value))
             if not gap <= moved: moved, worst = gap, f'{field}.{key}'
     merged = merge(record, new)
     gaps = [abs(_at(merged['ours'], o) - _at(merged['brainscore'], b)) for o, b in record['compared'].items()
             if raised is None]
-    return dict(moved=moved, worst=worst, missing=missing, raised=raised,
+    return dict(moved=moved, worst=worst, missing=missing, raised=raised, beyond_rounding=beyond,
                 agrees=raised is None and all(g <= record['tolerance'] for g in gaps) or bool(record.get('differs')))
 
 
@@ -280,7 +290,7 @@ def family(name: str, logs: Path, timeout: int, write: bool) -> dict:
         if i in outcomes: continue  # one of its runs failed: not compared
         change = compare(records[i], fresh[i])
         outcomes[i] = dict(status='raised' if change['raised'] else 'same' if change['moved'] == 0
-                           else 'rounding' if change['moved'] <= ROUNDING else 'moved', **change)
+                           else 'moved' if change['beyond_rounding'] else 'rounding', **change)
         records[i] = merge(records[i], fresh[i])
     for i in sorted(set(records) - set(outcomes)):
         outcomes[i] = dict(status='not run', why=f"no run of RUNS gives its script {records[i].get('script')}")

@@ -12,7 +12,8 @@ import pytest
 
 from brainscore_nb.data.brainio import read_brainio_assembly
 from brainscore_nb.data.catalog import CatalogError
-from brainio_catalog import assembly_row, closed_endpoint, remove_uploads, stimulus_row, upload, use_catalog
+from brainio_catalog import closed_endpoint, fixture_features, remove_uploads
+from crosscheck_fixtures import serve_package
 
 FIXTURES = Path(__file__).parent / 'brainio' / 'cadena2017'
 PACKAGES = json.loads((FIXTURES / 'packages.json').read_text())
@@ -28,20 +29,12 @@ def remove_buckets_afterwards():
 @pytest.fixture
 def cadena_catalog(s3_env, tmp_path, monkeypatch):
     "A catalog serving the fixture package under the real keys"
-    versions = upload(s3_env.endpoint, *sorted(p for p in FIXTURES.iterdir() if p.suffix in ('.csv', '.zip', '.nc')))
-    st, a = PACKAGES['stimuli'], PACKAGES['assembly']
-    rows = [stimulus_row('Cadena2017', FIXTURES / st['csv_path'], FIXTURES / st['zip_path'], versions,
-                         identifier=st['identifier']),
-            assembly_row('Cadena2017', FIXTURES / a['path'], versions, stimulus_set=st['identifier'],
-                         cls='NeuronRecordingAssembly', identifier=a['identifier'], sha1=a['sha1'])]
-    return use_catalog(rows, tmp_path / 'cadena_catalog.tsv', monkeypatch)
+    return serve_package('cadena2017', 'Cadena2017', s3_env.endpoint, tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def features():
-    from brainscore_nb.models.interface import PrecomputedFeatures
-    return PrecomputedFeatures(read_brainio_assembly(FIXTURES / PACKAGES['features']['path'], 'NeuroidAssembly'),
-                               'fixture-features', visual_degrees=2)
+    return fixture_features(FIXTURES, visual_degrees=2)
 
 
 def test_cadena2017_pls_from_the_catalog(cadena_catalog, features):

@@ -1,7 +1,7 @@
 """Brain-Score's `tong.Coggan2024_fMRI.<region>-rdm` by its names: the same data and recipe as our
 `Coggan2024_fMRI.<region>-rdm`, with Brain-Score's normalisation (r / ceiling)^2, which scores an anti-correlated
-model as if it were correlated; ours keeps the sign. The numbers below are Brain-Score 2.4.2's own functions of the
-benchmark on the same data and features (tests/brainio/coggan2024_brainscore_side.py)."""
+model as if it were correlated; ours keeps the sign. The numbers below are Brain-Score 2.4.2's own benchmarks on the
+same data, packaged by its own packaging functions, and features (tests/brainio/coggan2024_brainscore_side.py)."""
 from pathlib import Path
 
 import numpy as np

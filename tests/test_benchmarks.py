@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from brainscore_nb.coverage import brainscore_benchmarks, read_crosschecks
+from brainscore_nb.brainscore.coverage import brainscore_benchmarks, read_crosschecks
 from pytest import approx
 
 from brainscore_nb.benchmarks.base import NeuralBenchmark, squeeze_time_bin

@@ -8,15 +8,15 @@ import pytest
 
 NBS = Path(__file__).resolve().parents[1] / 'nbs' / 'benchmarks'
 NOTEBOOKS = sorted(NBS.glob('*.ipynb'))
-# scores written per model: every benchmark notebook writes none (it is given no models) but these, which score
-# the pixel baseline on their own data (a new family's notebook is found by the glob above and expects 0)
+# scores written per model: a benchmark notebook writes none (it is given no models) but these, which
+# score the pixel baseline on their own data (a new family's notebook is found by the glob: it expects 0)
 SCORED = {'cowley2023': 2, 'coggan2024': 4, 'kriegeskorte2008': 3}
 EXPECTED = {p.stem: SCORED.get(p.stem, 0) for p in NOTEBOOKS}
 # notebooks given `models` as one text, as `papermill -p models pixels` passes it (the others get a list)
 AS_TEXT = {'kriegeskorte2008'}
 
 
-# the modules of brainscore_nb/benchmarks/ that are shared by families, each from its own notebook in nbs/
+# the modules of brainscore_nb/benchmarks/ shared by families, each from its own notebook in nbs/
 SHARED = {'base': '30_benchmark_base', 'fitted_behavior': '31_fitted_behavior'}
 
 
@@ -26,9 +26,10 @@ def family_modules(package: Path) -> set:
 
 
 def test_every_benchmark_module_has_a_notebook():
-    "Each family module is exported from its own notebook in nbs/benchmarks/, and each of those is a family"
+    "Each family module has its notebook in nbs/benchmarks/, and each notebook there is a family's"
     assert family_modules(NBS.parents[1] / 'brainscore_nb' / 'benchmarks') == {p.stem for p in NOTEBOOKS}
-    assert set(SCORED) <= set(EXPECTED) and all((NBS.parent / f'{n}.ipynb').exists() for n in SHARED.values())
+    assert set(SCORED) <= set(EXPECTED)
+    assert all((NBS.parent / f'{n}.ipynb').exists() for n in SHARED.values())
 
 
 @pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: p.stem)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from site_build import docs_build
 from test_papermill import SCORED, family_modules
 
@@ -70,3 +72,18 @@ def test_a_new_familys_notebook_is_expected_and_shown(tmp_path):
     tree = docs_build.toctree(pages)
     benchmarks = tree[tree.index(':caption: Benchmarks'):].split('```')[0]
     assert 'benchmarks/lab2099' in benchmarks and 'registry' not in benchmarks
+
+
+def test_a_new_family_declares_its_fixture_in_its_own_folder(tmp_path):
+    "The cross-check test serves and scores every family of crosscheck_fixtures.FAMILIES, read from folders too"
+    from crosscheck_fixtures import FAMILIES, Family, declared_families
+    (tmp_path / 'lab2099').mkdir()
+    (tmp_path / 'lab2099' / 'family.py').write_text(
+        "from crosscheck_fixtures import Family\n"
+        "FAMILY = Family(stimuli={'Lab2099': ('Lab2099', {})}, model=('features', None, 11.2),\n"
+        "                meta=dict(version=1, parent='V4'), offline='brainio-brainscore/stimulus_Lab2099')\n")
+    found = declared_families(tmp_path)
+    assert list(found) == ['lab2099'] and isinstance(found['lab2099'], Family)
+    assert found['lab2099'].meta == dict(version=1, parent='V4') and 'lab2099' not in FAMILIES
+    (tmp_path / 'lab2099' / 'family.py').write_text("FAMILY = {'model': ()}\n")
+    with pytest.raises(TypeError, match=r'set FAMILY = crosscheck_fixtures\.Family'): declared_families(tmp_path)

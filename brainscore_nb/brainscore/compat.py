@@ -190,12 +190,13 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio.assemblies': 'brainscore_nb.data.assemblies',
     'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.packaging',  # package_*
     'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.s3',  # load_*_from_s3
-    'brainscore_core.supported_data_standards': 'brainscore_nb.brainscore.compat',  # `brainio`: the data package
+    # `brainio`: the data package
+    'brainscore_core.supported_data_standards': 'brainscore_nb.brainscore.compat',
     # subset, index_efficient
     'brainscore_core.supported_data_standards.brainio.transform': 'brainscore_nb.data.transform',
     # validate_stimulus_set_only, validate_assembly_only, validate_packaging_data, ValidationError
     'brainscore_core.supported_data_standards.brainio.upload_validator': 'brainscore_nb.data.validation',
-    # Brain-Score's metric building blocks (metrics.blocks): Metric, XarrayRegression, pls_regression, ...
+    # Brain-Score's metric building blocks (brainscore.blocks): Metric, XarrayRegression, pls_regression, ...
     'brainscore_vision.metric_helpers.xarray_utils': 'brainscore_nb.brainscore.blocks',
     # CrossValidation, apply_aggregate
     'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.brainscore.port',
@@ -211,14 +212,16 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.metrics.distribution_similarity': 'brainscore_nb.metrics.properties',
     'brainscore_vision.metrics.i1i2': 'brainscore_nb.brainscore.compat',  # I2n (with .ceiling, .ceil_score)
     'brainscore_vision.metrics.i1i2.metric': 'brainscore_nb.brainscore.compat',
-    'brainscore_vision.benchmark_helpers.test_helper': 'brainscore_nb.brainscore.compat',  # run_test, PrecomputedTests
+    # run_test, PrecomputedTests
+    'brainscore_vision.benchmark_helpers.test_helper': 'brainscore_nb.brainscore.compat',
     'brainscore_vision.benchmarks.kar2019.benchmark': 'brainscore_nb.brainscore.compat',  # temporally_varying
     # load_assembly (Brain-Score's module inside the rajalingham2018 plugin)
     'brainscore_vision.benchmarks.rajalingham2018.benchmarks.benchmark':
         'brainscore_nb.benchmarks.rajalingham2018',
     # what Brain-Score's benchmark plugins import (port.port_plugin ports them whole)
     'brainscore_vision.metrics': 'brainscore_nb.brainscore.blocks',  # Score
-    'brainscore_vision.benchmark_helpers': 'brainscore_nb.brainscore.port',  # bound_score, PrecomputedFeatures
+    # bound_score, PrecomputedFeatures
+    'brainscore_vision.benchmark_helpers': 'brainscore_nb.brainscore.port',
     'brainscore_vision.metric_helpers': 'brainscore_nb.brainscore.port',  # Defaults
     'brainscore_core.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase
     'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',  # BIBTEX

@@ -30,7 +30,7 @@ def side(plugin, images, repeats, threads, brainscore):
     torch.set_num_threads(threads)
     code = (PLUGINS / f'{plugin}.py').read_text()
     if not brainscore:
-        from brainscore_nb.compat import port_imports
+        from brainscore_nb.brainscore.compat import port_imports
         code = port_imports(code)
     else:
         os.environ.setdefault('BS_INSTALL_DEPENDENCIES', 'no')

@@ -14,7 +14,7 @@ from .data.catalog import CatalogError
 from .data.fetch import FetchError
 from .registry import list_benchmarks, load_benchmark, list_datasets
 from .benchmarks.base import built
-from .coverage import brainscore_benchmarks, read_crosschecks, crosscheck_class
+from .brainscore.coverage import brainscore_benchmarks, read_crosschecks, crosscheck_class
 
 # %% ../nbs/48_benchmarks_catalogue.ipynb #6306a1ac
 def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)

@@ -50,7 +50,7 @@ def _import(name:str):
     "Import a module, or a .py file (its folder joins sys.path); register a ported model plugin's folder"
     path, given = Path(name), name
     if path.is_dir():  # a ported model plugin: its ids registered, its code run when a model is built
-        from brainscore_nb.port import register_model_plugin
+        from brainscore_nb.brainscore.port import register_model_plugin
         try: register_model_plugin(path)
         except (OSError, ValueError) as e: raise click.ClickException(f"--import {name}: {e}") from None
         IMPORTED.append(str(path.resolve()))
@@ -525,7 +525,7 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
               help='Refuse a plugin file larger than this (MB)')
 def port_command(source, target, tests, max_file_mb):
     "Port a Brain-Score plugin folder to the package folder TARGET; print the model ids it registers"
-    from brainscore_nb.port import port_plugin, plugin_model_ids
+    from brainscore_nb.brainscore.port import port_plugin, plugin_model_ids
     try: folder = port_plugin(source, target, tests=tests, max_file_bytes=int(max_file_mb * 2**20))
     except (OSError, ValueError, ImportError, SyntaxError) as e: raise click.ClickException(str(e)) from None
     ids = plugin_model_ids(folder)

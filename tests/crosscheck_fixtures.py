@@ -3,7 +3,8 @@ rows that serve its fixture packages (written by Brain-Score's own packaging cod
 the SeaweedFS test server under the real catalog keys, the stored model answers each id is scored with, what the
 benchmark declares, and the package a benchmark names when nothing is listening.
 
-A family is one entry of FAMILIES; families whose tests do more than this keep their own tests/test_bs_<family>.py."""
+A family is one entry of FAMILIES, or (a new family) its own tests/brainio/<family>/family.py setting FAMILY;
+families whose tests do more than this keep their own tests/test_bs_<family>.py."""
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -237,3 +238,23 @@ def model(family: str, identifier: str):
     answers = read_brainio_assembly(folder / name, BEHAVIOR)
     if kind == 'choice': answers = answers.squeeze('choice', drop=True)
     return PrecomputedBehavior(answers, 'fixture-model', **kw)
+
+
+def declared_families(folder: Path = BRAINIO) -> dict:
+    "Families that declare their fixture in their own folder: <folder>/<family>/family.py sets FAMILY"
+    import importlib.util
+    found = {}
+    for path in sorted(Path(folder).glob('*/family.py')):
+        spec = importlib.util.spec_from_file_location(f'crosscheck_family_{path.parent.name}', path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        if not isinstance(getattr(module, 'FAMILY', None), Family):
+            raise TypeError(f'{path}: set FAMILY = crosscheck_fixtures.Family(...)')
+        found[path.parent.name] = module.FAMILY
+    return found
+
+
+# a new family declares its fixture beside its files (tests/brainio/<family>/family.py): no entry above
+if (_twice := set(FAMILIES) & set(_declared := declared_families())):
+    raise ValueError(f'families declared both in FAMILIES and in their folder: {sorted(_twice)}')
+FAMILIES.update(_declared)

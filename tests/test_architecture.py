@@ -326,3 +326,62 @@ def test_all_holds_no_bibtex():
             if isinstance(node, ast.Assign) and [getattr(t, 'id', None) for t in node.targets] == ['__all__']:
                 found += [f'{path.name}: {e.value}' for e in node.value.elts if e.value.startswith('BIBTEX')]
     assert found == []
+
+
+# Brain-Score's names live in one wing above the product rooms, brainscore_nb/brainscore/ (issue 36,
+# item 3): the product reads without it. Only these modules outside the wing reach into it, each named.
+WING = 'brainscore'
+WING_CLIENTS = {
+    '': "the front door's lazy `Ceiling` (Brain-Score's ceiling interface, given by brainscore_vision)",
+    'cli': "`brainscore-nb port` and `--plugin` port Brain-Score's model plugins (function-local)",
+    'catalogue': "the benchmark catalogue's origin and cross-check columns compare with Brain-Score"}
+
+
+def dotted(path: Path) -> str:
+    "A module's dotted name inside brainscore_nb ('' for the package's __init__)"
+    return '.'.join(path.relative_to(PACKAGE).with_suffix('').parts).removesuffix('__init__').strip('.')
+
+
+def wing_uses(path: Path) -> list:
+    "Where a module outside the wing imports the wing or names one of its modules in a string"
+    if dotted(path).split('.')[0] == WING: return []
+    where = path.relative_to(PACKAGE.parent)
+    out = [f'{where}:{line} imports {absolute or target}'
+           for line, target, _, absolute in imports(path)
+           if target is not None and target.split('.')[0] == WING]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):  # lazy imports: {'x': 'brainscore_nb...'}
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and node.value.startswith(f'brainscore_nb.{WING}')):
+            out.append(f'{where}:{node.lineno} names {node.value}')
+    return out
+
+
+@pytest.mark.parametrize('path', MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_the_product_reads_without_the_wing(path):
+    if dotted(path) not in WING_CLIENTS: assert wing_uses(path) == []
+    else: assert wing_uses(path), f'{dotted(path)!r} no longer uses the wing: take it off WING_CLIENTS'
+
+
+def test_the_wing_holds_brainscores_names():
+    "Brain-Score's modules are in the wing, and every target of the port table is a module"
+    from brainscore_nb.brainscore.compat import BRAINSCORE_IMPORTS
+    wing = {p.stem for p in (PACKAGE / WING).glob('*.py')}
+    assert {'compat', 'port', 'blocks', 'coverage', 'activations', 'brain_transformation'} <= wing
+    gone = ('compat', 'port', 'coverage', 'metrics/blocks')
+    assert [n for n in gone if (PACKAGE / f'{n}.py').exists()] == []
+    paths = {t: PACKAGE.parent / t.replace('.', '/') for t in set(BRAINSCORE_IMPORTS.values())}
+    assert [t for t, f in paths.items()
+            if not (f.with_suffix('.py').is_file() or (f / '__init__.py').is_file())] == []
+
+
+def test_the_wing_check_finds_a_use(tmp_path, monkeypatch):
+    fake = tmp_path / 'brainscore_nb'
+    (fake / 'metrics').mkdir(parents=True)
+    bad = fake / 'metrics' / 'bad.py'
+    bad.write_text("from ..brainscore.blocks import Metric\ndef f():\n"
+                   "    import brainscore_nb.brainscore.port\n"
+                   "LAZY = {'Metric': 'brainscore_nb.brainscore.blocks'}\n")
+    monkeypatch.setitem(globals(), 'PACKAGE', fake)
+    assert wing_uses(bad) == ['brainscore_nb/metrics/bad.py:1 imports brainscore.blocks',
+                              'brainscore_nb/metrics/bad.py:3 imports brainscore_nb.brainscore.port',
+                              'brainscore_nb/metrics/bad.py:4 names brainscore_nb.brainscore.blocks']

@@ -60,7 +60,7 @@ def test_score_selection_applies_to_raw_values():
 import hashlib, subprocess, sys, zipfile
 from pathlib import Path
 
-from brainscore_nb.compat import port_imports
+from brainscore_nb.brainscore.compat import port_imports
 
 WHEEL = 'brainscore_vision-2.4.2-py3-none-any.whl'
 WHEEL_SHA1 = '9b8e9ba196cfd4649470a0c890f2f28d67dbd7cd'
@@ -184,7 +184,7 @@ def test_every_benchmark_plugin_ports_and_registers_brainscores_ids(wheel, tmp_p
     "Each of the wheel's 36 benchmark plugins, ported whole by `port_plugin`, registers exactly Brain-Score's ids"
     import brainscore_nb as bn
     from brainscore_nb.data.catalog import CatalogError
-    from brainscore_nb.port import port_plugin
+    from brainscore_nb.brainscore.port import port_plugin
     source = tmp_path / 'wheel'
     wheel.extractall(source, [n for n in wheel.namelist() if n.startswith('brainscore_vision/benchmarks/')])
     folder = source / 'brainscore_vision' / 'benchmarks'
@@ -197,7 +197,7 @@ def test_every_benchmark_plugin_ports_and_registers_brainscores_ids(wheel, tmp_p
     out.mkdir()
     monkeypatch.syspath_prepend(str(out))
     packages = {f'brainscore_vision.benchmarks.{p}': f'ported_{p}' for p in plugins}
-    from brainscore_nb.coverage import brainscore_benchmarks
+    from brainscore_nb.brainscore.coverage import brainscore_benchmarks
     ids = brainscore_benchmarks().groupby('plugin')['identifier'].apply(set).to_dict()
     registry = bn.benchmark_registry
     before, built, problems = dict(registry), {}, []

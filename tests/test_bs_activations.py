@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from brainscore_nb.compat import port_imports
+from brainscore_nb.brainscore.compat import port_imports
 
 HERE = Path(__file__).parent / 'brainio' / 'model_crosschecks'
 RECORD = dict(np.load(HERE / 'small_cnn.npz'))
@@ -130,7 +130,7 @@ def test_every_plugin_import_from_model_helpers_activations_resolves():
     bs_activations.py --imports) all port and exist, but for the temporal (video) wrappers of 10 plugins."""
     import importlib
     import json
-    from brainscore_nb.compat import BRAINSCORE_IMPORTS
+    from brainscore_nb.brainscore.compat import BRAINSCORE_IMPORTS
     found = json.loads((HERE / 'activations_imports.json').read_text())
     plugins = set().union(*found.values())
     missing = {k: v for k, v in found.items()

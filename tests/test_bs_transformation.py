@@ -164,7 +164,7 @@ def test_odd_one_out_equal(model):
 
 def test_plugin_imports_port():
     "What Brain-Score's model plugins and helpers import from brain_transformation ports to these classes"
-    from brainscore_nb.compat import port_imports
+    from brainscore_nb.brainscore.compat import port_imports
     from brainscore_nb.brainscore import brain_transformation
     code = port_imports(
         "from brainscore_vision.model_helpers.brain_transformation import ModelCommitment\n"
@@ -185,7 +185,7 @@ def test_plugin_imports_port():
 def test_layer_selection_equal(tmp_path):
     "LayerScores and LayerSelection on a small IT PLS benchmark made of the same numbers: equal scores, same layer"
     from brainscore_nb.brainscore.brain_transformation import LayerScores, LayerSelection
-    from brainscore_nb.compat import NeuralBenchmark
+    from brainscore_nb.brainscore.compat import NeuralBenchmark
     from brainscore_nb.metrics.registry import load_metric
     from brainscore_nb.metrics.score import Score
     rng = np.random.default_rng(11)  # the Brain-Score side's target: a seeded mix of 'late' plus noise

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import brainscore_nb as bn
-from brainscore_nb.coverage import brainscore_benchmarks, coverage, coverage_sentence, crosscheck_class, read_crosschecks
+from brainscore_nb.brainscore.coverage import brainscore_benchmarks, coverage, coverage_sentence, crosscheck_class, read_crosschecks
 from brainscore_nb.data.catalog import CatalogError
 from brainio_catalog import closed_endpoint, remove_uploads
 from crosscheck_fixtures import FAMILIES, model, serve

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from brainscore_nb.compat import data_bibtex, port_imports
+from brainscore_nb.brainscore.compat import data_bibtex, port_imports
 from brainscore_nb.data.datasets import list_datasets, data_registry
 from brainscore_nb.data.packaging import load_stimulus_set_from_package
 from brainscore_nb.data.store import Recipe

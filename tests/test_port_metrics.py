@@ -9,7 +9,7 @@ import pandas as pd
 import xarray as xr
 import pytest
 
-from brainscore_nb.compat import port_imports
+from brainscore_nb.brainscore.compat import port_imports
 from brainscore_nb.data.assemblies import NeuroidAssembly
 from brainscore_nb.metrics.registry import load_metric
 
@@ -87,7 +87,7 @@ def test_behavioural_metrics_carry_their_ceiling():
 def test_dual_ridge_cv_matches_scikit_learn():
     "DualRidgeCVRegression (ridgecv_predict underneath) picks RidgeCV's alpha and predicts what it predicts"
     from sklearn.linear_model import RidgeCV
-    from brainscore_nb.metrics.blocks import ALPHA_LIST, DualRidgeCVRegression
+    from brainscore_nb.brainscore.blocks import ALPHA_LIST, DualRidgeCVRegression
     rng = np.random.RandomState(0)
     X = rng.randn(60, 400); Y = X @ rng.randn(400, 40) / 20 + rng.randn(60, 40)
     ours, ref = DualRidgeCVRegression(ALPHA_LIST).fit(X, Y), RidgeCV(alphas=ALPHA_LIST).fit(X, Y)
@@ -123,7 +123,7 @@ def test_average_repetition_in_any_order_gives_brainscores_number():
     BrainIO files as Brain-Score: its converged raw V4 0.7627405694 (tests/brainio/brainscore_majajhong2015.py),
     before 0.7674 here; sorting first (Brain-Score's order) gives the same number"""
     from brainscore_nb.data.brainio import read_brainio_assembly
-    from brainscore_nb.compat import average_repetition
+    from brainscore_nb.brainscore.compat import average_repetition
     features = read_brainio_assembly(BRAINIO / PACKAGES['features']['path'], 'NeuroidAssembly')
     repetitions = _majajhong_repetitions('V4')
     as_given, by_id = average_repetition(repetitions), average_repetition(repetitions, sort=True)
@@ -244,7 +244,7 @@ def test_accuracy_distance_variables_by_position():
 def test_cartesian_product_pipe_as_brainscores_transformation_tests_drive_it():
     "Brain-Score's coroutine protocol: parts out, results sent back (done?), the stack (before: no .pipe)"
     from brainscore_nb.data.assemblies import DataAssembly
-    from brainscore_nb.metrics.blocks import CartesianProduct
+    from brainscore_nb.brainscore.blocks import CartesianProduct
     assembly = NeuroidAssembly(np.arange(3.), coords={'neuroid': [0, 1, 2]}, dims=['neuroid'])
     generator = CartesianProduct().pipe(assembly)
     for part in generator:

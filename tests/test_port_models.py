@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from brainscore_nb.compat import BRAINSCORE_IMPORTS
+from brainscore_nb.brainscore.compat import BRAINSCORE_IMPORTS
 
 HERE = Path(__file__).parent
 RECORD = json.loads((HERE / 'brainio' / 'model_plugins.json').read_text())['plugins']  # list_model_plugins.py
@@ -97,7 +97,7 @@ FIXTURE = HERE / 'model_plugins' / 'brainscore_vision' / 'models' / 'seeded_cnn'
 def ported(tmp_path, monkeypatch):
     "The seeded-CNN plugin ported to tmp_path/seeded_cnn_nb and registered; the registry restored after"
     import brainscore_nb as bn
-    from brainscore_nb.port import port_plugin, register_model_plugin
+    from brainscore_nb.brainscore.port import port_plugin, register_model_plugin
     source = tmp_path / 'brainscore_vision' / 'models' / 'seeded_cnn'
     shutil.copytree(FIXTURE, source, ignore=shutil.ignore_patterns('__pycache__'))
     folder = port_plugin(source, tmp_path / 'seeded_cnn_nb', tests=True)
@@ -113,7 +113,7 @@ def ported(tmp_path, monkeypatch):
 
 def test_fixture_plugin_ports_and_registers_without_running(ported):
     import brainscore_nb as bn
-    from brainscore_nb.port import PluginModel, region_layer_map_of
+    from brainscore_nb.brainscore.port import PluginModel, region_layer_map_of
     folder, ids = ported
     assert ids == ['seeded-cnn']
     assert sorted(str(p.relative_to(folder)) for p in folder.rglob('*') if p.is_file()) == [
@@ -158,7 +158,7 @@ def plugin(tmp_path):
 
 def test_port_plugin_refuses_a_dotted_import_naming_the_file(plugin, tmp_path):
     "`import brainscore_vision.benchmarks` once became non-compiling code reported as success"
-    from brainscore_nb.port import port_plugin
+    from brainscore_nb.brainscore.port import port_plugin
     (plugin / 'helpers.py').write_text('import brainscore_vision.benchmarks\n')
     with pytest.raises(ImportError, match=r"helpers.py: 'import brainscore_vision.benchmarks' binds 'brainscore_vision'"):
         port_plugin(plugin, tmp_path / 'out_nb')
@@ -166,7 +166,7 @@ def test_port_plugin_refuses_a_dotted_import_naming_the_file(plugin, tmp_path):
 
 
 def test_port_plugin_fails_naming_the_line_that_does_not_compile(plugin, tmp_path):
-    from brainscore_nb.port import port_plugin
+    from brainscore_nb.brainscore.port import port_plugin
     (plugin / 'helpers.py').write_text('x = 1\nprint "python 2"\n')
     with pytest.raises(SyntaxError, match=r"helpers.py: line 2: .*it does not compile in Brain-Score either"):
         port_plugin(plugin, tmp_path / 'out_nb')
@@ -174,7 +174,7 @@ def test_port_plugin_fails_naming_the_line_that_does_not_compile(plugin, tmp_pat
 
 
 def test_port_plugin_refuses_a_link_out_and_a_large_sparse_file(plugin, tmp_path):
-    from brainscore_nb.port import port_plugin
+    from brainscore_nb.brainscore.port import port_plugin
     secret = tmp_path / 'secret.txt'; secret.write_text('not the plugin\'s')
     (plugin / 'data.csv').symlink_to(secret)
     with pytest.raises(PermissionError, match=r"data.csv is a link to .*secret.txt, outside the plugin"):

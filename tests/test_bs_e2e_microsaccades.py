@@ -69,3 +69,24 @@ def test_plugin_microsaccades_equal_brainscores(count):
     assert np.abs(ours - theirs).max() > 1e-3  # row for row as labelled, they differ: the looks are mislabelled there
     no_shift = wrapper([str(mirror / n) for n in RECORD['images'][:count]], layers=['features.2', 'logits'])
     np.testing.assert_allclose(ours[::TRIALS], no_shift.values[:, ::13], rtol=0, atol=1e-6)  # the first look
+
+
+def test_commitment_recording_takes_one_look_as_brainscores():
+    """Brain-Score's ModelCommitment passes `require_variance` to its behaviour model only: asked for variance while
+    recording, it gives one unshifted look per image; so does brainscore_nb's (its time bin kept, as always here)"""
+    from brainscore_nb.brainscore.brain_transformation import ModelCommitment
+    from brainscore_nb.data.stimuli import StimulusSet
+    from bs_e2e_ours import plugin
+    mirror = Path(os.environ['BRAINSCORE_NB_MIRROR'])
+    module = plugin(spec.MODELS['small_cnn']['plugin'])
+    model = ModelCommitment(identifier='small-cnn', activations_model=module['get_model'](),
+                            layers=module['get_layers'](), region_layer_map=dict(spec.MODELS['small_cnn']['regions']))
+    stimuli = StimulusSet({'stimulus_id': ['a', 'b', 'c'], 'kind': ['x', 'y', 'z']},
+                          stimulus_paths={s: str(mirror / n) for s, n in zip('abc', RECORD['images'])})
+    model.start_recording('IT', [(70, 170), (170, 270)])
+    recorded = model.look_at(stimuli, number_of_trials=TRIALS, require_variance=True)
+    assert list(recorded.dims) == RECORD['look_at:dims'].tolist()
+    recorded = recorded.transpose('presentation', 'neuroid', 'time_bin')
+    assert recorded['stimulus_id'].values.tolist() == RECORD['look_at:stimulus_id'].tolist() == ['a', 'b', 'c']
+    assert recorded['kind'].values.tolist() == RECORD['look_at:kind'].tolist()
+    np.testing.assert_allclose(recorded.values[:, ::13], RECORD['look_at:values'], rtol=0, atol=1e-6)

@@ -7,7 +7,8 @@ degrees (its `MicrosaccadeHelper`), with OpenCV (`cv2.warpAffine`, bilinear, bor
 its venv). Writes bs_e2e/microsaccades.npz: the helper's shifts (pixels and degrees) for three (trials, visual
 degrees, image size) settings; `translate` of a seeded 3 x 20 x 24 float32 image by eight shifts; and the small CNN
 plugin (model_crosschecks/small_cnn_model.py, batch_size 5) at 8 degrees on 3 and on 7 mirror images with 4 trials:
-every 13th neuroid of two layers and the presentation coords, in Brain-Score's order.
+every 13th neuroid of two layers and the presentation coords, in Brain-Score's order; and its ModelCommitment's IT
+recording (two bins) of 3 of them as a StimulusSet, 4 trials each.
 """
 import importlib.util
 import os
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import brainscore_side  # noqa: E402,F401  (BS_INSTALL_DEPENDENCIES=no, no result caching)
 import bs_e2e_spec as spec  # noqa: E402
 
+TRIALS = 4
 SETTINGS = [(5, 8, 96), (15, 8, 224), (3, 10.5, 64)]
 SHIFTS = [(0., 0.), (0.3, 0.), (0., -0.7), (0.03125, 0.5), (-1.26, 2.2), (0.017, -0.011), (3.5, -4.25),
           (0.1234567, 0.7654321)]
@@ -48,12 +50,27 @@ def main():
         wrapper = module.get_model()
         wrapper._extractor.set_visual_degrees(8)
         acts = wrapper([str(mirror / n) for n in names[:count]], layers=['features.2', 'logits'],
-                       number_of_trials=4, require_variance=True)
+                       number_of_trials=TRIALS, require_variance=True)
         out[f'{count}:stimulus_path'] = np.array([Path(p).name for p in acts['stimulus_path'].values])
         for c in ('x_pixels', 'y_pixels', 'x_degrees', 'y_degrees'):
             out[f'{count}:{c}'] = acts[f'microsaccade_shift_{c}'].values.astype(float)
         out[f'{count}:neuroid_id'] = np.array(spec.digest(acts['neuroid_id'].values))
         out[f'{count}:values'] = acts.values[:, ::13].astype(np.float32)
+    from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet
+    from brainscore_vision.model_helpers.brain_transformation import ModelCommitment
+    model = ModelCommitment(identifier='small-cnn', activations_model=module.get_model(),
+                            layers=module.get_layers(), region_layer_map=dict(spec.MODELS['small_cnn']['regions']))
+    stimuli = StimulusSet({'stimulus_id': ['a', 'b', 'c'], 'kind': ['x', 'y', 'z']})
+    stimuli.stimulus_paths = dict(zip(stimuli['stimulus_id'], [str(mirror / n) for n in names[:3]]))
+    stimuli.identifier = 'bs-e2e-microsaccades'
+    model.start_recording('IT', [(70, 170), (170, 270)])
+    recorded = model.look_at(stimuli, number_of_trials=TRIALS, require_variance=True)
+    out['look_at:dims'] = np.array(recorded.dims)
+    recorded = recorded.transpose('presentation', 'neuroid', 'time_bin')
+    out['look_at:stimulus_id'] = recorded['stimulus_id'].values.astype(str)
+    out['look_at:kind'] = recorded['kind'].values.astype(str)
+    out['look_at:x_pixels'] = recorded['microsaccade_shift_x_pixels'].values.astype(float)
+    out['look_at:values'] = recorded.values[:, ::13].astype(np.float32)
     np.savez_compressed(spec.E2E / 'microsaccades.npz', **out)
     print({k: v.shape for k, v in out.items()})
 

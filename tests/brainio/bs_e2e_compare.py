@@ -32,6 +32,15 @@ def differences(ours, theirs):
     assert list(ours['scores']) == list(theirs['scores'])
     for benchmark, s in theirs['scores'].items():
         for key in ('score', 'raw', 'ceiling'):
-            if s[key] is None: assert ours['scores'][benchmark][key] is None; continue
-            out[f'{benchmark}:{key}'] = abs(ours['scores'][benchmark][key] - s[key])
+            mine = ours['scores'][benchmark][key]
+            if s[key] is None:  # Brain-Score's top-1 has no ceiling; ours is NaN
+                assert mine is None or mine != mine, (benchmark, key, mine)
+                continue
+            if key == 'score':  # bounded to [0, 1] here (every brainscore_nb score is); there, some are not
+                bounded = min(max(s[key], 0.), 1.)
+                if bounded != s[key]:
+                    out[f'{benchmark}:unbounded'] = abs(ours['scores'][benchmark]['unbounded'] - s[key])
+                out[f'{benchmark}:score'] = abs(mine - bounded)
+                continue
+            out[f'{benchmark}:{key}'] = abs(mine - s[key])
     return out

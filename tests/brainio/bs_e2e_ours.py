@@ -112,7 +112,8 @@ def score(name, identifier):
     import brainscore_nb as bn
     s = bn.score(commitment(name), identifier)
     ceiling = s.attrs.get('ceiling')
-    return dict(score=float(s), raw=float(s.attrs['raw']), ceiling=None if ceiling is None else float(ceiling))
+    return dict(score=float(s), raw=float(s.attrs['raw']), ceiling=None if ceiling is None else float(ceiling),
+                unbounded=float(s.attrs.get('unbounded', s)))  # ours is bounded to [0, 1], Brain-Score's is not
 
 
 def run(name, mirror, benchmarks=None):
@@ -144,6 +145,10 @@ def main():
     torch.set_num_threads(int(os.environ.get('BS_E2E_THREADS', '2')))
     out = run(name, mirror)
     out['torch'] = torch.__version__
+    if name in ('alexnet', 'resnet18'):
+        import hashlib
+        weights = plugin(spec.MODELS[name]['plugin'])['weights_path'](name)
+        out['weights_sha1'] = hashlib.sha1(weights.read_bytes()).hexdigest()
     assert 'brainscore_vision' not in sys.modules  # nothing of Brain-Score's ran here
     (spec.E2E / f'{name}_ours.json').write_text(json.dumps(out) + '\n')
     print(json.dumps(out['scores'], indent=1))

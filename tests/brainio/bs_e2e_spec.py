@@ -22,7 +22,9 @@ GEIRHOS_LABELS = ['airplane', 'bear', 'bicycle', 'bird', 'boat', 'bottle', 'car'
 REGIONS = ('V1', 'V2', 'V4', 'IT')
 # name -> plugin file, its get_model/get_layers argument, the layers whose activations are recorded (every `every`th
 # neuroid), the committed layer per region (as a plugin's region_layer_map/<id>.json gives it), the behavioural
-# readout layer, and whether its output is ImageNet's 1000 logits (the label readout needs them)
+# readout layer, and whether its output is ImageNet's 1000 logits (the label readout needs them). IT's layer is at
+# most 9216 features wide: Brain-Score's PLS run to convergence takes minutes a fold on 25,000 (EfficientNet-Lite's
+# 'logits' is Brain-Score's last registered module, its ReLU6, not the classifier: no label readout)
 MODELS = {
     'small_cnn': dict(plugin=CROSSCHECKS / 'small_cnn_model.py', name='small-cnn',
                       layers=['features.0', 'features.2', 'features.5', 'logits'], every=97,
@@ -30,15 +32,15 @@ MODELS = {
                       readout='logits', imagenet=False),
     'efficientnet_lite0': dict(plugin=CROSSCHECKS / 'efficientnet_lite0_model.py', name='efficientnet-lite0',
                                layers=['_blocks.4', '_conv_head', 'logits'], every=331,
-                               regions=dict(V1='_blocks.4', V2='_blocks.4', V4='_blocks.4', IT='_conv_head'),
-                               readout='_conv_head', imagenet=False),
+                               regions=dict(V1='_blocks.4', V2='_blocks.4', V4='_conv_head', IT='_avg_pooling'),
+                               readout='_avg_pooling', imagenet=False),
     'alexnet': dict(plugin=E2E / 'torchvision_model.py', name='alexnet',
                     layers=['features.2', 'features.7', 'features.12', 'classifier.5', 'logits'], every=307,
                     regions=dict(V1='features.2', V2='features.5', V4='features.7', IT='features.12'),
                     readout='classifier.5', imagenet=True),
     'resnet18': dict(plugin=E2E / 'torchvision_model.py', name='resnet18',
                      layers=['layer1.0', 'layer3.0', 'layer4.1', 'avgpool', 'logits'], every=307,
-                     regions=dict(V1='layer1.0', V2='layer2.0', V4='layer3.0', IT='layer4.1'),
+                     regions=dict(V1='layer1.0', V2='layer2.0', V4='layer3.0', IT='avgpool'),
                      readout='avgpool', imagenet=True),
 }
 # neural, probabilities, odd-one-out, and (for ImageNet outputs) labels

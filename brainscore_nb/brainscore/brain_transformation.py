@@ -109,8 +109,9 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None, number_of_
         return _commitment.ModelCommitment.start_task(self, task, fitting_stimuli, **kwargs)
 
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1, require_variance:bool=False):
-    "Brain-Score's look_at: with require_variance, `number_of_trials` varied looks from the activations model"
-    with _varied(self, number_of_trials, require_variance):
+    "Brain-Score's look_at: a task's answers from `number_of_trials` varied looks if asked; a recording's one"
+    varied = require_variance and self.task not in (None, BrainModel.Task.passive)
+    with _varied(self, number_of_trials, varied):
         return _commitment.ModelCommitment.look_at(self, stimuli, number_of_trials)
 
 ModelCommitment.start_task, ModelCommitment.look_at = _start_task, _look_at

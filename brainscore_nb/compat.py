@@ -211,7 +211,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.metrics.distribution_similarity': 'brainscore_nb.metrics.properties',
     'brainscore_vision.metrics.i1i2': 'brainscore_nb.compat',  # I2n (with .ceiling, .ceil_score)
     'brainscore_vision.metrics.i1i2.metric': 'brainscore_nb.compat',
-    'brainscore_vision.benchmark_helpers.test_helper': 'brainscore_nb.compat',  # run_test, PrecomputedTests
+    # run_test, PrecomputedTests, StandardizedTests, VisualDegreesTests, NumberOfTrialsTests
+    'brainscore_vision.benchmark_helpers.test_helper': 'brainscore_nb.brainscore.helpers',
     'brainscore_vision.benchmarks.kar2019.benchmark': 'brainscore_nb.compat',  # temporally_varying
     # load_assembly (Brain-Score's module inside the rajalingham2018 plugin)
     'brainscore_vision.benchmarks.rajalingham2018.benchmarks.benchmark':
@@ -264,6 +265,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmarks.laion_fmri.benchmark': 'brainscore_nb.benchmarks.laion_fmri',
     # validate_score_uncertainty, assert_valid_uncertainty
     'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
+    # Brain-Score's own tests (bs-owntests): stimulus_identifier_is_cacheable, assert_stimulus_identifier_is_cacheable
+    'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/geirhos2021.html.
 
 # %% auto #0
 __all__ = ['BIBTEX', 'DATASETS', 'EXCLUDE_CONDITIONS', 'KINDS', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'PARENTS', 'VERSION',
-           'benchmark_identifier', 'load_assembly', 'geirhos2021_benchmark']
+           'benchmark_identifier', 'cast_coordinate_type', 'load_assembly', 'geirhos2021_benchmark']
 
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #7fb84877
 from functools import partial
@@ -51,6 +51,17 @@ def benchmark_identifier(dataset:str, # one of DATASETS, e.g. 'cue-conflict'
     check_choice(kind, KINDS, 'Geirhos2021 benchmark kind')
     return f"Geirhos2021{dataset.replace('-', '')}-{kind}"
 
+# %% ../../nbs/benchmarks/geirhos2021.ipynb #gc0a1b2c
+def cast_coordinate_type(assembly, # an assembly holding the coord `coordinate`
+                         coordinate:str, # the coord to cast, e.g. 'condition'
+                         newtype # a type or dtype, e.g. str
+                        ):
+    "Brain-Score's `cast_coordinate_type`: `assembly` with `coordinate`'s values as `newtype`, attrs kept"
+    if coordinate not in assembly.coords:
+        raise KeyError(f"no coord {coordinate!r} to cast: the assembly has {sorted(assembly.coords)}")
+    values = np.asarray(assembly[coordinate].values).astype(newtype)
+    return assembly.assign_coords({coordinate: (assembly[coordinate].dims, values)})
+
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #cba6df89
 def load_assembly(dataset:str, # one of DATASETS
                   load=load_dataset # registry key -> assembly (stimulus set merged); default: the catalog
@@ -67,8 +78,7 @@ def load_assembly(dataset:str, # one of DATASETS
             raise ValueError(f"Geirhos2021_{dataset}: conditions {missing} to exclude are not in the data "
                              f"(found {sorted(set(map(str, conditions)))}): is it the right dataset?")
         assembly = assembly.isel(presentation=~np.isin(conditions, excluded))
-    return assembly.assign_coords(condition=('presentation',
-                                             np.asarray(assembly['condition'].values).astype(str)))
+    return cast_coordinate_type(assembly, 'condition', str)
 
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #1766b432
 def geirhos2021_benchmark(dataset:str, # one of DATASETS

@@ -267,6 +267,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
     # Brain-Score's own tests (bs-owntests): stimulus_identifier_is_cacheable, assert_stimulus_identifier_is_cacheable
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
+    'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
+    'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

@@ -6,7 +6,7 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/benchmarks/malania2007.html.
 
 # %% auto #0
 __all__ = ['BIBTEX', 'CONDITIONS', 'BASELINE', 'VISUAL_DEGREES', 'NUMBER_OF_TRIALS', 'THRESHOLD_ACCURACY', 'VERSION', 'PARENT',
-           'OFFSET', 'VERNIER_ID', 'IDS', 'load_thresholds', 'human_thresholds', 'baseline_of_condition',
+           'OFFSET', 'VERNIER_ID', 'IDS', 'DATASETS', 'load_thresholds', 'human_thresholds', 'baseline_of_condition',
            'Malania2007Elevation', 'Malania2007VernierAcuity', 'malania2007_benchmark']
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #5d8e84f8
@@ -46,6 +46,8 @@ OFFSET = (
 )
 VERNIER_ID = "Malania2007.vernieracuity-threshold"
 IDS = {f"Malania2007.{c}-threshold_elevation": c for c in CONDITIONS}
+# Brain-Score's DATASETS: each benchmark's identifier after "Malania2007."
+DATASETS = [i.removeprefix(f"{PARENT}.") for i in [*IDS, VERNIER_ID]]
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #2a2a693c
 def load_thresholds(

@@ -148,6 +148,7 @@ def run_side(side, work, only=(), reverse=False, claim=False):
 def outcomes(log):
     "test -> outcome, and the file's note (refused, timeout, collection error), from one .jsonl"
     tests, note, collected = {}, None, []
+    if not log.exists(): return tests, 'not run'
     for line in log.read_text().splitlines():
         r = json.loads(line)
         if 'refused' in r: note = 'refused: ' + r['refused']
@@ -200,7 +201,7 @@ def summarise(work):
         brainscore='brainscore-vision 2.4.2, brainscore-core 2.5.0, offline',
         files=len(rows), tests_brainscore=sum(sum(r['theirs'].values()) for r in rows),
         brainscore_passes=total, passes_here=sum(r['passes_here'] for r in rows),
-        passes_here_not_brainscore=None, rows=rows, failing=failing,
+        rows=rows, failing=failing,
         reasons=dict(sorted(Counter(f['reason'] or 'unnamed' for f in failing).items(), key=lambda kv: -kv[1])))
     RECORD.write_text(json.dumps(record, indent=1) + '\n')
     print(f"{record['files']} files; Brain-Score passes {total} offline; here {record['passes_here']} of them")

@@ -80,10 +80,13 @@ def port_tree(work):
     for rel in sorted(sources):
         src, dst = SITE/rel, out/ours_name(rel)
         dst.parent.mkdir(parents=True, exist_ok=True)
-        for extra in src.parent.iterdir():  # resources beside a test (test_resources/, ...)
-            if not extra.name.endswith(('.py', '.pyc')) and extra.name != '__pycache__' \
-                    and not (dst.parent/extra.name).exists():
-                (dst.parent/extra.name).symlink_to(extra)
+        for extra in src.parent.iterdir():  # resources beside a test (test_resources/, ...), never code:
+            # a linked folder holding Python files would have the ported files written into the wheel
+            if extra.name.endswith(('.py', '.pyc')) or extra.name == '__pycache__' \
+                    or (dst.parent/extra.name).exists() or extra.is_dir() and any(extra.rglob('*.py')):
+                continue
+            (dst.parent/extra.name).symlink_to(extra)
+        assert out.resolve() in dst.resolve().parents, f"{dst} resolves outside {out}"
         try: code = port_imports(src.read_text())
         except (KeyError, ValueError) as e:
             refused[rel] = str(e)[:300]; continue
@@ -109,7 +112,14 @@ def port_tree(work):
     return refused
 
 
-def run_side(side, work, only=(), reverse=False, claim=False):
+def _brainscore_passes_none(work, rel)->bool:
+    "Brain-Score's side has run `rel` and passed none of its tests"
+    log = work/'theirs-results'/(rel.replace('/', '__') + '.jsonl')
+    return log.exists() and 'summary' in log.read_text() and \
+        not any(o == 'passed' for o, _ in outcomes(log)[0].values())
+
+
+def run_side(side, work, only=(), reverse=False, claim=False, passing_first=False):
     "Each file in its own pytest process; outcomes appended to work/<side>-results/<file>.jsonl"
     (work/'plugin').mkdir(parents=True, exist_ok=True)
     (work/'plugin'/'_bsown_record.py').write_text(PLUGIN)
@@ -118,6 +128,7 @@ def run_side(side, work, only=(), reverse=False, claim=False):
     files = [f for f in test_files() if not only or f in only or ours_name(f) in only]
     for rel in files[::-1] if reverse else files:
         log = work/f'{side}-results'/(rel.replace('/', '__') + '.jsonl'); log.parent.mkdir(exist_ok=True)
+        if passing_first and _brainscore_passes_none(work, rel): continue  # another runner does these
         if claim:  # several runners share the list: each file is run by the first that claims it
             (work/f'{side}-claims').mkdir(exist_ok=True)
             try: os.close(os.open(work/f'{side}-claims'/log.name, os.O_CREAT | os.O_EXCL))
@@ -215,7 +226,9 @@ if __name__ == '__main__':
     ap.add_argument('files', nargs='*')
     ap.add_argument('--reverse', action='store_true', help='run the list from its end')
     ap.add_argument('--claim', action='store_true', help='share the list with other runners (claims)')
+    ap.add_argument('--passing-first', action='store_true',
+                    help="skip files where Brain-Score's side passed nothing (for a second runner)")
     a = ap.parse_args()
     if a.step == 'list': print('\n'.join(test_files()), len(test_files()))
     elif a.step == 'summarise': summarise(a.work)
-    else: run_side(a.step, a.work, a.files, a.reverse, a.claim)
+    else: run_side(a.step, a.work, a.files, a.reverse, a.claim, a.passing_first)

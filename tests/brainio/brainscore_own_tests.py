@@ -119,7 +119,14 @@ def _brainscore_passes_none(work, rel)->bool:
         not any(o == 'passed' for o, _ in outcomes(log)[0].values())
 
 
-def run_side(side, work, only=(), reverse=False, claim=False, passing_first=False):
+def _brainscore_passing(work, rel):
+    "The node ids (ours) of the tests Brain-Score's side passed in `rel`; None if that side has not run it"
+    log = work/'theirs-results'/(rel.replace('/', '__') + '.jsonl')
+    if not (log.exists() and 'summary' in log.read_text()): return None
+    return [ours_name(t) for t, (o, _) in outcomes(log)[0].items() if o == 'passed']
+
+
+def run_side(side, work, only=(), reverse=False, claim=False, passing_first=False, passing_only=False):
     "Each file in its own pytest process; outcomes appended to work/<side>-results/<file>.jsonl"
     (work/'plugin').mkdir(parents=True, exist_ok=True)
     (work/'plugin'/'_bsown_record.py').write_text(PLUGIN)
@@ -129,6 +136,7 @@ def run_side(side, work, only=(), reverse=False, claim=False, passing_first=Fals
     for rel in files[::-1] if reverse else files:
         log = work/f'{side}-results'/(rel.replace('/', '__') + '.jsonl'); log.parent.mkdir(exist_ok=True)
         if passing_first and _brainscore_passes_none(work, rel): continue  # another runner does these
+        if passing_only and not _brainscore_passing(work, rel): continue  # not run there yet, or none passed
         if claim:  # several runners share the list: each file is run by the first that claims it
             (work/f'{side}-claims').mkdir(exist_ok=True)
             try: os.close(os.open(work/f'{side}-claims'/log.name, os.O_CREAT | os.O_EXCL))
@@ -142,17 +150,21 @@ def run_side(side, work, only=(), reverse=False, claim=False, passing_first=Fals
             env['PYTHONPATH'] = f"{work/'plugin'}:{work/'bspytest'}"
         else:
             cwd, target, python = work/'ours', ours_name(rel), sys.executable
+            if passing_only and rel not in refused: target = _brainscore_passing(work, rel)
             env['PYTHONPATH'] = f"{work/'plugin'}:{ROOT}"
             env['BRAINSCORE_NB_SETTINGS'] = str(ROOT/'settings.ini')
         start = time.time()
         try:
             p = subprocess.run([python, '-m', 'pytest', '-p', 'no:cacheprovider', '-p',
-                                '_bsown_record', '-q', '--no-header', '-rN', '-W', 'ignore', target],
+                                '_bsown_record', '-q', '--no-header', '-rN', '-W', 'ignore',
+                                *([target] if isinstance(target, str) else target)],
                                cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT)
             tail = p.stdout.strip().split('\n')[-1] if p.stdout.strip() else p.stderr.strip()[-300:]
         except subprocess.TimeoutExpired:
             tail = f'timeout after {TIMEOUT} s'
-        with open(log, 'a') as f: f.write(json.dumps(dict(summary=tail, seconds=round(time.time() - start))) + '\n')
+        with open(log, 'a') as f:
+            f.write(json.dumps(dict(summary=tail, seconds=round(time.time() - start),
+                                    only_brainscore_passing=passing_only)) + '\n')
         print(f'{side} {rel}: {tail} ({time.time() - start:.0f} s)', flush=True)
 
 
@@ -226,9 +238,11 @@ if __name__ == '__main__':
     ap.add_argument('files', nargs='*')
     ap.add_argument('--reverse', action='store_true', help='run the list from its end')
     ap.add_argument('--claim', action='store_true', help='share the list with other runners (claims)')
+    ap.add_argument('--passing-only', action='store_true',
+                    help="ours: run only the tests Brain-Score's side passed (files it has run)")
     ap.add_argument('--passing-first', action='store_true',
                     help="skip files where Brain-Score's side passed nothing (for a second runner)")
     a = ap.parse_args()
     if a.step == 'list': print('\n'.join(test_files()), len(test_files()))
     elif a.step == 'summarise': summarise(a.work)
-    else: run_side(a.step, a.work, a.files, a.reverse, a.claim, a.passing_first)
+    else: run_side(a.step, a.work, a.files, a.reverse, a.claim, a.passing_first, a.passing_only)

@@ -74,6 +74,7 @@ def _self_raw(benchmark:str, visual_degrees:float):
     built = load_benchmark(benchmark)
     return built(PrecomputedFeatures(built._assembly, visual_degrees=visual_degrees)).raw
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10003b
 class StandardizedTests:
     "Brain-Score's `StandardizedTests`: a benchmark's ceiling, and its score of its own data, as expected"
     def ceilings_test(self, benchmark:str, expected:float):
@@ -92,6 +93,7 @@ class StandardizedTests:
 # %% ../../nbs/54_bs_helpers.ipynb #bsh10004
 class _Stop(Exception): "Raised by a probe model once it has seen what it checks"
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10004b
 class _Probe:
     "A BrainModel that runs `check(stimuli, number_of_trials)` on what a benchmark shows it, then stops it"
     def __init__(self, degrees:float, check): self.degrees, self.check = degrees, check
@@ -102,6 +104,7 @@ class _Probe:
     def look_at(self, stimuli, number_of_trials:int=1):
         self.check(stimuli, number_of_trials); raise _Stop()
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10004c
 def _show(benchmark:str, probe):
     "Run `benchmark` on `probe` until it has looked at the first stimuli"
     from brainscore_nb.models.interface import BrainModel
@@ -119,6 +122,7 @@ def _gray_fraction(image_path)->float:
     image = np.array(Image.open(image_path))
     return float((image[..., :3] == 128).all(axis=-1).sum() / image.size)
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10005b
 class VisualDegreesTests:
     "Brain-Score's `VisualDegreesTests`: the gray around a stimulus shown to a model of `candidate_degrees`"
     def amount_gray_test(self, benchmark:str, candidate_degrees:float, image_id:str, expected:float):
@@ -127,6 +131,7 @@ class VisualDegreesTests:
             assert found == expected, f"{benchmark}: {image_id} is {found} gray, expected {expected}"
         _show(benchmark, _Probe(candidate_degrees, check))
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10005c
 class NumberOfTrialsTests:
     "Brain-Score's `NumberOfTrialsTests`: the benchmark asks for repeated trials of its stimuli"
     def repetitions_test(self, benchmark_identifier:str):
@@ -140,6 +145,7 @@ def base_stimulus_identifier(stimuli_identifier # a stimulus set's identifier, p
     "Brain-Score's `base_stimulus_identifier`: the registered set a derived identifier names (before `--`)"
     return stimuli_identifier.split('--')[0] if isinstance(stimuli_identifier, str) else stimuli_identifier
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10011b
 def _loader_identifiers()->set:
     "The identifiers our benchmark families give the stimulus sets they build (`identifier='...'`)"
     import re
@@ -159,6 +165,7 @@ def stimulus_identifier_is_cacheable(stimuli_identifier:str # as a benchmark set
              *catalog_registry('assembly'), *_loader_identifiers()}
     return base in known
 
+# %% ../../nbs/54_bs_helpers.ipynb #bsh10012b
 def assert_stimulus_identifier_is_cacheable(stimuli_identifier:str # as a benchmark sets it
                                            ):
     "Brain-Score's `assert_stimulus_identifier_is_cacheable`: an AssertionError saying how to name the set"

@@ -82,7 +82,8 @@ def recursive_dict_merge(dict1:dict, # the defaults
             raise TypeError(f"recursive_dict_merge: {name} is a {type(d).__name__}, not a dict")
     both = lambda k: isinstance(dict1.get(k), dict) and isinstance(dict2[k], dict)
     return {**copy.deepcopy(dict1),
-            **{k: recursive_dict_merge(dict1[k], dict2[k]) if both(k) else copy.deepcopy(dict2[k]) for k in dict2}}
+            **{k: recursive_dict_merge(dict1[k], dict2[k]) if both(k) else copy.deepcopy(dict2[k])
+               for k in dict2}}
 
 # %% ../nbs/09c_compat.ipynb #8ff64836
 from .metrics.blocks import Metric, Ceiling  # with Brain-Score's other metric building blocks
@@ -278,7 +279,7 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmarks.laion_fmri.benchmark': 'brainscore_nb.benchmarks.laion_fmri',
     # validate_score_uncertainty, assert_valid_uncertainty
     'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
-    # Brain-Score's own tests (bs-owntests): stimulus_identifier_is_cacheable, assert_stimulus_identifier_is_cacheable
+    # Brain-Score's own tests (bs-owntests): (assert_)stimulus_identifier_is_cacheable
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
     'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered

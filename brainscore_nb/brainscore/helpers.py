@@ -140,7 +140,7 @@ class NumberOfTrialsTests:
         _show(benchmark_identifier, _Probe(8, check))
 
 # %% ../../nbs/54_bs_helpers.ipynb #bsh10011
-def base_stimulus_identifier(stimuli_identifier # a stimulus set's identifier, perhaps '<registered>--<marker>'
+def base_stimulus_identifier(stimuli_identifier # a set's identifier, perhaps '<registered>--<marker>'
                             ):
     "Brain-Score's `base_stimulus_identifier`: the registered set a derived identifier names (before `--`)"
     return stimuli_identifier.split('--')[0] if isinstance(stimuli_identifier, str) else stimuli_identifier
@@ -172,6 +172,7 @@ def assert_stimulus_identifier_is_cacheable(stimuli_identifier:str # as a benchm
     if stimulus_identifier_is_cacheable(stimuli_identifier): return
     raise AssertionError(
         f"stimulus identifier {stimuli_identifier!r} names no registered stimulus set (looked up: "
-        f"{base_stimulus_identifier(stimuli_identifier)!r}): Brain-Score's shared activation cache refuses it, "
+        f"{base_stimulus_identifier(stimuli_identifier)!r}): Brain-Score's shared activation cache "
+        "refuses it, "
         "so every extraction of it is recomputed at full cost. Name a set synthesised from a registered one "
         "'<registered identifier>--<marker>'.")

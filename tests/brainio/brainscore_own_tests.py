@@ -182,7 +182,7 @@ def outcomes(log):
         elif r['outcome'] in ('failed', 'error') or r['test'] not in tests:
             tests[r['test']] = (r['outcome'], r['message'])
     for t in collected:
-        if t not in tests: tests[t] = ('timeout' if note and note.startswith('timeout') else 'not run', '')
+        if t not in tests: tests[t] = ('timeout' if note and note.startswith('timeout') else 'unfinished', '')
     return tests, note
 
 
@@ -211,14 +211,20 @@ REASONS = [
      "local folder (the `imagenet_val` setting); Brain-Score's Imagenet2012 class answers from its shipped labels"),
     (r'share \d+ stimuli', "deliberate: our regression metrics refuse a test part that shares stimuli with the "
      "training part (Brain-Score's test fits and tests on the same 20 stimuli)"),
+    (r'^timeout', "not measured: the file ran past its time limit here (400 s on 2 cores shared at load ~15) "
+     "before this test finished"),
+    (r'^unfinished$', "not measured: the file's run here stopped before this test (a runner was stopped)"),
+    (r"benchmarks\.(muzellec2026\.benchmark|rajalingham2018)'", "missing: the test imports the plugin's "
+     "benchmark classes (muzellec2026's, rajalingham2018's DicarloRajalingham2018I2n); ours are factories "
+     "registered by identifier, so the table has no module for them and the file is refused whole"),
     (r'are too few: a test part', "deliberate: our correlation refuses test parts of fewer than 4 stimuli "
      "(Brain-Score's test correlates over 3)"),
 ]
 
 
-def reason_of(test, message, note):
+def reason_of(test, message, note, outcome=''):
     for pattern, reason in REASONS:
-        if re.search(pattern, test) or re.search(pattern, message or '') or re.search(pattern, note or ''):
+        if any(re.search(pattern, text or '') for text in (test, message, note, outcome)):
             return reason
     return None
 
@@ -242,7 +248,7 @@ def summarise(work):
             if t in here: continue
             outcome, message = ours.get(t, ('not collected', ''))
             failing.append(dict(test=t, outcome=outcome, message=(message or onote or '')[:200],
-                                reason=reason_of(t, message, onote)))
+                                reason=reason_of(t, message, onote, outcome)))
     total = sum(r['brainscore_passes'] for r in rows)
     record = dict(
         brainscore='brainscore-vision 2.4.2, brainscore-core 2.5.0, offline',

@@ -36,7 +36,9 @@ def test_every_test_brainscore_passes_and_we_do_not_has_a_named_reason(record):
         assert r['brainscore_passes'] - r['passes_here'] == per_file.get(r['file'], 0), r['file']
 
 
-BRAINSCORE_PASSES, PASSES_HERE = None, None  # pinned below from the record (see the harness)
+# measured 2026-11-29 (tests/brainio/brainscore_own_tests.py): Brain-Score passes 541 of its own tests offline,
+# 288 of them pass here, ported by the table; the other 253 each name their reason in the record
+BRAINSCORE_PASSES, PASSES_HERE = 541, 288
 
 
 # Brain-Score's tests of its cache contract, test_helper and benchmark registries, re-asserted by our code

@@ -51,6 +51,8 @@ OFFSET = (
 # %% ../../nbs/benchmarks/malania2007.ipynb #8f478a83
 VERNIER_ID = "Malania2007.vernieracuity-threshold"
 IDS = {f"Malania2007.{c}-threshold_elevation": c for c in CONDITIONS}
+# Brain-Score's DATASETS: each benchmark's identifier after "Malania2007."
+DATASETS = [i.removeprefix(f"{PARENT}.") for i in [*IDS, VERNIER_ID]]
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #2a2a693c
 def load_thresholds(

@@ -95,7 +95,7 @@ def local_catalog():
 
 def plugin(path):
     "A Brain-Score plugin's model.py, its imports ported, run as a module (a namespace)"
-    from brainscore_nb.compat import port_imports
+    from brainscore_nb.brainscore.compat import port_imports
     namespace = {'__file__': str(path), '__name__': Path(path).stem}
     exec(compile(port_imports(Path(path).read_text()), str(path), 'exec'), namespace)
     return namespace

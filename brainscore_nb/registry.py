@@ -42,11 +42,13 @@ def list_benchmarks()->list:
     discover()
     return sorted(benchmark_registry)
 
+# %% ../nbs/40_registry.ipynb #98aea050
 def list_models()->list:
     "Identifiers of every registered model"
     zoo._discover()
     return sorted(model_registry)
 
+# %% ../nbs/40_registry.ipynb #c5df5a63
 def load_benchmark(identifier:str # e.g. 'Cowley2023.V4-pls'; see list_benchmarks()
                   ):
     "The benchmark `identifier`, built"
@@ -96,6 +98,7 @@ def _model(model):
                         f"{type(model).__name__} (it has no {', '.join(missing)})")
     return model
 
+# %% ../nbs/40_registry.ipynb #d461a2d8
 def _benchmark(benchmark):
     "A benchmark as given, or the registered benchmark of that identifier"
     if isinstance(benchmark, str): return load_benchmark(benchmark)
@@ -104,6 +107,7 @@ def _benchmark(benchmark):
                         f"(called with the model), got {type(benchmark).__name__}")
     return benchmark
 
+# %% ../nbs/40_registry.ipynb #30e45bed
 def score(model_identifier, # a registered model's identifier (see list_models()), or a BrainModel
           benchmark_identifier, # a registered benchmark's identifier (see list_benchmarks()), or a benchmark
           *, conda_active:bool=False # Brain-Score's option; only False (no conda environments here)

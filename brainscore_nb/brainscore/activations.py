@@ -27,6 +27,7 @@ def load_image(image_filepath # an image file
     "The image as an RGB PIL image (grey, palette and alpha converted, as Brain-Score's `load_image`)"
     return load_rgb(image_filepath)
 
+# %% ../../nbs/51_bs_activations.ipynb #3ddcdfff
 def load_images(image_filepaths # image files
                )->list:
     "The images as RGB PIL images"
@@ -55,6 +56,7 @@ def load_preprocess_images(image_filepaths, # image files
     x = _preprocessing(image_size, **kwargs).load(list(image_filepaths))
     return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
 
+# %% ../../nbs/51_bs_activations.ipynb #c1cc1b05
 def preprocess_images(images, # RGB PIL images
                       image_size:int, # side of the square input
                       **kwargs # as `load_preprocess_images`
@@ -73,6 +75,7 @@ def torchvision_preprocess_input(image_size:int, # side of the square input
     "An RGB PIL image -> 1 x 3 x size x size array, resized and normalised"
     return lambda image: preprocess_images([image], image_size, **kwargs)
 
+# %% ../../nbs/51_bs_activations.ipynb #78ce4c5c
 def torchvision_preprocess(preprocess_type:str='imagenet', # or 'inception' (mean and std 0.5)
                            **kwargs # normalize_mean, normalize_std
                           ):
@@ -93,6 +96,7 @@ def flatten(layer_output:np.ndarray, # N x ... per-image outputs
     shape = layer_output.shape[1:]
     return flattened, np.indices(shape, dtype=int).reshape(len(shape), -1).T
 
+# %% ../../nbs/51_bs_activations.ipynb #9d8d98b5
 def change_dict(d:dict, change_function, keep_name:bool=False, multithread:bool=False)->OrderedDict:
     "`d` with `change_function` applied to each value (to `(key, value)` with `keep_name`)"
     change = (lambda k, v: change_function(k, v)) if keep_name else (lambda k, v: change_function(v))
@@ -126,6 +130,7 @@ def _neuroid_coords(model:str, layer:str, shape:tuple)->dict:
     coords['neuroid_id'] = np.array([f'{model}.{layer}.{i}' for i in range(n)])
     return coords
 
+# %% ../../nbs/51_bs_activations.ipynb #0ca2ffa5
 def _merge_coords(parts:list)->dict:
     "Per-layer coords joined along neuroid; a coord one layer lacks is NaN there"
     names = list(dict.fromkeys(k for p in parts for k in p))
@@ -172,6 +177,7 @@ def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
             batch_size=self._batch_size, cache_dir=None if cached else False)}
     return self._extractors[key]
 
+# %% ../../nbs/51_bs_activations.ipynb #36f8eb6e
 def _package(self:ActivationsExtractorHelper, found:dict, paths:list, shifts:dict|None=None)->NeuroidAssembly:
     "Brain-Score's assembly of `{layer: N x features}` for `paths`, layers in the model's order"
     if any(l not in self._shapes for l in found) or frozenset(found) not in self._orders:
@@ -216,6 +222,7 @@ def from_paths(self:ActivationsExtractorHelper, stimuli_paths, # image files (re
     where = {p: i for i, p in enumerate(unique)}
     return assembly.isel(presentation=[where[p] * n + k for p in paths for k in range(n)])
 
+# %% ../../nbs/51_bs_activations.ipynb #8318bf89
 def _microsaccaded(self:ActivationsExtractorHelper, paths:list, layers:list)->tuple:
     "`{layer: images*trials x features}`, each image at each of its microsaccades in turn, and the shifts"
     if self.visual_degrees is None:
@@ -251,6 +258,7 @@ def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the Stimu
     columns = {c: ('presentation', np.repeat(stimulus_set[c].to_numpy(), n)) for c in stimulus_set.columns}
     return assembly.assign_coords(columns)
 
+# %% ../../nbs/51_bs_activations.ipynb #af0293a5
 def _helper_call(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image paths
              layers, # layer names
              stimuli_identifier=None, # Brain-Score's cache name (unused)
@@ -275,22 +283,26 @@ def _register(hooks:dict, hook)->HookHandle:
     hooks[handle.id] = hook
     return handle
 
+# %% ../../nbs/51_bs_activations.ipynb #172fb8a1
 def register_batch_activations_hook(self:ActivationsExtractorHelper, hook # {layer: array} -> same
                                    )->HookHandle:
     "Call `hook` on every batch's activations before they are flattened (then nothing is cached)"
     return _register(self._batch_activations_hooks, hook)
 
+# %% ../../nbs/51_bs_activations.ipynb #c38a4798
 def register_stimulus_set_hook(self:ActivationsExtractorHelper, hook # StimulusSet -> StimulusSet
                               )->HookHandle:
     "Call `hook` on every stimulus set before it is shown"
     return _register(self._stimulus_set_hooks, hook)
 
+# %% ../../nbs/51_bs_activations.ipynb #8ca22f34
 def insert_attrs(self:ActivationsExtractorHelper, wrapper):
     "Give `wrapper` this extractor's `from_stimulus_set`, `from_paths` and hook registration"
     for name in ('from_stimulus_set', 'from_paths', 'register_batch_activations_hook',
                  'register_stimulus_set_hook'):
         setattr(wrapper, name, getattr(self, name))
 
+# %% ../../nbs/51_bs_activations.ipynb #ca505ef6
 def set_visual_degrees(self:ActivationsExtractorHelper, visual_degrees:float):
     "The visual degrees the model's input spans (Brain-Score uses them for microsaccades)"
     self.visual_degrees = visual_degrees
@@ -339,10 +351,12 @@ def get_layer(self:PytorchWrapper, layer_name:str # dotted submodule name, or 'l
             raise KeyError(f"No submodule found for layer {layer_name}, at part {part}")
     return module
 
+# %% ../../nbs/51_bs_activations.ipynb #5db9eda5
 def _output_layer(self:PytorchWrapper):
     "The last leaf module (Brain-Score's 'logits')"
     return self._model.get_submodule(self._output_name())
 
+# %% ../../nbs/51_bs_activations.ipynb #38eb798b
 def _output_name(self:PytorchWrapper)->str:
     module, parts = self._model, []
     while module._modules:
@@ -350,6 +364,7 @@ def _output_name(self:PytorchWrapper)->str:
         module = module._modules[parts[-1]]
     return '.'.join(parts)
 
+# %% ../../nbs/51_bs_activations.ipynb #7e7dac24
 def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a list of per-image ones
                     layer_names:list # submodule names, or 'logits'
                    )->OrderedDict:
@@ -372,6 +387,7 @@ def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a lis
     first = lambda l: fired.index(names[l]) if names[l] in fired else len(fired)
     return OrderedDict((l, out[names[l]]) for l in sorted(layer_names, key=first))
 
+# %% ../../nbs/51_bs_activations.ipynb #058cc55a
 def register_hook(self:PytorchWrapper, layer, # a torch module
                   layer_name:str, # the key its output is kept under
                   target_dict:dict # where it is kept (as `_tensor_to_numpy` gives it)
@@ -380,13 +396,16 @@ def register_hook(self:PytorchWrapper, layer, # a torch module
     keep = lambda _layer, _input, output: target_dict.__setitem__(layer_name, self._tensor_to_numpy(output))
     return layer.register_forward_hook(keep)
 
+# %% ../../nbs/51_bs_activations.ipynb #d5ce56bb
 def _tensor_to_numpy(output): return output.cpu().data.numpy()
 
+# %% ../../nbs/51_bs_activations.ipynb #1550fbfe
 def _overridden(wrapper)->bool:
     "Whether a subclass changes how layers are found or read (then Brain-Score's own loop runs)"
     return any(getattr(type(wrapper), n) is not getattr(PytorchWrapper, n)
                for n in ('get_layer', 'register_hook', '_tensor_to_numpy'))
 
+# %% ../../nbs/51_bs_activations.ipynb #eb29e341
 def _hooked_activations(self:PytorchWrapper, images:np.ndarray, layer_names:list)->OrderedDict:
     "Brain-Score's loop: `register_hook(get_layer(name), name, results)` for each layer, one forward call"
     import torch
@@ -402,11 +421,13 @@ def _hooked_activations(self:PytorchWrapper, images:np.ndarray, layer_names:list
         for h in hooks: h.remove()
     return results
 
+# %% ../../nbs/51_bs_activations.ipynb #a5a9e7a8
 def layers(self:PytorchWrapper):
     "`(name, module)` of every leaf module"
     for name, module in self._model.named_modules():
         if not len(list(module.children())): yield name, module
 
+# %% ../../nbs/51_bs_activations.ipynb #109bc247
 def graph(self:PytorchWrapper):
     "The leaf modules as a networkx DiGraph's nodes"
     try: import networkx as nx

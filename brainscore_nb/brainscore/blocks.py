@@ -31,6 +31,7 @@ class Metric:
     def __call__(self, assembly1, assembly2)->Score:
         raise NotImplementedError(f"{type(self).__name__} does not implement __call__(assembly1, assembly2)")
 
+# %% ../../nbs/19a_blocks.ipynb #759cdbb0
 class Ceiling:
     "Brain-Score's Ceiling interface: `ceiling(assembly) -> Score`"
     def __call__(self, assembly)->Score:
@@ -49,6 +50,7 @@ def _check_xarray_kwargs(name:str, kwargs)->None:
             raise ValueError(f"{name}(): xarray_kwargs {k}={v!r} is not supported: assemblies are matched by "
                          f"stimulus_id along presentation and neuroid_id along neuroid")
 
+# %% ../../nbs/19a_blocks.ipynb #07ea81d0
 def _fit_predict(model):
     "A scikit-learn style regression in our predictors' form: (X, Y, folds) -> test predictions per fold"
     def predict(X, Y, folds):
@@ -56,6 +58,7 @@ def _fit_predict(model):
                 for tr, te in folds]
     return predict
 
+# %% ../../nbs/19a_blocks.ipynb #b62acc6d
 def _along(a:xr.DataArray, dim:str)->dict:
     "The coords of `a` that lie along `dim` only"
     return {k: (dim, v.values) for k, v in a.coords.items() if v.dims == (dim,)}
@@ -308,6 +311,7 @@ def _bins(a:xr.DataArray)->list:
     "`a`'s time bins, each without its time_bin dim"
     return [a.isel(time_bin=t) for t in range(a.sizes['time_bin'])] if 'time_bin' in a.dims else [a]
 
+# %% ../../nbs/19a_blocks.ipynb #ab680859
 def _restack(parts:list, like:xr.DataArray):
     "Per-bin results stacked along time_bin, with `like`'s time bin coords"
     out = xr.concat([xr.DataArray(p).drop_vars(['time_bin_start', 'time_bin_end'], errors='ignore')
@@ -332,6 +336,7 @@ def _span(a:xr.DataArray)->xr.DataArray:
         parts.append(xr.DataArray(part).assign_coords(stimulus_id=('presentation', ids)))
     return xr.concat(parts, dim='presentation')
 
+# %% ../../nbs/19a_blocks.ipynb #2d2cf158
 class SpanTime:
     "Brain-Score's `SpanTime`: `function` once, on the time bins laid end to end along presentation"
     def __init__(self, function # assemblies with every bin along presentation -> a result

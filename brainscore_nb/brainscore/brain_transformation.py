@@ -25,6 +25,23 @@ from ..models.interface import BrainModel, odd_one_out_choices, with_time_bins, 
 from ..models.zoo import category_probabilities, IMAGENET_LABELS
 from .port import assembly_time_align
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #6a019989
+def region_layer_map_json(identifier:str, # the model's identifier: the file is <identifier>.json
+                          folders:list|None=None # plugin folders to look in (default: the callers')
+                         )->dict|None:
+    "The region -> layer map in a plugin folder's `region_layer_map/<identifier>.json` (None: no such file)"
+    for folder in (_caller_folders() if folders is None else [Path(f) for f in folders]):
+        maps = folder/'region_layer_map'
+        path = maps/f'{identifier}.json'
+        if path.resolve().parent != maps.resolve() or not path.is_file(): continue
+        try: found = json.loads(path.read_text())
+        except json.JSONDecodeError as e: raise ValueError(f"{path}: not JSON ({e})") from None
+        if not isinstance(found, dict) or not all(isinstance(r, str) and isinstance(l, str) and l
+                                                  for r, l in found.items()):
+            raise ValueError(f"{path}: expected {{region: layer}} with layer names, got {found!r}")
+        return found
+    return None
+
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt000008
 def _activations(activations_model, stimuli, layers, number_of_trials:int=1, require_variance:bool=False):
     "`activations_model`'s presentation x neuroid for `layers`, called as Brain-Score calls it"
@@ -43,22 +60,6 @@ def _caller_folders()->list:
         frame = frame.f_back
     return folders
 
-def region_layer_map_json(identifier:str, # the model's identifier: the file is <identifier>.json
-                          folders:list|None=None # plugin folders to look in (default: the callers')
-                         )->dict|None:
-    "The region -> layer map in a plugin folder's `region_layer_map/<identifier>.json` (None: no such file)"
-    for folder in (_caller_folders() if folders is None else [Path(f) for f in folders]):
-        maps = folder/'region_layer_map'
-        path = maps/f'{identifier}.json'
-        if path.resolve().parent != maps.resolve() or not path.is_file(): continue
-        try: found = json.loads(path.read_text())
-        except json.JSONDecodeError as e: raise ValueError(f"{path}: not JSON ({e})") from None
-        if not isinstance(found, dict) or not all(isinstance(r, str) and isinstance(l, str) and l
-                                                  for r, l in found.items()):
-            raise ValueError(f"{path}: expected {{region: layer}} with layer names, got {found!r}")
-        return found
-    return None
-
 # %% ../../nbs/52_bs_brain_transformation.ipynb #bt00000d
 def _label_probabilities(activations_model, stimuli, labels, aggregation:str='mean')->pd.DataFrame:
     "Stimuli x labels: the `logits` layer's softmax pooled per label (Brain-Score's LabelBehavior)"
@@ -69,6 +70,7 @@ def _label_probabilities(activations_model, stimuli, labels, aggregation:str='me
                          "ImageNet's 1000 classes")
     return category_probabilities(logits.values, labels, aggregation=aggregation)
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #2ce35651
 class ModelCommitment(_commitment.ModelCommitment):
     "Brain-Score's ModelCommitment: regions mapped as given, by the plugin's region_layer_map JSON, or chosen"
     def __init__(self, identifier:str, # the model's name (and its region_layer_map/<identifier>.json)
@@ -102,12 +104,14 @@ def _varied(commitment, number_of_trials:int, require_variance:bool):
     try: yield
     finally: commitment.activations_model = model
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #ba3cfc1b
 def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None, number_of_trials:int=1,
                 require_variance:bool=False, **kwargs):
     "Brain-Score's start_task: labels, fitting stimuli or nothing, then its options; variance passed on"
     with _varied(self, number_of_trials, require_variance):
         return _commitment.ModelCommitment.start_task(self, task, fitting_stimuli, **kwargs)
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #0fc3ff0e
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1, require_variance:bool=False):
     "Brain-Score's look_at: a task's answers from `number_of_trials` varied looks if asked; a recording's one"
     varied = require_variance and self.task not in (None, BrainModel.Task.passive)
@@ -303,6 +307,7 @@ class LayerScores:
                            table=table)
         return score
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #7f71d26c
 class LayerSelection:
     "Brain-Score's LayerSelection: the layer scoring best on a region's benchmark"
     def __init__(self, model_identifier:str, activations_model, layers:list, visual_degrees:float):
@@ -349,6 +354,7 @@ class LabelToImagenetIndices:
         if key not in IMAGENET_LABELS: raise ValueError(f"no ImageNet mapping for {label!r}")
         return list(IMAGENET_LABELS[key])
 
+# %% ../../nbs/52_bs_brain_transformation.ipynb #684f9eff
 def fix_timebin_naming(assembly):
     "`time_bin_level_0`/`_1` coords renamed `time_bin_start`/`_end` (Brain-Score's xarray 0.16 workaround)"
     names = {k: v for k, v in dict(time_bin_level_0='time_bin_start', time_bin_level_1='time_bin_end').items()

@@ -33,6 +33,7 @@ def get_stimulus_set(identifier:str # a registered stimulus set, see `list_stimu
     "Brain-Score 1's name for `load_stimulus_set`"
     return load_stimulus_set(identifier)
 
+# %% ../../nbs/09c_compat.ipynb #fe440062
 def get_assembly(identifier:str # a registered dataset, see `list_datasets()`
                 ):
     "Brain-Score 1's name for `load_dataset`"
@@ -97,6 +98,7 @@ def _module_globals(entry)->dict:
     module = sys.modules.get(getattr(f, '__module__', None) or '')
     return vars(module) if module else {}
 
+# %% ../../nbs/09c_compat.ipynb #f7f32d71
 def data_bibtex(identifier:str, # a registered dataset or stimulus set
                 kind:str='dataset' # 'dataset' or 'stimulus_set'
                )->str:
@@ -178,6 +180,7 @@ def run_test(benchmark, # a benchmark identifier or object
              else _ByFileName(features, path.stem, degrees))
     return bench(model)
 
+# %% ../../nbs/09c_compat.ipynb #9a55ea51
 class PrecomputedTests:
     "Brain-Score's `PrecomputedTests`: `run_test` also compares the raw score with `expected`"
     def run_test(self, benchmark, precomputed_features_filepath, expected)->Score:

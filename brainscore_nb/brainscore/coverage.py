@@ -33,6 +33,7 @@ def _number(numbers, key:str)->float:
     number = isinstance(numbers, (int, float)) and not isinstance(numbers, bool)
     return float(numbers) if number else float('nan')
 
+# %% ../../nbs/47_coverage.ipynb #e014cfcc
 def _check_record(record:dict)->str:
     "What is wrong with one cross-check record ('' when nothing)"
     if not all(isinstance(record.get(k), dict) for k in ('brainscore', 'ours')):
@@ -53,11 +54,13 @@ def _check_record(record:dict)->str:
         return f'differs by {_difference(record):.3g} > tolerance {tolerance:g}; name the reason in differs'
     return ''
 
+# %% ../../nbs/47_coverage.ipynb #0d33b235
 def _difference(record:dict)->float:
     "The largest difference between the compared numbers of both sides"
     return max(abs(_number(record['ours'], o) - _number(record['brainscore'], b))
                for o, b in record['compared'].items())
 
+# %% ../../nbs/47_coverage.ipynb #6f2b339e
 def read_crosschecks(folder # the folder of `<plugin>.json` cross-check records
                     )->dict:
     "{benchmark identifier: its cross-check record} from every `<plugin>.json` in `folder`, checked"
@@ -102,6 +105,7 @@ def _headline(record:dict)->tuple:
     ours = 'score' if 'score' in compared else next(iter(compared))
     return _number(record['brainscore'], compared[ours]), _number(record['ours'], ours)
 
+# %% ../../nbs/47_coverage.ipynb #18562463
 def coverage(crosschecks=None, # folder of `<plugin>.json` cross-check records (None: no record)
              registered=None # identifiers registered here (None: `list_benchmarks()`)
             )->pd.DataFrame:

@@ -119,6 +119,7 @@ def _class_code(cls)->str:
     methods = [_function_code(f) for _, f in sorted(vars(cls).items()) if hasattr(f, '__code__')]
     return f'{cls.__module__}.{cls.__qualname__}' + ''.join(methods)
 
+# %% ../../nbs/22_activations.ipynb #1b884f6e
 def _function_code(f)->str:
     "A function's source (where readable) and a digest of its bytecode, constants and names (nested too)"
     import inspect, functools
@@ -136,6 +137,7 @@ def _function_code(f)->str:
     walk(code)
     return source + h.hexdigest()
 
+# %% ../../nbs/22_activations.ipynb #0f6708a3
 def code_hash(model # a torch.nn.Module, or a callable
              )->str:
     "sha1 of what `model` computes besides its weights: its classes' source and structure, or its code"
@@ -186,6 +188,7 @@ def _projection(n_features:int, max_features:int, seed:int):
     projection = SparseRandomProjection(max_features, random_state=seed, dense_output=True)
     return projection.fit(np.zeros((1, n_features), np.float32))
 
+# %% ../../nbs/22_activations.ipynb #2f1dd9fc
 def project(features:np.ndarray, # N x D
             max_features:int|None, # at most this many columns (None: keep all)
             seed:int=0 # the projection's seed
@@ -223,6 +226,7 @@ class ActivationsExtractor:
         elif _takes_layers(model): self._forward = lambda images, layers: model(images, layers)
         else: self._forward = lambda images, layers: model(images)
 
+# %% ../../nbs/22_activations.ipynb #4537ebee
 def _takes_layers(model)->bool:
     "Whether a callable model takes the layers wanted as a second argument (and computes only those)"
     import inspect
@@ -237,6 +241,7 @@ def _key(self:ActivationsExtractor, stimuli_hash:str, layer:str)->str:
                 max_features=self.max_features, seed=self.projection_seed, version=__version__)
     return hashlib.sha1(json.dumps(spec, sort_keys=True).encode()).hexdigest()
 
+# %% ../../nbs/22_activations.ipynb #6c07e9f5
 def _cached(self:ActivationsExtractor, key:str):
     "The cached activations under `key`, if present and intact"
     if self.cache_dir is None: return None
@@ -244,10 +249,12 @@ def _cached(self:ActivationsExtractor, key:str):
     if path.is_file() and sha.is_file() and sha.read_text() == sha1_file(path): return load_assembly(path)
     return None
 
+# %% ../../nbs/22_activations.ipynb #f60a836b
 def _has(self:ActivationsExtractor, key:str)->bool:
     "Whether the cache holds activations under `key` (their integrity is checked when they are read)"
     return self.cache_dir is not None and (self.cache_dir/f'{key}.sha1').is_file()
 
+# %% ../../nbs/22_activations.ipynb #524f6f41
 def _store(self:ActivationsExtractor, key:str, assembly):
     if self.cache_dir is None: return
     with atomic_write(self.cache_dir/f'{key}.nc') as tmp:
@@ -304,6 +311,7 @@ def _layer_assembly(stimuli, layer:str, values:np.ndarray)->NeuroidAssembly:
         'layer': ('neuroid', [layer] * values.shape[1]),
         'neuroid_num': ('neuroid', np.arange(values.shape[1]))})
 
+# %% ../../nbs/22_activations.ipynb #425f5926
 def _lock(self:ActivationsExtractor, stimuli_hash:str):
     "A lock on this model's extraction of these stimuli, shared by every process using the cache"
     from contextlib import nullcontext
@@ -311,6 +319,7 @@ def _lock(self:ActivationsExtractor, stimuli_hash:str):
     if self.cache_dir is None: return nullcontext()
     return store_lock(f"activations-{self._key(stimuli_hash, '*')[:20]}", home=self.cache_dir)
 
+# %% ../../nbs/22_activations.ipynb #25dd1236
 def _passes(self:ActivationsExtractor, n:int, todo:list, also:list)->list:
     "Groups of layers, one pass each: `todo` in as few passes as the budget allows, with `also`'s that fit"
     if len(todo) + len(also) == 1: return [todo]
@@ -326,6 +335,7 @@ def _passes(self:ActivationsExtractor, n:int, todo:list, also:list)->list:
         used += size(l)
     return groups
 
+# %% ../../nbs/22_activations.ipynb #3af969b0
 def by_layer(self:ActivationsExtractor, stimuli, # the stimulus set to show the model
              layers:list, # layer names, in the order wanted
              *, also:list=() # layers extracted in the same pass if missing and within budget (not returned)
@@ -348,6 +358,7 @@ def by_layer(self:ActivationsExtractor, stimuli, # the stimulus set to show the 
                 if l in todo: found[l] = assembly
     return {l: found[l] for l in layers}
 
+# %% ../../nbs/22_activations.ipynb #505c1fb5
 def _extract(self:ActivationsExtractor, stimuli, # the stimulus set to show the model
              layers:list # layer names, in the order wanted
             )->NeuroidAssembly:

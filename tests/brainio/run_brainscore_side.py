@@ -168,11 +168,25 @@ def _marques2020(o: dict) -> dict:
     return {i: {**n, 'score': n['score_seed0_ceiling'], 'call_score': n['score']} for i, n in o['benchmarks'].items()}
 
 
+def _per_seed(identifier: str, listed: bool):
+    """A TensorFlow script's seeds (`{"per_seed": {seed: numbers}}`) as recorded: seed 0's numbers (Brain-Score as
+    shipped) and each seed's raw (and score) under `raw_per_seed`, a list (`listed`) or a mapping by seed"""
+    def adapt(o: dict) -> dict:
+        seeds = o['per_seed']
+        first = {k: v for k, v in seeds['0'].items() if k != 'seconds'}
+        per = {k: [n[k] for n in seeds.values()] if listed else {s: n[k] for s, n in seeds.items()}
+               for k in (('raw', 'score') if listed else ('raw',))}
+        return {identifier: {**first, **{f'{k}_per_seed': v for k, v in per.items()}}}
+    return adapt
+
+
 ADAPT = {  # script's stem -> its one JSON object as {benchmark id: numbers}, where it is not that already
     'cowley2026_brainscore_side': _cowley2026, 'imagenet_c_brainscore_side': _imagenet_c,
     **dict.fromkeys([f'{f}_brainscore_side' for f in ('gifford2022', 'papale2025', 'hebart2023_fmri',
                                                        'allen2022_fmri')], _train_test),
     'marques2020_brainscore_side': _marques2020, 'majajhong2015_brainscore_side': _majajhong2015,
+    'kar2019_brainscore_side': _per_seed('Kar2019-ost', listed=False),
+    'cadena2017_mask_brainscore_side': _per_seed('Cadena2017-mask', listed=True),
 }
 
 

@@ -11,6 +11,7 @@ __all__ = ['CONVENTIONS', 'PLACEHOLDERS', 'KINDS', 'PARENTS', 'identifier_proble
 # %% ../nbs/44_submission.ipynb #4b3eb1e2
 import ast, functools, importlib, importlib.metadata, json, math, os, re, shutil, string, subprocess, sys
 import tempfile, tomllib
+from packaging.utils import canonicalize_name
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -728,9 +729,6 @@ def _check_example_data(report:CheckReport, folder:Path):
                'replace the example files made by `new` (stimuli, stimuli.csv, responses.csv) '
                'with your data, keeping the columns')
 
-# %% ../nbs/44_submission.ipynb #b1f0c013
-def _normalised(name:str)->str: return re.sub(r'[-_.]+', '-', name).lower()
-
 # %% ../nbs/44_submission.ipynb #8534fadd
 def _declared(folder:Path)->set:
     "Normalised names of the distributions a plugin declares: pyproject's dependencies, requirements.txt"
@@ -739,14 +737,14 @@ def _declared(folder:Path)->set:
     lines = list(project.get('dependencies', []))
     for p in [folder/'requirements.txt', *folder.glob('*/requirements.txt')]:
         if p.is_file(): lines += p.read_text(errors='replace').splitlines()
-    return {_normalised(m[1]) for l in lines if (m := re.match(r'\s*([A-Za-z0-9][A-Za-z0-9._-]*)', l))}
+    return {canonicalize_name(m[1]) for l in lines if (m := re.match(r'\s*([A-Za-z0-9][A-Za-z0-9._-]*)', l))}
 
 # %% ../nbs/44_submission.ipynb #b1f0c014
 def _check_imports(report:CheckReport, folder:Path):
     "Add an item for each import of a package the plugin does not declare (file:line), or one ok item"
     try: ours = [r for r in importlib.metadata.requires('brainscore_nb') or [] if 'extra ==' not in r]
     except importlib.metadata.PackageNotFoundError: ours = []
-    allowed = _declared(folder) | {_normalised(re.match(r'[A-Za-z0-9._-]+', r)[0]) for r in ours}
+    allowed = _declared(folder) | {canonicalize_name(re.match(r'[A-Za-z0-9._-]+', r)[0]) for r in ours}
     own = {p.stem for p in folder.iterdir()} | set(sys.stdlib_module_names) | {'brainscore_nb'}
     dists, missing = importlib.metadata.packages_distributions(), []
     for p in _plugin_files(folder, '.py'):
@@ -757,7 +755,7 @@ def _check_imports(report:CheckReport, folder:Path):
                      if isinstance(node, ast.ImportFrom) and not node.level and node.module else [])
             for top in {n.split('.')[0] for n in names} - own:
                 candidates = dists.get(top, [top])
-                if not {_normalised(d) for d in candidates} & allowed:
+                if not {canonicalize_name(d) for d in candidates} & allowed:
                     missing.append((f'{p.relative_to(folder)}:{node.lineno}', top, candidates[0]))
     for where, top, dist in missing:
         report.add(f'import declared: {where}', False, f'imports {top}, not among the dependencies',

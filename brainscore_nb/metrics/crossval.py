@@ -519,6 +519,11 @@ def metric_options(*extra:str, # option names the function passes on through **k
         more = [*extra, *CV_OPTIONS, 'backend', 'crossvalidation_kwargs'] if cv else list(extra)
         @functools.wraps(fn)
         def checked(*args, **kwargs):
+            if args and isinstance(args[0], str):  # `@metric('name')`, `metric` a loaded metric
+                raise TypeError(f"{checked.__name__}() got the text {args[0]!r} as its data: a metric "
+                                "takes assemblies. If this is `@metric(...)`, the name `metric` is bound to "
+                                "a loaded metric (`metric = load_metric(...)`), not to the decorator "
+                                "brainscore_nb.metrics.score.metric: name the loaded metric otherwise")
             given = data_arguments(checked.__name__, data, len(args), kwargs)
             return fn(*args, **given, **check_options(checked, kwargs))
         checked.options = tuple(dict.fromkeys(own + more))

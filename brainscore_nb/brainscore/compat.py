@@ -288,6 +288,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
     'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
+    # Brain-Score's memory pre-check (bs-memory): preallocate_memory, MemoryEstimate, load_calibration, ...
+    'brainscore_vision.benchmark_helpers.memory': 'brainscore_nb.brainscore.memory',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

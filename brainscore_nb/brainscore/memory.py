@@ -20,6 +20,8 @@ from ..benchmarks.base import NeuralBenchmark, TrainTestNeuralBenchmark, RSABenc
 from ..models.interface import BrainModel
 from ..models.screen import place_on_screen
 
+_logger = logging.getLogger(__name__)
+
 # %% ../../nbs/57_bs_memory.ipynb #bm000007
 _BYTES_PER_ELEMENT = 4  # float32
 _OVERHEAD_FACTOR = 6  # activation x 6: the fallback, and ridge's SVD path (n_features > n_stimuli)

@@ -84,7 +84,8 @@ def check_choice(value, # what the caller passed
                      + f" (choose from {', '.join(map(str, choices))})")
 
 # %% ../../nbs/30_benchmark_base.ipynb #7d9f4836
-MEMORY_CHECKS = []  # (candidate, benchmark, raise_if_oom) -> estimate: registered from above (brainscore.memory)
+# (candidate, benchmark, raise_if_oom) -> estimate: registered from above (brainscore.memory)
+MEMORY_CHECKS = []
 
 class Benchmark:
     "An experiment a BrainModel can be scored on: Brain-Score's Benchmark interface"

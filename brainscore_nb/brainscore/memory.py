@@ -77,7 +77,7 @@ _FORMULAS = ('pls', 'temporal_pls', 'rdm', 'ridge_large_feature', 'ridge_formula
 
 @dataclass
 class MemoryEstimate:
-    "Brain-Score's estimate of a benchmark run's memory: the probe's counts, the formula's total, what is free"
+    "Brain-Score's estimate of a run's memory: the probe's counts, the formula's total, what is free"
     num_stimuli:int; num_trials:int; num_features:int; num_timebins:int
     activation_gb:float # the activation array: stimuli x features x time bins x 4 bytes
     total_estimated_gb:float # what the formula (and the benchmark's residual) makes of it
@@ -160,7 +160,7 @@ def _is_rdm_benchmark(benchmark)->bool:
 def _is_ridge_benchmark(benchmark)->bool:
     "Brain-Score's ridge benchmarks: identifiers ending in -ridge or -ridgecv (an RSABenchmark never is)"
     ident = _identifier(benchmark)
-    return not isinstance(benchmark, RSABenchmark) and (ident.endswith('-ridge') or ident.endswith('-ridgecv'))
+    return not isinstance(benchmark, RSABenchmark) and ident.endswith(('-ridge', '-ridgecv'))
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000032
 def _get_probe_layer(model, # a ModelCommitment (or TemporalAligned around a LayerMappedModel)
@@ -168,7 +168,8 @@ def _get_probe_layer(model, # a ModelCommitment (or TemporalAligned around a Lay
                     )->str|None:
     "The layer the model commits to `region` (else to IT, V4, V2, V1, else its first); None: no map"
     layer_model = getattr(model, 'layer_model', None)
-    if layer_model is not None and hasattr(layer_model, '_layer_model'): layer_model = layer_model._layer_model
+    if layer_model is not None and hasattr(layer_model, '_layer_model'):
+        layer_model = layer_model._layer_model  # TemporalAligned -> LayerMappedModel
     rmap = getattr(layer_model if layer_model is not None else model, 'region_layer_map', None)
     if not isinstance(rmap, dict): return None
     for candidate in ([region] if region else []) + ['IT', 'V4', 'V2', 'V1']:
@@ -183,13 +184,14 @@ def memory_formula(identifier:str, # the benchmark's identifier (its metric is r
                    rsa:bool=False # an RSABenchmark (RDM whatever its identifier)
                   )->dict:
     "Brain-Score's estimate from counts: activation_gb, total_estimated_gb, formula_type, rdm_overhead_gb"
-    for name, n in (('num_stimuli', num_stimuli), ('num_features', num_features), ('num_timebins', num_timebins)):
+    counts = dict(num_stimuli=num_stimuli, num_features=num_features, num_timebins=num_timebins)
+    for name, n in counts.items():
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"memory_formula: {name} must be a positive integer, got {n!r}")
     if fixed_benchmark_cost_gb is not None and not (isinstance(fixed_benchmark_cost_gb, (int, float))
             and math.isfinite(fixed_benchmark_cost_gb) and fixed_benchmark_cost_gb >= 0):
-        raise ValueError(f"memory_formula: fixed_benchmark_cost_gb must be a finite, non-negative number of GB "
-                         f"or None, got {fixed_benchmark_cost_gb!r}")
+        raise ValueError(f"memory_formula: fixed_benchmark_cost_gb must be a finite, non-negative number "
+                         f"of GB or None, got {fixed_benchmark_cost_gb!r}")
     named = SimpleNamespace(identifier=identifier)
     activation = num_stimuli * num_features * num_timebins * _BYTES_PER_ELEMENT / 1024 ** 3
     fixed, overhead = fixed_benchmark_cost_gb, None
@@ -204,19 +206,22 @@ def memory_formula(identifier:str, # the benchmark's identifier (its metric is r
         calibrated, svd = activation + fixed, activation * _OVERHEAD_FACTOR
         total, kind = (calibrated, 'calibrated') if calibrated >= svd else (svd, 'ridge_large_feature')
     elif fixed is not None: total, kind = activation + fixed, 'calibrated'
-    elif ridge and num_features > num_stimuli: total, kind = activation * _OVERHEAD_FACTOR, 'ridge_large_feature'
+    elif ridge and num_features > num_stimuli:  # sklearn's SVD of X
+        total, kind = activation * _OVERHEAD_FACTOR, 'ridge_large_feature'
     elif ridge:
         overhead = num_stimuli ** 2 * _BYTES_PER_ELEMENT / 1024 ** 3
         total, kind = activation + overhead, 'ridge_formula'
     else: total, kind = activation * _OVERHEAD_FACTOR, 'fallback'
     total += _BENCHMARK_SCAFFOLDING_OVERHEAD_GB.get(identifier, 0.0)
-    return dict(activation_gb=activation, total_estimated_gb=total, formula_type=kind, rdm_overhead_gb=overhead)
+    return dict(activation_gb=activation, total_estimated_gb=total, formula_type=kind,
+                rdm_overhead_gb=overhead)
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000041
 def _emit_skipped_preflight(benchmark, reason:str)->None:
     "Print Brain-Score's BRAINSCORE_PREFLIGHT line for a check that made no estimate (`reason`)"
-    payload = dict(estimate_gb=None, available_gb=None, formula_type='skipped', will_oom=False, num_features=None,
-                   num_stimuli=None, reason=reason, benchmark_identifier=_identifier(benchmark) or None,
+    payload = dict(estimate_gb=None, available_gb=None, formula_type='skipped', will_oom=False,
+                   num_features=None, num_stimuli=None, reason=reason,
+                   benchmark_identifier=_identifier(benchmark) or None,
                    benchmark_type=type(benchmark).__name__)
     print(f"BRAINSCORE_PREFLIGHT {json.dumps(payload)}", flush=True)
 
@@ -229,7 +234,7 @@ def _first(obj, *names, default=None):
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000043
 def _benchmark_facts(benchmark)->dict|None:
-    "stimulus_set (probed), num_stimuli, num_trials, timebins, region, visual_degrees; None: not a neural benchmark"
+    "The stimulus set, its count, trials, time bins, region, visual degrees; None: not a neural benchmark"
     benchmark = _base.built(benchmark)  # a registered benchmark, with its data
     nunique = lambda stimuli: int(stimuli['stimulus_id'].nunique())
     if isinstance(benchmark, TrainTestNeuralBenchmark):
@@ -270,8 +275,9 @@ def preallocate_memory(model:BrainModel, # the model to be scored
                        *, raise_if_oom:bool=True, # raise MemoryError when the estimate exceeds what is free
                        fixed_benchmark_cost_gb:float|None=None # the calibrated cost; None: from the table
                       )->MemoryEstimate|None:
-    "Brain-Score's pre-flight check: the run's memory estimated from a one-stimulus probe (None: not estimated)"
-    if not isinstance(raise_if_oom, bool): raise TypeError(f"raise_if_oom must be True or False, got {raise_if_oom!r}")
+    "Brain-Score's pre-flight check: the run's memory estimated from a one-stimulus probe (None: none made)"
+    if not isinstance(raise_if_oom, bool):
+        raise TypeError(f"raise_if_oom must be True or False, got {raise_if_oom!r}")
     if os.environ.get('BRAINSCORE_SKIP_MEMORY_CHECK', '0') == '1':
         _emit_skipped_preflight(benchmark, reason='env_skip')
         return None
@@ -287,7 +293,8 @@ def preallocate_memory(model:BrainModel, # the model to be scored
                        rsa=isinstance(benchmark, RSABenchmark))
     estimate = MemoryEstimate(num_stimuli=facts['num_stimuli'], num_trials=facts['num_trials'],
                               num_features=int(num_features), num_timebins=int(num_timebins),
-                              available_gb=available_memory_gb(), fixed_benchmark_cost_gb=fixed_benchmark_cost_gb,
+                              available_gb=available_memory_gb(),
+                              fixed_benchmark_cost_gb=fixed_benchmark_cost_gb,
                               is_pls=f['formula_type'] in ('pls', 'temporal_pls'), **f)
     print(f"[pre-flight] {estimate}", flush=True)
     print("BRAINSCORE_PREFLIGHT " + json.dumps(dict(
@@ -303,7 +310,7 @@ def preallocate_memory(model:BrainModel, # the model to be scored
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000053
 def _preflight(candidate, benchmark, raise_if_oom:bool=True)->MemoryEstimate|None:
-    "A benchmark's `preallocate_memory`: a neural benchmark's estimate, none for any other (Brain-Score's no-op)"
+    "A benchmark's `preallocate_memory`: a neural benchmark's estimate, None for others (Brain-Score's no-op)"
     benchmark = _base.built(benchmark)  # a registered benchmark, with its data
     if not isinstance(benchmark, (NeuralBenchmark, RSABenchmark)): return None
     return preallocate_memory(candidate, benchmark, raise_if_oom=raise_if_oom)
@@ -311,16 +318,17 @@ def _preflight(candidate, benchmark, raise_if_oom:bool=True)->MemoryEstimate|Non
 _base.MEMORY_CHECKS[:] = [_preflight]
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000056
-def scaled_preallocate_memory(wrapper, # has `identifier` and `peak_aggregation` (or Brain-Score's private names)
+def scaled_preallocate_memory(wrapper, # has identifier and peak_aggregation (or Brain-Score's private names)
                               candidate, # the model to be scored
                               child_factory, # () -> one child benchmark, estimated for the wrapper
-                              *, raise_if_oom:bool=True # raise MemoryError when the scaled estimate does not fit
+                              *, raise_if_oom:bool=True # MemoryError if the scaled estimate does not fit
                              )->MemoryEstimate|None:
-    "A wrapper's check: one child's estimate, with the wrapper's calibrated cost, else scaled by peak_aggregation"
+    "A wrapper's check: one child's estimate, with the wrapper's calibrated cost, else scaled by its peak"
     identifier = _identifier(wrapper)
     peak = float(_first(wrapper, 'peak_aggregation', '_peak_aggregation', default=1.0))
     fixed = load_calibration().get(identifier)
-    estimate = preallocate_memory(candidate, child_factory(), raise_if_oom=False, fixed_benchmark_cost_gb=fixed)
+    estimate = preallocate_memory(candidate, child_factory(), raise_if_oom=False,
+                                  fixed_benchmark_cost_gb=fixed)
     if estimate is None: return None
     name = f"preallocate_memory ({type(wrapper).__name__} '{identifier}')"
     if fixed is not None:
@@ -332,5 +340,6 @@ def scaled_preallocate_memory(wrapper, # has `identifier` and `peak_aggregation`
     scaled = estimate.total_estimated_gb * peak
     if scaled > estimate.available_gb and raise_if_oom:
         raise MemoryError(f"{name}: aggregated estimate {scaled:.1f} GB (per-child "
-                          f"{estimate.total_estimated_gb:.1f} × {peak}) > {estimate.available_gb:.1f} GB available")
+                          f"{estimate.total_estimated_gb:.1f} × {peak}) > "
+                          f"{estimate.available_gb:.1f} GB available")
     return estimate

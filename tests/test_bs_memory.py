@@ -1,0 +1,92 @@
+"""Brain-Score's memory pre-check (`brainscore_nb.brainscore.memory`) on a registered-style benchmark: the probe
+shows one stimulus, the formula's numbers are Brain-Score's, `score_benchmark` refuses a run that would not fit
+before scoring, and a behavioural benchmark is a no-op. Values pinned from Brain-Score 2.4.2's formula."""
+import contextlib, io, json
+
+import numpy as np
+import pandas as pd
+import pytest
+import xarray as xr
+
+from brainscore_nb.benchmarks.base import (NeuralBenchmark, TrainTestNeuralBenchmark, BehavioralBenchmark,
+                                           score_benchmark)
+from brainscore_nb.brainscore import memory
+from brainscore_nb.data.stimuli import StimulusSet
+from brainscore_nb.metrics.score import Score
+from brainscore_nb.models.interface import BrainModel
+
+GIB = 1024 ** 3
+
+
+class Zeros(BrainModel):
+    "Answers each stimulus with `n` zero features; counts what it was shown"
+    def __init__(self, n): self.n, self.shown = n, []
+    def visual_degrees(self): return 8
+    def start_recording(self, region, time_bins): self.region = region
+    def look_at(self, stimuli, number_of_trials=1):
+        self.shown.append(len(stimuli))
+        return xr.DataArray(np.zeros((len(stimuli), self.n)), dims=['presentation', 'neuroid'],
+                            coords={'stimulus_id': ('presentation', stimuli['stimulus_id'].values)})
+
+
+def assembly(ids):
+    s = StimulusSet(pd.DataFrame({'stimulus_id': ids}))
+    s.identifier, s.stimulus_paths = 'memory-test', {i: f'/tmp/{i}.png' for i in ids}
+    a = xr.DataArray(np.zeros((len(ids), 2)), dims=['presentation', 'neuroid'],
+                     coords={'stimulus_id': ('presentation', ids), 'region': ('neuroid', ['IT', 'IT'])})
+    a.attrs['stimulus_set'] = s
+    return a
+
+
+@pytest.fixture
+def free(monkeypatch):
+    "What psutil says is available (GB), and no cgroup limit"
+    monkeypatch.setattr(memory, '_cgroup_available_gb', lambda: None)
+    def set_free(gb):
+        monkeypatch.setattr(memory.psutil, 'virtual_memory', lambda: type('VM', (), {'available': int(gb * GIB)})())
+    monkeypatch.setattr(memory, '_DEFAULT_CALIBRATION_PATH', '/nonexistent/benchmark_costs.json')
+    return set_free
+
+
+def test_pls_estimate_and_refusal(free):
+    bench = NeuralBenchmark('MajajHong2015.IT-pls', assembly([f's{i}' for i in range(3200)]),
+                            lambda source, target: Score(0.5), None, parent='IT')
+    free(64)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        e = memory.preallocate_memory(Zeros(9216), bench)
+    assert (e.num_stimuli, e.num_features, e.formula_type, e.will_oom) == (3200, 9216, 'pls', False)
+    assert e.total_estimated_gb == pytest.approx(7 * 3200 * 9216 * 4 / GIB) == pytest.approx(0.769043, abs=1e-6)
+    line = json.loads(out.getvalue().splitlines()[-1].split(' ', 1)[1])
+    assert line == dict(estimate_gb=0.769, available_gb=64.0, formula_type='pls', will_oom=False,
+                        num_features=9216, num_stimuli=3200)
+    free(0.5)
+    model = Zeros(9216)
+    with contextlib.redirect_stdout(io.StringIO()), pytest.raises(MemoryError, match='OOM LIKELY'):
+        score_benchmark(bench, model)
+    assert model.shown == [1]  # the probe's one stimulus, no scoring
+
+
+def test_train_test_counts_both_parts_and_ridge_gram(free):
+    bench = TrainTestNeuralBenchmark('Example.IT-ridgecv', assembly(['a', 'b', 'c']), assembly(['d', 'e']),
+                                     lambda *parts: Score(0.5), None, parent='IT')
+    free(64)
+    with contextlib.redirect_stdout(io.StringIO()):
+        e = memory.preallocate_memory(Zeros(2), bench)
+    assert (e.num_stimuli, e.formula_type) == (5, 'ridge_formula')
+    assert e.total_estimated_gb == pytest.approx((5 * 2 * 4 + 5 ** 2 * 4) / GIB)
+
+
+def test_behavioural_benchmark_is_not_estimated(free):
+    class Choice(BehavioralBenchmark):
+        def __init__(self): self.identifier = 'Geirhos2021edge-error_consistency'
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert Choice().preallocate_memory(Zeros(2)) is None  # Brain-Score's no-op
+        assert memory.preallocate_memory(Zeros(2), Choice()) is None  # asked directly: the skipped line
+    assert json.loads(out.getvalue().split(' ', 1)[1])['reason'] == 'unsupported_benchmark_type'
+
+
+def test_bad_options_are_named():
+    with pytest.raises(TypeError, match='raise_if_oom must be'):
+        memory.preallocate_memory(Zeros(2), object(), raise_if_oom=1)
+    with pytest.raises(ValueError, match='fixed_benchmark_cost_gb must be'):
+        memory.memory_formula('x.IT-pls', num_stimuli=2, num_features=2, fixed_benchmark_cost_gb=float('nan'))

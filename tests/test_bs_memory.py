@@ -2,6 +2,7 @@
 shows one stimulus, the formula's numbers are Brain-Score's, `score_benchmark` refuses a run that would not fit
 before scoring, and a behavioural benchmark is a no-op. Values pinned from Brain-Score 2.4.2's formula."""
 import contextlib, io, json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -10,6 +11,7 @@ import xarray as xr
 
 from brainscore_nb.benchmarks.base import (NeuralBenchmark, TrainTestNeuralBenchmark, BehavioralBenchmark,
                                            score_benchmark)
+from brainscore_nb.brainscore.memory import MultiSubjectNeuralBenchmark, KFoldNeuralBenchmark
 from brainscore_nb.brainscore import memory
 from brainscore_nb.data.stimuli import StimulusSet
 from brainscore_nb.metrics.score import Score
@@ -90,3 +92,29 @@ def test_bad_options_are_named():
         memory.preallocate_memory(Zeros(2), object(), raise_if_oom=1)
     with pytest.raises(ValueError, match='fixed_benchmark_cost_gb must be'):
         memory.memory_formula('x.IT-pls', num_stimuli=2, num_features=2, fixed_benchmark_cost_gb=float('nan'))
+
+
+RECORD = Path(__file__).parent / 'brainio' / 'model_crosschecks' / 'bs_memory_wrappers.json'
+
+
+class Child:
+    "A child benchmark with fixed answers: raw = 0.8 x score, ceiling = 0.7 + score / 10 (as the record's script)"
+    def __init__(self, v): self.v, self.region, self.version, self.time_bins = v, 'IT', 1, [(70, 170)]
+    @property
+    def ceiling(self): return Score(0.7 + self.v / 10)
+    def __call__(self, candidate): return Score(self.v, attrs={'raw': Score(self.v * 0.8)})
+
+
+def test_wrappers_answer_as_brainscores():
+    "Brain-Score 2.4.2's MultiSubjectNeuralBenchmark and KFoldNeuralBenchmark on the same children (the record)"
+    record = json.loads(RECORD.read_text())
+    values = record['values']
+    multi = MultiSubjectNeuralBenchmark('X.IT-ridgecv', list(values), lambda s: Child(values[s]))
+    kfold = KFoldNeuralBenchmark('X.IT-cluster_k5-ridgecv', 5, lambda i: Child(list(values.values())[i]))
+    for wrapper, name, unit in ((multi, 'multi', 'subjects'), (kfold, 'kfold', 'folds')):
+        s, want = wrapper(None), record[name]
+        got = dict(score=float(s), raw=float(s.attrs['raw']), ceiling=float(s.attrs['ceiling']),
+                   error=s.attrs['error'], sem=s.attrs[f'sem_{unit}'], wrapper_ceiling=float(wrapper.ceiling))
+        if name == 'multi': got['wrapper_ceiling_error'] = wrapper.ceiling.attrs['error']
+        assert got == pytest.approx(want, abs=1e-12), name
+    assert record['multi']['error'] == pytest.approx(0.07202478356257783, abs=1e-15)  # the bootstrap, pinned

@@ -290,8 +290,7 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
     # Brain-Score's memory pre-check (bs-memory): preallocate_memory, MemoryEstimate, load_calibration, ...
     'brainscore_vision.benchmark_helpers.memory': 'brainscore_nb.brainscore.memory',
-    # its multi-child wrappers' memory check (scaled_preallocate_memory); not its MultiSubjectNeuralBenchmark,
-    # KFoldNeuralBenchmark (not ported: our LAIONfMRI aggregates its subjects itself)
+    # MultiSubjectNeuralBenchmark, KFoldNeuralBenchmark (not block_diagonal_concat)
     'brainscore_vision.benchmark_helpers.multi_subject': 'brainscore_nb.brainscore.memory',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')

@@ -189,10 +189,6 @@ def outcomes(log):
 # Why a test Brain-Score passes offline does not pass here: the first pattern (regex on the test's node id,
 # then on its failure message) that matches names the reason. Deliberate differences say so.
 REASONS = [
-    (r'test_memory_wrappers\.py::Test(Scaled|KFold)PreallocateMemory', "missing: Brain-Score's multi-child "
-     "wrappers (benchmark_helpers.multi_subject: MultiSubjectNeuralBenchmark, KFoldNeuralBenchmark) are not ported "
-     "(our LAIONfMRI aggregates its subjects itself); their memory check is brainscore.memory's "
-     "scaled_preallocate_memory"),
     (r'plugin_management', "deliberate: Brain-Score's plugin management (domain plugins, pip-installed plugin "
      "requirements) is not ported; plugins here are Python entry points (brainscore_nb.plugins)"),
     (r'submission', "deliberate: Brain-Score's website submission system (its database, endpoints, GitHub "

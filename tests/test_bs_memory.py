@@ -21,13 +21,15 @@ GIB = 1024 ** 3
 
 
 class Zeros(BrainModel):
-    "Answers each stimulus with `n` zero features; counts what it was shown"
+    "Answers each stimulus with `n` zero features (in each time bin asked, if several); counts what it was shown"
     def __init__(self, n): self.n, self.shown = n, []
     def visual_degrees(self): return 8
-    def start_recording(self, region, time_bins): self.region = region
+    def start_recording(self, region, time_bins): self.region, self.bins = region, len(time_bins)
     def look_at(self, stimuli, number_of_trials=1):
         self.shown.append(len(stimuli))
-        return xr.DataArray(np.zeros((len(stimuli), self.n)), dims=['presentation', 'neuroid'],
+        many = self.bins > 1
+        return xr.DataArray(np.zeros((len(stimuli), self.n) + ((self.bins,) if many else ()), np.float32),
+                            dims=['presentation', 'neuroid'] + (['time_bin'] if many else []),
                             coords={'stimulus_id': ('presentation', stimuli['stimulus_id'].values)})
 
 
@@ -94,7 +96,7 @@ def test_bad_options_are_named():
         memory.memory_formula('x.IT-pls', num_stimuli=2, num_features=2, fixed_benchmark_cost_gb=float('nan'))
 
 
-RECORD = Path(__file__).parent / 'brainio' / 'model_crosschecks' / 'bs_memory_wrappers.json'
+RECORD = Path(__file__).parent / 'brainio' / 'model_crosschecks' / 'bs_memory.json'
 
 
 class Child:
@@ -118,3 +120,19 @@ def test_wrappers_answer_as_brainscores():
         if name == 'multi': got['wrapper_ceiling_error'] = wrapper.ceiling.attrs['error']
         assert got == pytest.approx(want, abs=1e-12), name
     assert record['multi']['error'] == pytest.approx(0.07202478356257783, abs=1e-15)  # the bootstrap, pinned
+
+
+@pytest.mark.parametrize('i', range(13))
+def test_estimates_are_brainscores(i, free):
+    "Brain-Score 2.4.2's preallocate_memory on the same identifier, counts and fixed cost (the record): equal"
+    want = json.loads(RECORD.read_text())['estimates'][i]
+    identifier, n_stimuli, n_features, n_bins, fixed = want['case']
+    bins = [(70 + 10 * b, 80 + 10 * b) for b in range(n_bins)]
+    bench = NeuralBenchmark(identifier, assembly([f'img{j:05d}' for j in range(n_stimuli)]),
+                            lambda source, target: Score(0.5), None, parent='IT', time_bins=bins)
+    free(64)
+    with contextlib.redirect_stdout(io.StringIO()):
+        e = memory.preallocate_memory(Zeros(n_features), bench, raise_if_oom=False, fixed_benchmark_cost_gb=fixed)
+    assert (e.formula_type, e.num_timebins) == (want['formula_type'], want['num_timebins'])
+    assert (e.total_estimated_gb, e.activation_gb) == pytest.approx(
+        (want['total_estimated_gb'], want['activation_gb']), rel=1e-12)

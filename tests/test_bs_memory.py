@@ -1,6 +1,7 @@
-"""Brain-Score's memory pre-check (`brainscore_nb.brainscore.memory`) on a registered-style benchmark: the probe
-shows one stimulus, the formula's numbers are Brain-Score's, `score_benchmark` refuses a run that would not fit
-before scoring, and a behavioural benchmark is a no-op. Values pinned from Brain-Score 2.4.2's formula."""
+"""Brain-Score's memory pre-check (`brainscore_nb.brainscore.memory`) on our benchmarks: the probe shows one
+stimulus, the estimates are Brain-Score's (the record of tests/brainio/bs_memory.py), `score_benchmark`
+refuses a run that would not fit before scoring, a behavioural benchmark is a no-op, and the multi-child
+wrappers answer as Brain-Score 2.4.2's."""
 import contextlib, io, json
 from pathlib import Path
 
@@ -21,7 +22,7 @@ GIB = 1024 ** 3
 
 
 class Zeros(BrainModel):
-    "Answers each stimulus with `n` zero features (in each time bin asked, if several); counts what it was shown"
+    "Answers each stimulus with `n` zero features (in each time bin, if several); counts what it was shown"
     def __init__(self, n): self.n, self.shown = n, []
     def visual_degrees(self): return 8
     def start_recording(self, region, time_bins): self.region, self.bins = region, len(time_bins)
@@ -47,7 +48,8 @@ def free(monkeypatch):
     "What psutil says is available (GB), and no cgroup limit"
     monkeypatch.setattr(memory, '_cgroup_available_gb', lambda: None)
     def set_free(gb):
-        monkeypatch.setattr(memory.psutil, 'virtual_memory', lambda: type('VM', (), {'available': int(gb * GIB)})())
+        vm = type('VM', (), {'available': int(gb * GIB)})()
+        monkeypatch.setattr(memory.psutil, 'virtual_memory', lambda: vm)
     monkeypatch.setattr(memory, '_DEFAULT_CALIBRATION_PATH', '/nonexistent/benchmark_costs.json')
     return set_free
 
@@ -59,7 +61,8 @@ def test_pls_estimate_and_refusal(free):
     with contextlib.redirect_stdout(io.StringIO()) as out:
         e = memory.preallocate_memory(Zeros(9216), bench)
     assert (e.num_stimuli, e.num_features, e.formula_type, e.will_oom) == (3200, 9216, 'pls', False)
-    assert e.total_estimated_gb == pytest.approx(7 * 3200 * 9216 * 4 / GIB) == pytest.approx(0.769043, abs=1e-6)
+    assert e.total_estimated_gb == pytest.approx(7 * 3200 * 9216 * 4 / GIB)
+    assert e.total_estimated_gb == pytest.approx(0.769043, abs=1e-6)
     line = json.loads(out.getvalue().splitlines()[-1].split(' ', 1)[1])
     assert line == dict(estimate_gb=0.769, available_gb=64.0, formula_type='pls', will_oom=False,
                         num_features=9216, num_stimuli=3200)
@@ -100,7 +103,7 @@ RECORD = Path(__file__).parent / 'brainio' / 'model_crosschecks' / 'bs_memory.js
 
 
 class Child:
-    "A child benchmark with fixed answers: raw = 0.8 x score, ceiling = 0.7 + score / 10 (as the record's script)"
+    "A child benchmark with fixed answers: raw = 0.8 x score, ceiling = 0.7 + score / 10 (as the record's)"
     def __init__(self, v): self.v, self.region, self.version, self.time_bins = v, 'IT', 1, [(70, 170)]
     @property
     def ceiling(self): return Score(0.7 + self.v / 10)
@@ -108,7 +111,7 @@ class Child:
 
 
 def test_wrappers_answer_as_brainscores():
-    "Brain-Score 2.4.2's MultiSubjectNeuralBenchmark and KFoldNeuralBenchmark on the same children (the record)"
+    "Brain-Score 2.4.2's MultiSubjectNeuralBenchmark and KFoldNeuralBenchmark on the same children: equal"
     record = json.loads(RECORD.read_text())
     values = record['values']
     multi = MultiSubjectNeuralBenchmark('X.IT-ridgecv', list(values), lambda s: Child(values[s]))
@@ -132,7 +135,8 @@ def test_estimates_are_brainscores(i, free):
                             lambda source, target: Score(0.5), None, parent='IT', time_bins=bins)
     free(64)
     with contextlib.redirect_stdout(io.StringIO()):
-        e = memory.preallocate_memory(Zeros(n_features), bench, raise_if_oom=False, fixed_benchmark_cost_gb=fixed)
+        e = memory.preallocate_memory(Zeros(n_features), bench, raise_if_oom=False,
+                                      fixed_benchmark_cost_gb=fixed)
     assert (e.formula_type, e.num_timebins) == (want['formula_type'], want['num_timebins'])
     assert (e.total_estimated_gb, e.activation_gb) == pytest.approx(
         (want['total_estimated_gb'], want['activation_gb']), rel=1e-12)

@@ -1,4 +1,4 @@
-"""`brainscore_vision.benchmark_helpers.memory` by its names: before a neural benchmark is scored, the model looks at one stimulus, and Brain-Score's calibrated formula turns the stimulus count, the feature count and the time bins into the memory the run will need, compared with what this process may still allocate (`preallocate_memory`, `MemoryEstimate`, `available_memory_gb`, `load_calibration`, `save_calibration`).
+"""`brainscore_vision.benchmark_helpers.memory` by its names: before a neural benchmark is scored, the model looks at one stimulus, and Brain-Score's calibrated formula turns the stimulus count, the feature count and the time bins into the memory the run will need, compared with what this process may still allocate (`preallocate_memory`, `MemoryEstimate`, `available_memory_gb`, `load_calibration`, `save_calibration`); and its multi-child wrappers (`MultiSubjectNeuralBenchmark`, `KFoldNeuralBenchmark`), whose check scales one child's estimate.
 
 Docs: https://brainscore-nb.github.io/brainscore_nb/bs_memory.html.md"""
 
@@ -76,8 +76,6 @@ def available_memory_gb()->float:
     return host if cgroup is None else min(host, cgroup)
 
 # %% ../../nbs/57_bs_memory.ipynb #bm000018
-_FORMULAS = ('pls', 'temporal_pls', 'rdm', 'ridge_large_feature', 'ridge_formula', 'calibrated', 'fallback')
-
 @dataclass
 class MemoryEstimate:
     "Brain-Score's estimate of a run's memory: the probe's counts, the formula's total, what is free"
@@ -87,7 +85,8 @@ class MemoryEstimate:
     available_gb:float # what the process could still allocate
     fixed_benchmark_cost_gb:float|None=None # the calibrated cost (None: none known)
     is_pls:bool=False # the PLS formula ran
-    formula_type:str='fallback' # one of _FORMULAS
+    # pls, temporal_pls, rdm, ridge_large_feature, ridge_formula, calibrated or fallback
+    formula_type:str='fallback'
     rdm_overhead_gb:float|None=None # the RDM overhead, or ridge's n_stimuli^2 gram matrix
 
     @property

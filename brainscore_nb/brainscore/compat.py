@@ -288,6 +288,10 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
     'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
+    # Brain-Score's memory pre-check (bs-memory): preallocate_memory, MemoryEstimate, load_calibration, ...
+    'brainscore_vision.benchmark_helpers.memory': 'brainscore_nb.brainscore.memory',
+    # MultiSubjectNeuralBenchmark, KFoldNeuralBenchmark (not block_diagonal_concat)
+    'brainscore_vision.benchmark_helpers.multi_subject': 'brainscore_nb.brainscore.memory',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 
@@ -323,6 +327,7 @@ def port_imports(code:str, # Python source written for Brain-Score
         raise KeyError(f"no brainscore_nb module for the patch target {m.group(3)!r}: "
                        "add it to BRAINSCORE_IMPORTS")
     code = re.sub(r'^(\s*)(from|import)\s+([\w.]+)(?:\s+as\s+(\w+))?', swap, code, flags=re.M)
-    patched = r'(\bpatch\(\s*)([\'"])([\w.]+)\2'
-    return '\n'.join(line if line.lstrip().startswith('#')  # commented-out code stays as written
-                     else re.sub(patched, target, line) for line in code.split('\n'))
+    # patch('x') and patch.dict('x'), the target maybe on the next line; commented-out code stays as written
+    patched = r'(\bpatch(?:\.dict)?\(\s*)([\'"])([\w.]+)\2'
+    commented = lambda m: m.string[m.string.rfind('\n', 0, m.start()) + 1:m.start()].lstrip().startswith('#')
+    return re.sub(patched, lambda m: m.group(0) if commented(m) else target(m), code)

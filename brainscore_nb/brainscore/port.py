@@ -26,6 +26,8 @@ from .compat import (NeuralBenchmark, TrainTestNeuralBenchmark, average_repetiti
 from ..benchmarks.base import RSABenchmark
 # the module Brain-Score's tests/conftest.py imports: `from brainscore_vision.benchmark_helpers import screen`
 from ..models import screen  # noqa: F401
+# and its tests' `from brainscore_vision.benchmark_helpers import memory` (importing it registers the check)
+from . import memory  # noqa: F401
 from ..benchmarks.gifford2022 import flatten_time_bins
 from ..metrics.ceilings import bound_score
 from ..metrics.score import Score

@@ -189,8 +189,6 @@ def outcomes(log):
 # Why a test Brain-Score passes offline does not pass here: the first pattern (regex on the test's node id,
 # then on its failure message) that matches names the reason. Deliberate differences say so.
 REASONS = [
-    (r'benchmark_helpers\.memory', "deliberate: Brain-Score's memory estimator for its scoring scheduler "
-     "(benchmark_helpers.memory, 708 lines) is not ported; runs here are bounded by the batch runner's own limits"),
     (r'plugin_management', "deliberate: Brain-Score's plugin management (domain plugins, pip-installed plugin "
      "requirements) is not ported; plugins here are Python entry points (brainscore_nb.plugins)"),
     (r'submission', "deliberate: Brain-Score's website submission system (its database, endpoints, GitHub "

@@ -262,6 +262,11 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.model_helpers.activations.pytorch': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.core': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.pca': 'brainscore_nb.brainscore.activations',
+    # model_cache_identifier, stimulus_set_cache_identifier, revision_enabled, ... (bs-cachekey)
+    'brainscore_vision.model_helpers.activations.cache_key': 'brainscore_nb.brainscore.cache_key',
+    # ImportPlugin, the plugin locator the cache key's revisions use (nothing else of plugin_management)
+    'brainscore_core.plugin_management': 'brainscore_nb.brainscore.cache_key',
+    'brainscore_core.plugin_management.import_plugin': 'brainscore_nb.brainscore.cache_key',
     # model plugins (bs-plugins): download_weights, check_models, load_weight_file (brainscore.model_plugins)
     'brainscore_vision.model_helpers': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.check_submission': 'brainscore_nb.brainscore.model_plugins',

@@ -94,6 +94,8 @@ class Benchmark:
         raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
     @property
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
+    @property
+    def _visual_degrees(self)->float: return self.visual_degrees  # Brain-Score's private name
 
 # %% ../../nbs/30_benchmark_base.ipynb #2f911822
 def _value_key(v, known:dict, depth:int):
@@ -190,7 +192,7 @@ class BenchmarkBase(Benchmark):
 # %% ../../nbs/30_benchmark_base.ipynb #3309c6e7
 @functools.lru_cache(maxsize=1)
 def recorded_metadata()->dict:
-    "Brain-Score 2.4.2's `{identifier: {version, parent, bibtex}}` (tests/brainio/brainscore_metadata.py)"
+    "Brain-Score 2.4.2's `{id: {version, parent, bibtex, ...}}` (tests/brainio/brainscore_metadata.py)"
     import importlib.resources
     where = importlib.resources.files('brainscore_nb') / 'benchmarks' / 'brainscore_metadata.json'
     return json.loads(where.read_text())
@@ -200,7 +202,8 @@ class LazyBenchmark(Benchmark):
     "A registered benchmark, built (its data read or fetched) on first use: scoring, its ceiling, its data"
     def __init__(self, identifier:str, # the registered identifier
                  build): # () -> the benchmark, with its data
-        # identifier, and Brain-Score's version, parent and bibtex where recorded: readable before the data
+        # identifier, and Brain-Score's version, parent and bibtex where recorded (and the region, visual
+        # degrees and trials its constructor is given without data): readable before the data
         vars(self).update(recorded_metadata().get(identifier, {}), identifier=identifier, _build=build)
 
     def _built(self):

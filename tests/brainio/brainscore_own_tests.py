@@ -205,9 +205,6 @@ REASONS = [
     (r"import brainscore_vision\.model_helpers' binds", "port_imports refuses `import "
      "brainscore_vision.model_helpers` (it binds `brainscore_vision`, and the table puts model_helpers outside "
      "brainscore_nb's own tree): the file is refused whole"),
-    (r'benchmarks/allen2022_fmri(_surface)?/test\.py.*Registry', "missing: a registered benchmark here reads its "
-     "data when asked anything but identifier, version, parent and bibtex; Brain-Score's test reads `region` and "
-     "`_visual_degrees` (its private name for visual_degrees) offline"),
     (r'benchmarks\.imagenet\b', "deliberate: ImageNet-top1 here reads the ImageNet validation images from a "
      "local folder (the `imagenet_val` setting); Brain-Score's Imagenet2012 class answers from its shipped labels"),
     (r'share \d+ stimuli', "deliberate: our regression metrics refuse a test part that shares stimuli with the "

@@ -96,6 +96,8 @@ class Benchmark:
     def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
     @property
     def _visual_degrees(self)->float: return self.visual_degrees  # Brain-Score's private name
+    @_visual_degrees.setter  # which its plugins' benchmarks set: the one value
+    def _visual_degrees(self, value:float): self.visual_degrees = value
 
 # %% ../../nbs/30_benchmark_base.ipynb #2f911822
 def _value_key(v, known:dict, depth:int):

@@ -288,6 +288,13 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
     'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
+    # the plugins' benchmark factories by Brain-Score's names (DicarloRajalingham2018I2n,
+    # RajalinghamMatchtosamplePublicBenchmark, MajajHongV4PublicBenchmark, ...): the registered benchmarks
+    'brainscore_vision.benchmarks.rajalingham2018': 'brainscore_nb.benchmarks.rajalingham2018',
+    'brainscore_vision.benchmarks.rajalingham2018.benchmarks.public_benchmark':
+        'brainscore_nb.benchmarks.rajalingham2018',
+    'brainscore_vision.benchmarks.muzellec2026': 'brainscore_nb.benchmarks.muzellec2026',
+    'brainscore_vision.benchmarks.muzellec2026.benchmark': 'brainscore_nb.benchmarks.muzellec2026',
 }
 _BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
 

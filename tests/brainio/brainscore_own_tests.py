@@ -212,9 +212,6 @@ REASONS = [
     (r'^timeout', "not measured: the file ran past its time limit here (400 s on 2 cores shared at load ~15) "
      "before this test finished"),
     (r'^unfinished$', "not measured: the file's run here stopped before this test (a runner was stopped)"),
-    (r"benchmarks\.(muzellec2026\.benchmark|rajalingham2018)'", "missing: the test imports the plugin's "
-     "benchmark classes (muzellec2026's, rajalingham2018's DicarloRajalingham2018I2n); ours are factories "
-     "registered by identifier, so the table has no module for them and the file is refused whole"),
     (r"load_model_bibtex", "missing: `load_model_bibtex` (a model plugin's bibtex by its identifier) is not "
      "here: model plugins' bibtex is not read yet"),
     (r"level_names", "deliberate: our assemblies keep their coords flat (no MultiIndex built at "

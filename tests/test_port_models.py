@@ -156,13 +156,17 @@ def plugin(tmp_path):
     return source
 
 
-def test_port_plugin_refuses_a_dotted_import_naming_the_file(plugin, tmp_path):
-    "`import brainscore_vision.benchmarks` once became non-compiling code reported as success"
+def test_port_plugin_ports_a_dotted_import_to_code_that_reads_through_the_table(plugin, tmp_path):
+    """`import brainscore_vision.benchmarks` once became non-compiling code reported as success, then was refused;
+    now it binds `brainscore_vision` to a PortedPackage whose dotted names follow the table"""
+    from brainscore_nb.benchmarks.base import BenchmarkBase
     from brainscore_nb.brainscore.port import port_plugin
-    (plugin / 'helpers.py').write_text('import brainscore_vision.benchmarks\n')
-    with pytest.raises(ImportError, match=r"helpers.py: 'import brainscore_vision.benchmarks' binds 'brainscore_vision'"):
-        port_plugin(plugin, tmp_path / 'out_nb')
-    assert not (tmp_path / 'out_nb').exists()
+    (plugin / 'helpers.py').write_text('import brainscore_vision.benchmarks\nBase = brainscore_vision.benchmarks.BenchmarkBase\n')
+    ported = (port_plugin(plugin, tmp_path / 'out_nb') / 'helpers.py').read_text()
+    assert ported.startswith('import brainscore_nb.benchmarks.base; from brainscore_nb.brainscore.compat import brainscore_vision\n')
+    namespace = {}
+    exec(ported, namespace)
+    assert namespace['Base'] is BenchmarkBase
 
 
 def test_port_plugin_fails_naming_the_line_that_does_not_compile(plugin, tmp_path):

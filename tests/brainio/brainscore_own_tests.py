@@ -202,9 +202,6 @@ REASONS = [
      "sources (its wheel's benchmarks/*.py), which a port does not carry; tests/test_bs_own_tests.py sweeps ours"),
     (r'activations\.temporal|time_align', "missing: Brain-Score's temporal (video) model helpers "
      "(model_helpers.activations.temporal, brain_transformation.temporal's time_align) are not ported yet"),
-    (r"import brainscore_vision\.model_helpers' binds", "port_imports refuses `import "
-     "brainscore_vision.model_helpers` (it binds `brainscore_vision`, and the table puts model_helpers outside "
-     "brainscore_nb's own tree): the file is refused whole"),
     (r'benchmarks\.imagenet\b', "deliberate: ImageNet-top1 here reads the ImageNet validation images from a "
      "local folder (the `imagenet_val` setting); Brain-Score's Imagenet2012 class answers from its shipped labels"),
     (r'share \d+ stimuli', "deliberate: our regression metrics refuse a test part that shares stimuli with the "

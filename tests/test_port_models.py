@@ -231,3 +231,14 @@ def test_readmes_model_plugin_counts_are_the_records():
             f'(torch only) {outcomes["built"]} build', f'torchvision {torchvision}',
             f'timm {outcomes["requirement not installed: timm"]}', f'weights not reachable {weights}')
     assert [s for s in said if s not in readme] == [], re.findall(r'Of the \d+ model plugins.{0,400}', readme)
+
+
+def test_load_model_bibtex_gives_what_brainscores_gives():
+    """Brain-Score 2.4.2's own `load_model_bibtex` on 26 of its ids (tests/brainio/model_bibtex_brainscore.py: the
+    plugins whose get_bibtex is more than one `return`, mehrer2020, every 25th other plugin): ours gives the same"""
+    from brainscore_nb import load_model_bibtex
+    from brainscore_nb.brainscore.model_plugins import _recorded_bibtex
+    theirs = json.loads((HERE / 'brainio' / 'model_bibtex_brainscore.json').read_text())['bibtex']
+    assert len(theirs) == 26 and sum(v is not None for v in theirs.values()) == 18
+    assert {i: load_model_bibtex(i) for i in theirs} == theirs
+    assert len(_recorded_bibtex()) == 382 and len(set(_recorded_bibtex().values())) == 80  # of the wheel's 702 ids

@@ -209,8 +209,6 @@ REASONS = [
     (r'^timeout', "not measured: the file ran past its time limit here (400 s on 2 cores shared at load ~15) "
      "before this test finished"),
     (r'^unfinished$', "not measured: the file's run here stopped before this test (a runner was stopped)"),
-    (r"load_model_bibtex", "missing: `load_model_bibtex` (a model plugin's bibtex by its identifier) is not "
-     "here: model plugins' bibtex is not read yet"),
     (r"level_names", "deliberate: our assemblies keep their coords flat (no MultiIndex built at "
      "construction), so a stacked dim has no `level_names`"),
     (r'are too few: a test part', "deliberate: our correlation refuses test parts of fewer than 4 stimuli "

@@ -206,6 +206,13 @@ REASONS = [
      "local folder (the `imagenet_val` setting); Brain-Score's Imagenet2012 class answers from its shipped labels"),
     (r'share \d+ stimuli', "deliberate: our regression metrics refuse a test part that shares stimuli with the "
      "training part (Brain-Score's test fits and tests on the same 20 stimuli)"),
+    (r'test_alpha_selection_design_is_sample_sized', "deliberate: the test spies on scikit-learn's RidgeCV.fit "
+     "to see alpha chosen on an (n, n) gram surrogate; our DualRidgeCVRegression never calls RidgeCV: it chooses "
+     "alpha by our own leave-one-out on the kernel's eigendecomposition (metrics.regression.ridgecv_predict, no "
+     "(n_features, n_targets) matrix), the same alpha and predictions as RidgeCV (test_matches_sklearn passes here)"),
+    (r'test_selects_from_cached_scores_without_attrs', "deliberate: the test calls LayerSelection._call.__wrapped__, "
+     "Brain-Score's result_caching-stored layer choice (whose netCDF cache hits lose attrs); ours stores no layer "
+     "choice: LayerSelection chooses from LayerScores' table each time, the activations cached by content"),
     (r'^timeout', "not measured: the file ran past its time limit here (400 s on 2 cores shared at load ~15) "
      "before this test finished"),
     (r'^unfinished$', "not measured: the file's run here stopped before this test (a runner was stopped)"),

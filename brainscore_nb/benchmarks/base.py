@@ -100,6 +100,10 @@ class Benchmark:
     def preallocate_memory(self, candidate:BrainModel, raise_if_oom:bool=True):
         "Brain-Score's pre-flight memory check: the registered check's estimate (None: none registered)"
         return MEMORY_CHECKS[-1](candidate, self, raise_if_oom=raise_if_oom) if MEMORY_CHECKS else None
+    @property
+    def _visual_degrees(self)->float: return self.visual_degrees  # Brain-Score's private name
+    @_visual_degrees.setter  # which its plugins' benchmarks set: the one value
+    def _visual_degrees(self, value:float): self.visual_degrees = value
 
 # %% ../../nbs/30_benchmark_base.ipynb #sb000002
 def score_benchmark(benchmark:Benchmark, # the benchmark to score on
@@ -204,7 +208,7 @@ class BenchmarkBase(Benchmark):
 # %% ../../nbs/30_benchmark_base.ipynb #3309c6e7
 @functools.lru_cache(maxsize=1)
 def recorded_metadata()->dict:
-    "Brain-Score 2.4.2's `{identifier: {version, parent, bibtex}}` (tests/brainio/brainscore_metadata.py)"
+    "Brain-Score 2.4.2's `{id: {version, parent, bibtex, ...}}` (tests/brainio/brainscore_metadata.py)"
     import importlib.resources
     where = importlib.resources.files('brainscore_nb') / 'benchmarks' / 'brainscore_metadata.json'
     return json.loads(where.read_text())
@@ -214,7 +218,8 @@ class LazyBenchmark(Benchmark):
     "A registered benchmark, built (its data read or fetched) on first use: scoring, its ceiling, its data"
     def __init__(self, identifier:str, # the registered identifier
                  build): # () -> the benchmark, with its data
-        # identifier, and Brain-Score's version, parent and bibtex where recorded: readable before the data
+        # identifier, and Brain-Score's version, parent and bibtex where recorded (and the region, visual
+        # degrees and trials its constructor is given without data): readable before the data
         vars(self).update(recorded_metadata().get(identifier, {}), identifier=identifier, _build=build)
 
     def _built(self):

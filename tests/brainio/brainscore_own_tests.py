@@ -200,8 +200,9 @@ REASONS = [
      "names (cache_key, NO_RESOLUTION, probe_preprocessing_resolution) are not ported"),
     (r'TestNoBenchmarkSynthesisesAnUncacheableIdentifier', "deliberate: the sweep reads Brain-Score's own plugin "
      "sources (its wheel's benchmarks/*.py), which a port does not carry; tests/test_bs_own_tests.py sweeps ours"),
-    (r'activations\.temporal|time_align', "missing: Brain-Score's temporal (video) model helpers "
-     "(model_helpers.activations.temporal, brain_transformation.temporal's time_align) are not ported yet"),
+    (r'test_temporal_ops\.py::test_assembly_time_align', "deliberate: our assemblies keep their coords "
+     "flat (no MultiIndex time_bin): `a.isel(time_bin=[1, 2]) == b.isel(time_bin=[2, 1])` compares bins by "
+     "position; Brain-Score's MultiIndex aligns them by (start, end) and compares only the bin they share"),
     (r"import brainscore_vision\.model_helpers' binds", "port_imports refuses `import "
      "brainscore_vision.model_helpers` (it binds `brainscore_vision`, and the table puts model_helpers outside "
      "brainscore_nb's own tree): the file is refused whole"),

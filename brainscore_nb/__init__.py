@@ -22,7 +22,8 @@ _LAZY = {  # name -> module
     'list_benchmarks': 'brainscore_nb.registry', 'list_models': 'brainscore_nb.registry',
     'list_datasets': 'brainscore_nb.data.datasets', 'list_stimulus_sets': 'brainscore_nb.data.datasets',
     'BrainModel': 'brainscore_nb.models.interface',  # Brain-Score's too
-    'Ceiling': 'brainscore_nb.brainscore.blocks'}
+    'Ceiling': 'brainscore_nb.brainscore.blocks',
+    'load_model_bibtex': 'brainscore_nb.brainscore.model_plugins'}  # a model plugin's bibtex
 
 def _discovered(name:str, module):
     "Registries are filled by plugins: discover them before handing the registry out"

@@ -332,7 +332,8 @@ def test_all_holds_no_bibtex():
 # item 3): the product reads without it. Only these modules outside the wing reach into it, each named.
 WING = 'brainscore'
 WING_CLIENTS = {
-    '': "the front door's lazy `Ceiling` (Brain-Score's ceiling interface, given by brainscore_vision)",
+    '': "the front door's lazy `Ceiling` (Brain-Score's ceiling interface, given by brainscore_vision) and "
+        "`load_model_bibtex` (a Brain-Score model plugin's bibtex)",
     'cli': "`brainscore-nb port` and `--plugin` port Brain-Score's model plugins (function-local)",
     'catalogue': "the benchmark catalogue's origin and cross-check columns compare with Brain-Score"}
 

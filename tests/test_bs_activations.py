@@ -95,14 +95,17 @@ def test_plugin_activations_from_a_stimulus_set_equal_brainscore(plugin, paths):
 
 
 def test_cached_activations_are_the_same(plugin, paths):
-    "A second wrapper of the same plugin is served from the cache: the same values and coords"
-    first = plugin['get_model']()(paths, layers=['features.2', 'logits'])
+    """In a call Brain-Score stores (a stimuli identifier names it), a second wrapper of the same plugin is
+    served from the cache: the same values and coords; a call nothing names is computed, as in Brain-Score"""
+    first = plugin['get_model']()(paths, layers=['features.2', 'logits'], stimuli_identifier='bs-act-images')
     wrapper = plugin['get_model']()
     calls = []
     wrapper._extractor.get_activations = functools.partial(
         lambda f, images, names: calls.append(len(images)) or f(images, names), wrapper.get_activations)
-    again = wrapper(paths, layers=['features.2', 'logits'])
+    again = wrapper(paths, layers=['features.2', 'logits'], stimuli_identifier='bs-act-images')
     assert calls == [1]  # only the probe image that labels the cached layers' neuroids
+    wrapper(paths[:2], layers=['logits'])
+    assert calls == [1, 2]  # not stored: computed
     np.testing.assert_array_equal(again.values, first.values)
     assert all((again[c].values == first[c].values).all() for c in ('neuroid_id', 'channel', 'layer'))
 

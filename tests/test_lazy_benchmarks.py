@@ -2,6 +2,8 @@
 gives its identifier (and the version, parent and bibtex Brain-Score records for it) with nothing fetched or read;
 its data is read when it is first scored or its ceiling asked, and the score is the one pinned in test_benchmarks."""
 import json
+import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,8 @@ def test_every_benchmark_builds_without_its_data(offline):
     for b in built:
         if b.identifier not in recorded: continue
         assert (b.version, b.parent, b.bibtex) == tuple(recorded[b.identifier][k] for k in ('version', 'parent', 'bibtex'))
+        assert {k: getattr(b, k) for k in recorded[b.identifier]} == recorded[b.identifier]  # region, visual_degrees...
+        if 'visual_degrees' in recorded[b.identifier]: assert b._visual_degrees == b.visual_degrees  # Brain-Score's name
     assert offline == [] and all(type(b) is LazyBenchmark for b in built)  # reading them built nothing either
 
 
@@ -51,6 +55,44 @@ def test_first_use_fetches_and_says_why_it_failed(offline):
     with pytest.raises(Exception) as e: lazy.ceiling  # noqa: B018  (asking for the ceiling reads the data)
     assert 'cannot reach' in str(e.value) and 'Allen2022_fMRI_train' in str(e.value)  # what it tried to fetch
     assert type(lazy) is LazyBenchmark and lazy.identifier == 'Allen2022_fmri.IT-ridge'  # still unbuilt: try again later
+
+
+def test_brainscores_own_registry_test_reads_region_and_visual_degrees_offline(offline):
+    "Brain-Score's allen2022_fmri(_surface)/test.py reads `region` and `_visual_degrees` of the -rdm ids offline"
+    for prefix in ('Allen2022_fmri', 'Allen2022_fmri_4subj', 'Allen2022_fmri_surface', 'Allen2022_fmri_surface_4subj'):
+        for region in ('V1', 'V2', 'V4', 'IT'):
+            b = load_benchmark(f'{prefix}.{region}-rdm')
+            assert (b.identifier, b.region, b._visual_degrees, b.number_of_trials) == (f'{prefix}.{region}-rdm', region, 8.4, 1)
+            assert type(b) is LazyBenchmark
+    # Brain-Score's -ridge benchmarks read their data to know their region: it fails offline there too
+    counts = Counter(tuple(sorted(set(m) - {'version', 'parent', 'bibtex'})) for m in recorded_metadata().values())
+    assert counts == {(): 187, ('number_of_trials', 'region', 'visual_degrees'): 16, ('number_of_trials', 'visual_degrees'): 59,
+                      ('visual_degrees',): 4, ('number_of_trials',): 1}
+    assert offline == []
+
+
+def test_the_recorded_facts_are_the_built_benchmarks(tmp_path):
+    "Built from Brain-Score-written fixture packages, an Allen2022 -rdm benchmark says what the record said unbuilt"
+    from brainscore_nb.benchmarks.allen2022_fmri import REGIONS, allen2022_fmri_rsa
+    from brainscore_nb.data.brainio import read_brainio_assembly, read_brainio_stimulus_set
+    fixtures = HERE / 'brainio' / 'allen2022_fmri'
+    def fixture_load(name):
+        prefix, split = name.rsplit('_', 1)
+        stem = f'fixture_Allen2022_fmri_{split}'
+        for ext in ('csv', 'zip'): shutil.copy(fixtures / f'stimulus_{stem}.{ext}', tmp_path)  # unzipped beside
+        stimuli = read_brainio_stimulus_set(tmp_path / f'stimulus_{stem}.csv', tmp_path / f'stimulus_{stem}.zip',
+                                            f'{prefix}_stim_{split}')
+        return read_brainio_assembly(fixtures / f"assy_fixture_{prefix.replace('_4subj', '')}_{split}.nc",
+                                     'NeuroidAssembly', stimuli)
+    for region in REGIONS:
+        identifier = f'Allen2022_fmri.{region}-rdm'
+        lazy = LazyBenchmark(identifier, lambda r=region: allen2022_fmri_rsa(r, load=fixture_load))
+        unbuilt = {k: getattr(lazy, k) for k in ('region', 'visual_degrees', '_visual_degrees', 'number_of_trials')}
+        assert type(lazy) is LazyBenchmark and unbuilt == dict(region=region, visual_degrees=8.4, _visual_degrees=8.4,
+                                                                number_of_trials=1)
+        lazy.ceiling  # noqa: B018  (builds it from the fixtures)
+        assert type(lazy) is not LazyBenchmark
+        assert {k: getattr(lazy, k) for k in unbuilt} == unbuilt
 
 
 def test_the_record_covers_brainscores_benchmarks():

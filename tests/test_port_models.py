@@ -147,13 +147,17 @@ def plugin(tmp_path):
     return source
 
 
-def test_port_plugin_refuses_a_dotted_import_naming_the_file(plugin, tmp_path):
-    "`import brainscore_vision.benchmarks` once became non-compiling code reported as success"
+def test_port_plugin_ports_a_dotted_import_to_code_that_reads_through_the_table(plugin, tmp_path):
+    """`import brainscore_vision.benchmarks` once became non-compiling code reported as success, then was refused;
+    now it binds `brainscore_vision` to a PortedPackage whose dotted names follow the table"""
+    from brainscore_nb.benchmarks.base import BenchmarkBase
     from brainscore_nb.brainscore.port import port_plugin
-    (plugin / 'helpers.py').write_text('import brainscore_vision.benchmarks\n')
-    with pytest.raises(ImportError, match=r"helpers.py: 'import brainscore_vision.benchmarks' binds 'brainscore_vision'"):
-        port_plugin(plugin, tmp_path / 'out_nb')
-    assert not (tmp_path / 'out_nb').exists()
+    (plugin / 'helpers.py').write_text('import brainscore_vision.benchmarks\nBase = brainscore_vision.benchmarks.BenchmarkBase\n')
+    ported = (port_plugin(plugin, tmp_path / 'out_nb') / 'helpers.py').read_text()
+    assert ported.startswith('import brainscore_nb.benchmarks.base; from brainscore_nb.brainscore.compat import brainscore_vision\n')
+    namespace = {}
+    exec(ported, namespace)
+    assert namespace['Base'] is BenchmarkBase
 
 
 def test_port_plugin_fails_naming_the_line_that_does_not_compile(plugin, tmp_path):
@@ -218,3 +222,14 @@ def test_readmes_model_plugin_counts_are_the_records():
             f'(torch only) {outcomes["built"]} build', f'torchvision {torchvision}',
             f'timm {outcomes["requirement not installed: timm"]}', f'weights not reachable {weights}')
     assert [s for s in said if s not in readme] == [], re.findall(r'Of the \d+ model plugins.{0,400}', readme)
+
+
+def test_load_model_bibtex_gives_what_brainscores_gives():
+    """Brain-Score 2.4.2's own `load_model_bibtex` on 26 of its ids (tests/brainio/model_bibtex_brainscore.py: the
+    plugins whose get_bibtex is more than one `return`, mehrer2020, every 25th other plugin): ours gives the same"""
+    from brainscore_nb import load_model_bibtex
+    from brainscore_nb.brainscore.model_plugins import _recorded_bibtex
+    theirs = json.loads((HERE / 'brainio' / 'model_bibtex_brainscore.json').read_text())['bibtex']
+    assert len(theirs) == 26 and sum(v is not None for v in theirs.values()) == 18
+    assert {i: load_model_bibtex(i) for i in theirs} == theirs
+    assert len(_recorded_bibtex()) == 382 and len(set(_recorded_bibtex().values())) == 80  # of the wheel's 702 ids

@@ -50,6 +50,15 @@ NOISE_CEILING_THRESHOLD = 0.3 * 100  # nc_12rep is in percent; voxels at or belo
 ALPHAS = [10.0 ** i for i in range(-10, 11)]  # the plugin's LAION_ALPHA_LIST: 21 penalties, 1e-10 to 1e10
 VERSION = 1  # Brain-Score's version of every Zerbe2026_fmri benchmark
 
+# %% ../../nbs/benchmarks/laion_fmri.ipynb #lm000002
+DEFAULT_SUBJECTS = SUBJECTS  # Brain-Score's name
+
+def _peak_aggregation_for_pool(dataset_prefix:str, # one of DATASET_PREFIXES
+                               subjects # the subjects scored
+                              )->float:
+    "How many subjects' peak memory a pool's run holds at once: all per subject, one on the shared pool"
+    return float(len(subjects)) if 'persubject' in dataset_prefix else 1.0
+
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #4dee5d80
 STIMULI_SETTING, SPLITS_SETTING = 'laion_fmri_stimuli', 'laion_fmri_splits'
 HOW_TO_GET_STIMULI = (

@@ -9,10 +9,11 @@ __all__ = ['preprocess_pytorch', 'load_image', 'load_images', 'load_preprocess_i
            'torchvision_preprocess_input', 'torchvision_preprocess', 'flatten', 'change_dict', 'HookHandle',
            'ActivationsExtractorHelper', 'from_paths', 'from_stimulus_set', 'register_batch_activations_hook',
            'register_stimulus_set_hook', 'insert_attrs', 'set_visual_degrees', 'PytorchWrapper', 'get_layer',
-           'get_activations', 'register_hook', 'layers', 'graph', 'disable_activation_caching', 'LayerPCA']
+           'get_activations', 'register_hook', 'layers', 'graph', 'disable_activation_caching', 'LayerPCA',
+           'NO_RESOLUTION', 'RESOLUTION_FORMAT', 'probe_preprocessing_resolution']
 
 # %% ../../nbs/51_bs_activations.ipynb #44b8b54b
-import os
+import os, functools
 from collections import OrderedDict
 import numpy as np
 from ..data.assemblies import NeuroidAssembly
@@ -20,6 +21,14 @@ from ..data.stimuli import StimulusSet, load_rgb
 from ..models.activations import (ActivationsExtractor, Preprocessing, torch_layers,
                                              weights_hash, microsaccade_shifts, shift_images)
 from ..models.preprocessing import CropPreprocessing, FunctionPreprocessing
+from .cache_key import (model_cache_identifier, stimulus_set_cache_identifier,
+                                                resolution_of, store_xarray, storing_key)
+# Brain-Score's `activations.core` gives its cache-key names too (its tests import them from there)
+from .cache_key import (NO_RESOLUTION, RESOLUTION_FORMAT,
+                                                probe_preprocessing_resolution)
+from .cache_key import _probe_image  # noqa: F401
+from . import cache_key  # noqa: F401 (Brain-Score's `activations.cache_key`)
+_all_ = ['NO_RESOLUTION', 'RESOLUTION_FORMAT', 'probe_preprocessing_resolution']
 
 # %% ../../nbs/51_bs_activations.ipynb #bbac9fbd
 def load_image(image_filepath # an image file
@@ -138,12 +147,18 @@ def _merge_coords(parts:list)->dict:
     column = lambda k: [p[k] if k in p else np.full(m, np.nan) for p, m in zip(parts, n)]
     return {k: np.concatenate(column(k)) for k in names}
 
+# %% ../../nbs/51_bs_activations.ipynb #ck510001
+def _probed_resolution(preprocessing:FunctionPreprocessing)->str:
+    "Brain-Score's resolution key part of what `preprocessing` made of the probe image"
+    try: return resolution_of(preprocessing.blank())
+    except ValueError: return NO_RESOLUTION  # the preprocessing failed on the probe
+
 # %% ../../nbs/51_bs_activations.ipynb #4eca891b
 class ActivationsExtractorHelper:
     "Brain-Score's extractor over `ActivationsExtractor`: paths or a StimulusSet -> NeuroidAssembly"
     def __init__(self, get_activations, # (preprocessed images, layer names) -> {layer: array}
                  preprocessing, # image paths -> the model's input (None: the paths themselves)
-                 identifier=False, # the model's name (False: nothing cached)
+                 identifier=False, # the model's name (False: nothing stored)
                  batch_size:int=64): # images per call of `get_activations`
         if not callable(get_activations):
             raise TypeError(f"get_activations must be callable, got {get_activations!r}")
@@ -152,6 +167,7 @@ class ActivationsExtractorHelper:
         self._batch_size = int(batch_size)
         self.preprocess = preprocessing or (lambda paths: paths)
         self._preprocessing = FunctionPreprocessing.of(self.preprocess)
+        self._resolution = _probed_resolution(self._preprocessing)  # Brain-Score's key part
         self._stimulus_set_hooks, self._batch_activations_hooks = {}, {}
         self._weights, self._cache, self._shapes, self._orders, self._extractors = None, True, {}, {}, {}
         self.visual_degrees, self.number_of_trials = None, 1
@@ -166,9 +182,9 @@ class ActivationsExtractorHelper:
 
 # %% ../../nbs/51_bs_activations.ipynb #97898f3c
 def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
-    "The `ActivationsExtractor` this call uses: cached when the identifier and weights are known"
+    "The `ActivationsExtractor` this call uses: cached inside a stored call, when the weights are known"
     hooked = bool(self._batch_activations_hooks)
-    cached = bool(self.identifier and self._weights and self._cache and not hooked)
+    cached = bool(storing_key() and self.identifier and self._weights and self._cache and not hooked)
     weights = self._weights() if cached else 'uncached'
     key = (cached, weights, self._batch_size)
     if key not in self._extractors:
@@ -202,25 +218,59 @@ ActivationsExtractorHelper._extractor, ActivationsExtractorHelper._package = _ex
 # %% ../../nbs/51_bs_activations.ipynb #8449a66c
 def from_paths(self:ActivationsExtractorHelper, stimuli_paths, # image files (repeats computed once)
                layers, # layer names (None: ['logits'])
-               stimuli_identifier=None, # Brain-Score's cache name (unused: cached by content)
+               stimuli_identifier=None, # the stimuli's name in the stored key (None, False: not stored)
                require_variance=None # microsaccades: `number_of_trials` shifted looks at each image
               )->NeuroidAssembly:
     "Activations of `layers` for the images at `stimuli_paths`, one presentation per path (and trial)"
-    layers = ['logits'] if layers is None else list(layers)
+    if layers is None: layers = ['logits']
+    # Brain-Score's key: each identifier with its plugin revision (when on); None: not stored
+    identifier = model_cache_identifier(self.identifier) if self.identifier else None
+    stimuli = stimulus_set_cache_identifier(stimuli_identifier) if stimuli_identifier else None
+    if identifier and stimuli:
+        resolution = getattr(self, '_resolution', None) or NO_RESOLUTION  # built with __new__: none
+        compute = functools.partial(self._from_paths_stored, identifier=identifier, resolution=resolution,
+                                    stimuli_identifier=stimuli, require_variance=require_variance)
+    else: compute = self._from_paths
+    paths = [str(p) for p in stimuli_paths]
+    reduced = self._reduce_paths(paths)  # repeats computed (and stored) once, then expanded
+    activations = compute(layers=layers, stimuli_paths=reduced, require_variance=require_variance)
+    if len(reduced) != len(paths): activations = self._expand_paths(activations, original_paths=paths)
+    return activations
+
+# %% ../../nbs/51_bs_activations.ipynb #ck510002
+@store_xarray(identifier_ignore=['stimuli_paths', 'layers'], combine_fields={'layers': 'layer'})
+def _from_paths_stored(self:ActivationsExtractorHelper, identifier, layers, stimuli_identifier, resolution,
+                       stimuli_paths, number_of_trials:int=1, require_variance:bool=False):
+    "`_from_paths` as a stored call: named by Brain-Score's key, served by our content-keyed cache"
+    return self._from_paths(layers=layers, stimuli_paths=stimuli_paths, require_variance=require_variance)
+
+# %% ../../nbs/51_bs_activations.ipynb #ck510003
+def _from_paths(self:ActivationsExtractorHelper, layers, stimuli_paths, require_variance:bool=False):
+    "The assembly of `layers` for distinct `stimuli_paths` (from the cache only inside a stored call)"
+    layers = list(layers)
     if not layers: raise ValueError("No layers passed to retrieve activations from")
     paths = [str(p) for p in stimuli_paths]
-    unique = list(dict.fromkeys(paths))
     if require_variance:
-        found, shifts = self._microsaccaded(unique, layers)
-        n = self.number_of_trials
-        assembly = self._package(found, list(np.repeat(unique, n)), shifts)
-    else:
-        stimuli = StimulusSet({'stimulus_id': unique}, stimulus_paths={p: p for p in unique})
-        found = {l: a.values for l, a in self._extractor().by_layer(stimuli, layers).items()}
-        assembly, n = self._package(found, unique), 1
-    if len(unique) == len(paths): return assembly
-    where = {p: i for i, p in enumerate(unique)}
-    return assembly.isel(presentation=[where[p] * n + k for p in paths for k in range(n)])
+        found, shifts = self._microsaccaded(paths, layers)
+        return self._package(found, list(np.repeat(paths, self.number_of_trials)), shifts)
+    stimuli = StimulusSet({'stimulus_id': paths}, stimulus_paths={p: p for p in paths})
+    found = {l: a.values for l, a in self._extractor().by_layer(stimuli, layers).items()}
+    return self._package(found, paths)
+
+# %% ../../nbs/51_bs_activations.ipynb #ck510004
+def _reduce_paths(self:ActivationsExtractorHelper, stimuli_paths)->list:
+    "The distinct paths, in order"
+    return list(dict.fromkeys(stimuli_paths))
+
+def _expand_paths(self:ActivationsExtractorHelper, activations, original_paths)->NeuroidAssembly:
+    "`activations` of distinct paths as presentations of `original_paths` (each path's trials together)"
+    rows = {}
+    for i, p in enumerate(activations['stimulus_path'].values): rows.setdefault(p, []).append(i)
+    return activations.isel(presentation=[i for p in original_paths for i in rows[p]])
+
+for f in (from_paths, _from_paths, _reduce_paths, _expand_paths):
+    setattr(ActivationsExtractorHelper, f.__name__, f)
+ActivationsExtractorHelper._from_paths_stored = _from_paths_stored  # the store's wrapper: named by hand
 
 # %% ../../nbs/51_bs_activations.ipynb #8318bf89
 def _microsaccaded(self:ActivationsExtractorHelper, paths:list, layers:list)->tuple:
@@ -241,15 +291,16 @@ def _microsaccaded(self:ActivationsExtractorHelper, paths:list, layers:list)->tu
     names = [f'microsaccade_shift_{a}_{u}' for u in ('pixels', 'degrees') for a in 'xy']
     return {l: np.concatenate(v) for l, v in found.items()}, dict(zip(names, shifts.T))
 
-ActivationsExtractorHelper.from_paths, ActivationsExtractorHelper._microsaccaded = from_paths, _microsaccaded
+ActivationsExtractorHelper._microsaccaded = _microsaccaded
 
 # %% ../../nbs/51_bs_activations.ipynb #ac6c2f4f
 def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the StimulusSet shown
                       layers, # layer names
-                      stimuli_identifier=None, # Brain-Score's cache name (unused)
+                      stimuli_identifier=None, # the stored key's name (None: the set's identifier)
                       require_variance:bool=False # microsaccades: `number_of_trials` looks at each
                      )->NeuroidAssembly:
     "Activations for a StimulusSet (after its hooks), labelled by the set's columns"
+    if stimuli_identifier is None: stimuli_identifier = getattr(stimulus_set, 'identifier', None)
     for hook in list(self._stimulus_set_hooks.values()): stimulus_set = hook(stimulus_set)
     paths = [str(stimulus_set.get_stimulus(s)) for s in stimulus_set['stimulus_id']]
     assembly = self.from_paths(paths, layers, stimuli_identifier, require_variance=require_variance)
@@ -261,7 +312,7 @@ def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the Stimu
 # %% ../../nbs/51_bs_activations.ipynb #af0293a5
 def _helper_call(self:ActivationsExtractorHelper, stimuli, # a StimulusSet, or image paths
              layers, # layer names
-             stimuli_identifier=None, # Brain-Score's cache name (unused)
+             stimuli_identifier=None, # the stored key's name (None: a set's identifier; False: not stored)
              number_of_trials:int=1, # presentations per image (with require_variance)
              require_variance:bool=False # microsaccades: each image shifted `number_of_trials` times
             )->NeuroidAssembly:

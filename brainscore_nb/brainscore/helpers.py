@@ -6,8 +6,8 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/bs_helpers.html.md"""
 
 # %% auto #0
 __all__ = ['ValidationResult', 'validate_score_uncertainty', 'assert_valid_uncertainty', 'StandardizedTests',
-           'VisualDegreesTests', 'NumberOfTrialsTests', 'base_stimulus_identifier', 'stimulus_identifier_is_cacheable',
-           'assert_stimulus_identifier_is_cacheable']
+           'VisualDegreesTests', 'NumberOfTrialsTests', 'stimulus_identifier_is_cacheable',
+           'assert_stimulus_identifier_is_cacheable', 'base_stimulus_identifier']
 
 # %% ../../nbs/54_bs_helpers.ipynb #668f0882
 import math
@@ -142,19 +142,14 @@ class NumberOfTrialsTests:
         _show(benchmark_identifier, _Probe(8, check))
 
 # %% ../../nbs/54_bs_helpers.ipynb #bsh10011
-def base_stimulus_identifier(stimuli_identifier # a set's identifier, perhaps '<registered>--<marker>'
-                            ):
-    "Brain-Score's `base_stimulus_identifier`: the registered set a derived identifier names (before `--`)"
-    return stimuli_identifier.split('--')[0] if isinstance(stimuli_identifier, str) else stimuli_identifier
+# Brain-Score's `base_stimulus_identifier` lives with its cache-key rules (`brainscore.cache_key`)
+from .cache_key import base_stimulus_identifier, loader_files
+_all_ = ['base_stimulus_identifier']
 
 # %% ../../nbs/54_bs_helpers.ipynb #bsh10011b
 def _loader_identifiers()->set:
     "The identifiers our benchmark families give the stimulus sets they build (`identifier='...'`)"
-    import re
-    from importlib.resources import files
-    named = re.compile(r"""identifier\s*=\s*['"]([^'"{}]+)['"]""")
-    folder = files('brainscore_nb') / 'benchmarks'
-    return {m for f in folder.iterdir() if f.name.endswith('.py') for m in named.findall(f.read_text())}
+    return set(loader_files())
 
 # %% ../../nbs/54_bs_helpers.ipynb #bsh10012
 def stimulus_identifier_is_cacheable(stimuli_identifier:str # as a benchmark sets `stimulus_set.identifier`

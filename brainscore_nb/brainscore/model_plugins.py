@@ -6,10 +6,11 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/bs_model_plugins.html.md"""
 
 # %% auto #0
 __all__ = ['download_weights', 'fullname', 'make_list', 'check_brain_model_processing', 'check_base_models', 'check_brain_models',
-           'check_models', 'load_file', 'load_weight_file', 'load_folder_from_s3']
+           'check_models', 'plugin_bibtex', 'load_model_bibtex', 'load_file', 'load_weight_file', 'load_folder_from_s3']
 
 # %% ../../nbs/53_bs_model_plugins.ipynb #mp000004
-import importlib, inspect
+import ast, functools, importlib, importlib.resources, inspect, json
+from pathlib import Path
 import numpy as np
 from ..data.publish import load_file, load_weight_file, load_folder_from_s3
 from ..models.interface import BrainModel
@@ -99,3 +100,43 @@ class check_models:
     check_base_models = staticmethod(check_base_models)
     check_brain_models = staticmethod(check_brain_models)
     check_brain_model_processing = staticmethod(check_brain_model_processing)
+
+# %% ../../nbs/53_bs_model_plugins.ipynb #4dc4fcc3
+def plugin_bibtex(folder, # a model plugin folder (Brain-Score's or ported) holding its model.py
+                  identifier:str # one of the ids its __init__.py registers
+                 )->str|None:
+    "The plugin's `model.get_bibtex(identifier)`, run alone (none of model.py's imports); None if it has none"
+    path = Path(folder) / 'model.py'
+    if not path.is_file(): return None
+    tree = ast.parse(path.read_text(), str(path))
+    text = lambda n: (isinstance(n, ast.Assign) and all(isinstance(t, ast.Name) for t in n.targets)
+                      and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str))  # X = '...'
+    kept = [n for n in tree.body if text(n) or isinstance(n, ast.FunctionDef) and n.name == 'get_bibtex']
+    if not any(isinstance(n, ast.FunctionDef) for n in kept): return None
+    namespace = {}
+    exec(compile(ast.Module(kept, []), str(path), 'exec'), namespace)  # text constants and one function
+    try: found = namespace['get_bibtex'](identifier)
+    except NameError as e:
+        raise ValueError(f"{path}: get_bibtex reads {e.name!r}, not a text constant of model.py: "
+                         "its bibtex is read by running it alone") from None
+    if found is not None and not isinstance(found, str):
+        raise TypeError(f"{path}: get_bibtex({identifier!r}) gave {type(found).__name__}, not a text")
+    return found or None
+
+# %% ../../nbs/53_bs_model_plugins.ipynb #7529d1c6
+@functools.lru_cache(maxsize=1)
+def _recorded_bibtex()->dict:
+    "Brain-Score 2.4.2's model ids -> their plugin's bibtex (tests/brainio/model_bibtex.py wrote it)"
+    where = importlib.resources.files('brainscore_nb') / 'brainscore' / 'model_bibtex.json'
+    record = json.loads(where.read_text())
+    return {identifier: record['bibtex'][key] for identifier, key in record['models'].items()}
+
+# %% ../../nbs/53_bs_model_plugins.ipynb #959039f6
+def load_model_bibtex(identifier:str # a model id: a ported plugin's, or one of Brain-Score 2.4.2's plugins'
+                     )->str|None:
+    "Brain-Score's `load_model_bibtex`: the model plugin's `get_bibtex(identifier)`, or None if it has none"
+    from brainscore_nb.brainscore.port import PLUGIN_FOLDERS
+    if not isinstance(identifier, str):
+        raise TypeError(f"load_model_bibtex: identifier must be a model id (text), got {identifier!r}")
+    if identifier in PLUGIN_FOLDERS: return plugin_bibtex(PLUGIN_FOLDERS[identifier], identifier)
+    return _recorded_bibtex().get(identifier)

@@ -13,7 +13,8 @@ __all__ = ['MAX_FILE_BYTES', 'PLUGIN_FOLDERS', 'plugin_model_ids', 'port_plugin'
            'pls_regression', 'linear_regression', 'ridge_regression', 'ridge_cv_regression', 'DualRidgeCVRegression',
            'XarrayCorrelation', 'pearsonr_correlation', 'CrossRegressedCorrelation', 'CrossValidation',
            'CrossValidationSingle', 'CartesianProduct', 'PerTime', 'SpanTime', 'PerTimeRegression',
-           'SpanTimeRegression', 'RDM', 'PearsonCorrelation', 'ValueDelta', 'ALPHA_LIST']
+           'SpanTimeRegression', 'RDM', 'PearsonCorrelation', 'ValueDelta', 'ALPHA_LIST', 'store_xarray',
+           'get_function_identifier']
 
 # %% ../../nbs/49_port_plugins.ipynb #c5a4226f
 import importlib, importlib.metadata, re, shutil, sys
@@ -26,6 +27,8 @@ from .compat import (NeuralBenchmark, TrainTestNeuralBenchmark, average_repetiti
 from ..benchmarks.base import RSABenchmark
 # the module Brain-Score's tests/conftest.py imports: `from brainscore_vision.benchmark_helpers import screen`
 from ..models import screen  # noqa: F401
+# and its tests' `from brainscore_vision.benchmark_helpers import memory` (importing it registers the check)
+from . import memory  # noqa: F401
 from ..benchmarks.gifford2022 import flatten_time_bins
 from ..metrics.ceilings import bound_score
 from ..metrics.score import Score
@@ -296,3 +299,8 @@ def store(*args, **kwargs):
     "`result_caching.store` as Brain-Score's plugins use it: the function unchanged (runs cache elsewhere)"
     if len(args) == 1 and callable(args[0]) and not kwargs: return args[0]
     return lambda function: function
+
+# %% ../../nbs/49_port_plugins.ipynb #ck490001
+# `result_caching`'s stored-call key, as Brain-Score's extractor (and its own tests) name it
+from .cache_key import store_xarray, get_function_identifier
+_all_ = ['store_xarray', 'get_function_identifier']

@@ -58,7 +58,10 @@ def place_on_screen(stimulus_set:StimulusSet, # stimuli as shown in the experime
             warnings.warn(f"screen cache {out}: {problem}; rendered again", stacklevel=2)
             _move_away(out)
         _render(stimulus_set, names, source_visual_degrees / target_visual_degrees, background, out)
-    return StimulusSet(stimulus_set, identifier=f'{stimulus_set.identifier}-{target_visual_degrees}deg',
+    # Brain-Score's name: what follows `--` is a marker on the registered set's identifier
+    identifier = (f'{stimulus_set.identifier}--target{target_visual_degrees:.2f}'
+                  f'--source{source_visual_degrees:.2f}')
+    return StimulusSet(stimulus_set, identifier=identifier,
                        stimulus_paths={sid: out/n for sid, n in names.items()})
 
 # %% ../../nbs/21_screen.ipynb #8ace19dd

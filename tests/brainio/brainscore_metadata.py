@@ -1,6 +1,8 @@
 """Regenerate brainscore_nb/benchmarks/brainscore_metadata.json: every Brain-Score 2.4.2 benchmark id with the
-`version`, `parent` and `bibtex` its plugin gives it, so that a benchmark here reads them before its data is
-fetched (`brainscore_nb.benchmarks.base.LazyBenchmark`). Run in Brain-Score's own venv (no network needed):
+`version`, `parent` and `bibtex` its plugin gives it (and the `region`, `visual_degrees` and `number_of_trials`
+its constructor is given without data, where it is: set before it calls `BenchmarkBase.__init__`, as Brain-Score's
+`RSABenchmark` and behavioural benchmarks do), so that a benchmark here reads them before its data is fetched
+(`brainscore_nb.benchmarks.base.LazyBenchmark`). Run in Brain-Score's own venv (no network needed):
 
     BS_INSTALL_DEPENDENCIES=no /path/to/bsvenv/bin/python tests/brainio/brainscore_metadata.py > brainscore_nb/benchmarks/brainscore_metadata.json
 
@@ -37,7 +39,15 @@ def catching_init(self, *args, **kwargs):
     if given.get('identifier') != current[0]:
         seen.append(given)
         return real_init(self, *args, **kwargs)
-    raise Caught(given)
+    raise Caught(given, self)
+
+
+def given_facts(benchmark):
+    "The region, visual degrees and trials a benchmark's constructor was given before it called BenchmarkBase"
+    facts = dict(region=getattr(benchmark, 'region', None), visual_degrees=getattr(benchmark, '_visual_degrees', None),
+                 number_of_trials=getattr(benchmark, '_number_of_trials', None))
+    kinds = dict(region=str, visual_degrees=(int, float), number_of_trials=int)  # not read from stubbed data
+    return {k: v for k, v in facts.items() if isinstance(v, kinds[k]) and not isinstance(v, bool)}
 
 
 BenchmarkBase.__init__ = catching_init
@@ -46,17 +56,17 @@ for name in ('load_dataset', 'load_stimulus_set', 'load_metric', 'load_ceiling')
 
 out = {}
 for row in csv.DictReader(open(IDS), delimiter='\t'):
-    identifier, given = row['identifier'], None
+    identifier, given, facts = row['identifier'], None, {}
     current[0], seen[:] = identifier, []
     try:
         importlib.import_module(f"brainscore_vision.benchmarks.{row['plugin']}")
         benchmark_registry[identifier]()
-    except Caught as c: given = c.args[0]
+    except Caught as c: given, facts = c.args[0], given_facts(c.args[1])
     except Exception: pass
     if given is None and len(seen) == 1: given = seen[0]
     if given is None: continue
     meta = {k: given.get(k) for k in ('version', 'parent', 'bibtex')}
     if isinstance(meta['version'], int) and all(isinstance(meta[k], (str, type(None))) for k in ('parent', 'bibtex')):
-        out[identifier] = meta | OURS.get(identifier, {})
+        out[identifier] = meta | facts | OURS.get(identifier, {})
 json.dump(out, sys.stdout, indent=1, sort_keys=True)
 print()

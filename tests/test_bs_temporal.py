@@ -85,3 +85,26 @@ def test_batch_2d_resize_equals_opencvs(i):
     ours = batch_2d_resize(RECORD[f'resize{i}/in_uint8'], RECORD[f'resize{i}/out'].shape[1:3][::-1],
                            'pool' if i >= 2 else 'bilinear')
     np.testing.assert_array_equal(ours, RECORD[f'resize{i}/out_uint8'])
+
+
+@pytest.mark.parametrize('name,bins', [('bins3', [(0, 100), (100, 300), (50, 250)]), ('bin1', [(70, 170)])])
+def test_a_video_plugins_commitment_records_as_brainscores(name, bins, model, paths):
+    "IT (conv2) recorded through ModelCommitment over the temporal wrapper: Brain-Score's TemporalAligned answer"
+    from brainscore_nb.brainscore.brain_transformation import ModelCommitment
+    from brainscore_nb.brainscore.temporal import PytorchWrapper
+    from brainscore_nb.data.stimuli import StimulusSet
+    wrapper = PytorchWrapper('small-video', model.build(), model.preprocess, max_workers=1, fps=10,
+                             img_duration=500., layer_activation_format=model.LAYER_FORMAT)
+    committed = ModelCommitment('small-video', activations_model=wrapper, layers=['conv1', 'conv2'],
+                                region_layer_map={'V1': 'conv1', 'IT': 'conv2'})
+    ids = [f's{i}' for i in range(4)]
+    committed.start_recording('IT', bins)
+    found = committed.look_at(StimulusSet({'stimulus_id': ids}, stimulus_paths=dict(zip(ids, paths))))
+    found = found.transpose('presentation', 'neuroid', 'time_bin')
+    assert found['time_bin_start'].values.tolist() == [s for s, _ in bins]
+    assert found['stimulus_id'].values.tolist() == RECORD[f'recording/{name}/stimulus_id'].tolist()
+    assert found['neuroid_id'].values.tolist() == RECORD[f'recording/{name}/neuroid_id'].tolist()
+    theirs = RECORD[f'recording/{name}/values']
+    assert found.dtype == theirs.dtype == np.float16
+    step = np.finfo(np.float16).eps * np.maximum(np.abs(theirs.astype(float)), 1)
+    assert (np.abs(found.values.astype(float) - theirs) <= step).all()

@@ -7,7 +7,9 @@ small_video_weights.pt, written once with seed 0); the stimuli are its 4 seeded 
 (Brain-Score's `convert_img_to_video`). For each configuration in CONFIGS (inferencer class and options) the
 activations of all layers through `PytorchWrapper(identifier, model, preprocessing, **options)(paths, layers)` are
 written to model_crosschecks/small_video.npz: values, dims, and every coord. Also `batch_2d_resize` (cv2's
-INTER_LINEAR and INTER_AREA) on seeded arrays, and `Video.from_img_path(...).set_window(...).to_numpy()` shapes.
+INTER_LINEAR and INTER_AREA) on seeded arrays, and `Video.from_img_path(...).set_window(...).to_numpy()` frames.
+Also a plugin's commitment (`ModelCommitment(identifier, activations_model=wrapper, layers=..., region_layer_map=...)`,
+as the video plugins' __init__.py commit) recording IT (conv2) for a StimulusSet of the 4 images in RECORDINGS' bins.
 """
 import json
 import sys
@@ -38,6 +40,7 @@ CONFIGS = {  # name -> (inferencer, options[, layers: default all of LAYER_FORMA
     'block': ('BlockInferencer', dict(fps=10, img_duration=700., duration=(200, 300),
                                       temporal_context_strategy='greedy')),
 }
+RECORDINGS = {'bins3': [(0, 100), (100, 300), (50, 250)], 'bin1': [(70, 170)]}
 RESIZES = [((7, 5, 3), (3, 4), 'bilinear'), ((6, 9, 2), (13, 4), 'bilinear'), ((9, 12, 3), (5, 4), 'pool'),
            ((8, 8, 2), (4, 2), 'pool'), ((5, 6, 2), (9, 7), 'pool'), ((10, 4, 1), (2, 7), 'pool'),
            ((12, 9, 3), (3, 4), 'pool')]
@@ -60,6 +63,32 @@ def run(paths, name, inferencer, options, layers=None):
     return out
 
 
+def recordings(paths):
+    "IT (conv2) recorded through Brain-Score's ModelCommitment over the temporal wrapper, in each RECORDINGS' bins"
+    import pandas as pd
+    from brainscore_core.supported_data_standards.brainio.stimuli import StimulusSet
+    from brainscore_vision.model_helpers.activations.temporal.model import PytorchWrapper
+    from brainscore_vision.model_helpers.brain_transformation import ModelCommitment
+    wrapper = PytorchWrapper('small-video', svm.build(), svm.preprocess, max_workers=1, fps=10, img_duration=500.,
+                             layer_activation_format=svm.LAYER_FORMAT)
+    model = ModelCommitment('small-video', activations_model=wrapper, layers=['conv1', 'conv2'],
+                            region_layer_map={'V1': 'conv1', 'IT': 'conv2'})
+    stimuli = StimulusSet(pd.DataFrame({'stimulus_id': [f's{i}' for i in range(len(paths))]}))
+    stimuli.stimulus_paths = {f's{i}': p for i, p in enumerate(paths)}
+    stimuli.identifier = None
+    out = {}
+    for name, bins in RECORDINGS.items():
+        model.start_recording('IT', bins)
+        found = model.look_at(stimuli)
+        if 'time_bin' not in found.dims: found = found.expand_dims('time_bin', -1)
+        found = found.transpose('presentation', 'neuroid', 'time_bin')
+        out[f'recording/{name}/values'] = np.asarray(found.values)
+        out[f'recording/{name}/stimulus_id'] = np.asarray(found['stimulus_id'].values).astype(str)
+        out[f'recording/{name}/neuroid_id'] = np.asarray(found['neuroid_id'].values).astype(str)
+        print('recording', name, found.shape)
+    return out
+
+
 def main():
     from brainscore_vision.model_helpers.activations.temporal.utils import batch_2d_resize
     from brainscore_vision.model_helpers.activations.temporal.inputs import Video
@@ -73,6 +102,7 @@ def main():
                     v = np.array([Path(p).name for p in v])
                 record[k] = v
             print(name, found[f'{name}/values'].shape, found[f'{name}/dims'], found[f'{name}/identifier'])
+        record.update(recordings(paths))
         video = Video.from_img_path(paths[0], 500., 20).set_fps(10)
         record['window'] = np.stack([video.set_window(100, 400).to_numpy(), video.set_window(300, 600).to_numpy()])
     rng = np.random.RandomState(1)

@@ -8,17 +8,18 @@ Docs: https://brainscore-nb.github.io/brainscore_nb/bs_temporal.html.md"""
 __all__ = ['EPS', 'channel_name_mapping', 'TIME_ALIGNERS', 'MS_ROUNDING_DIGITS', 'SUBMODULE_SEPARATOR', 'batch_2d_resize',
            'proportional_average_pooling', 'stack_with_nan_padding', 'concat_with_nan_padding', 'assembly_align_to_fps',
            'Stimulus', 'get_image_size', 'Image', 'get_video_stats', 'Video', 'set_fps', 'set_size', 'set_window',
-           'get_frames', 'to_numpy', 'VideoFromImage', 'from_img_path', 'BatchExecutor', 'execute', 'evenly_spaced',
-           'estimate_layer_fps', 'per_frame_aligned', 'ignore_time', 'Inferencer', 'load_stimuli', 'load_stimulus',
-           'inference', 'package_layer', 'package', 'TemporalInferencer', 'TemporalContextInferencerBase',
-           'CausalInferencer', 'BlockInferencer', 'ActivationsExtractor', 'from_stimulus_set', 'from_paths',
-           'register_batch_activations_hook', 'register_stimulus_set_hook', 'lstrip_local', 'attach_stimulus_set_meta',
-           'ActivationWrapper', 'default_process_activation', 'PytorchWrapper', 'get_activations', 'get_inferencer',
-           'get_base_model', 'get_specified_layers', 'switch_inferencer', 'download_weight_file', 'iterable_to_list',
-           'time_align', 'assembly_time_align', 'TemporalAligned', 'fix_timebin_naming', 'HookHandle', 'change_dict']
+           'VideoReader', 'get_frames', 'to_numpy', 'VideoFromImage', 'from_img_path', 'BatchExecutor', 'execute',
+           'evenly_spaced', 'estimate_layer_fps', 'per_frame_aligned', 'ignore_time', 'Inferencer', 'load_stimuli',
+           'load_stimulus', 'inference', 'package_layer', 'package', 'TemporalInferencer',
+           'TemporalContextInferencerBase', 'CausalInferencer', 'BlockInferencer', 'probe_preprocessing_resolution',
+           'ActivationsExtractor', 'from_stimulus_set', 'from_paths', 'register_batch_activations_hook',
+           'register_stimulus_set_hook', 'lstrip_local', 'attach_stimulus_set_meta', 'ActivationWrapper',
+           'default_process_activation', 'PytorchWrapper', 'get_activations', 'get_inferencer', 'get_base_model',
+           'get_specified_layers', 'switch_inferencer', 'download_weight_file', 'iterable_to_list', 'time_align',
+           'assembly_time_align', 'TemporalAligned', 'fix_timebin_naming', 'HookHandle', 'change_dict']
 
 # %% ../../nbs/56_bs_temporal.ipynb #tp000003
-import logging, math, os
+import functools, logging, math, os
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,6 +29,9 @@ from . import activations as _bs
 from .activations import HookHandle, change_dict
 from .brain_transformation import TemporalAligned, fix_timebin_naming
 from .port import assembly_time_align as _port_time_align
+_logger = logging.getLogger(__name__)
+from .cache_key import (NO_RESOLUTION, _probe_image, resolution_of, model_cache_identifier,
+                        stimulus_set_cache_identifier, store_xarray)
 
 _all_ = ['TemporalAligned', 'fix_timebin_naming', 'HookHandle', 'change_dict']  # re-exported
 
@@ -258,10 +262,13 @@ def _sample_indices(self:Video)->np.ndarray:
     last = int(self._original_duration * rate / 1000 - EPS)
     return np.clip(samples.astype(int), 0, last - 1)
 
+def VideoReader(path):
+    "decord's VideoReader of the video at `path` (decord imported when first used)"
+    return _need('decord', 'eva-decord').VideoReader(str(path))
+
 def get_frames(self:Video, indices)->np.ndarray:
     "The file's frames at `indices`, N x H x W x 3 uint8 (decoded by decord)"
-    reader = _need('decord', 'eva-decord').VideoReader(str(self._path))
-    return reader.get_batch(list(indices)).asnumpy()
+    return VideoReader(self._path).get_batch(list(indices)).asnumpy()
 
 def to_numpy(self:Video)->np.ndarray:
     "The clip's frames, T x H x W x 3 uint8, resized (bilinear) to `frame_size`"
@@ -793,8 +800,28 @@ def _block_inference(self:BlockInferencer, stimuli:list, layers:list)->OrderedDi
 BlockInferencer.inference = _block_inference
 
 # %% ../../nbs/56_bs_temporal.ipynb #tp000076
-_logger = logging.getLogger(__name__)
+_PROBE_FPS, _PROBE_DURATION = 10., 1000.  # the probe: the probe image shown for 1 s at 10 fps (10 frames)
 
+def probe_preprocessing_resolution(preprocess, # one stimulus -> the model's input for it
+                                   stimulus_type, # Video or Image: what the probe stimulus is
+                                   probe_stimuli=None # stimuli to probe with (default: the probe image)
+                                  )->str:
+    "What `preprocess` feeds the model per stimulus (e.g. '3x10x112x112-float32'), or `NO_RESOLUTION`"
+    try:
+        if probe_stimuli is None:
+            path = _probe_image()  # the image path's probe: a seeded 137 x 211 PNG
+            video = isinstance(stimulus_type, type) and issubclass(stimulus_type, Video)
+            probe_stimuli = [stimulus_type.from_img_path(path, _PROBE_DURATION, _PROBE_FPS) if video
+                             else stimulus_type.from_path(path)]
+        stimuli = list(probe_stimuli)
+        if not stimuli: return NO_RESOLUTION
+        found = preprocess(stimuli[0])
+        return resolution_of(found if isinstance(found, (list, tuple)) else [found])  # no batch dim
+    except Exception as e:  # a failed probe costs a coarser key, never a model
+        _logger.debug(f"Could not probe the preprocessing resolution ({type(e).__name__}: {e})")
+        return NO_RESOLUTION
+
+# %% ../../nbs/56_bs_temporal.ipynb #tp000079
 class ActivationsExtractor:
     "Brain-Score's temporal extractor: a StimulusSet or paths -> the inferencer's assembly"
     def __init__(self, inferencer, # an Inferencer
@@ -803,6 +830,7 @@ class ActivationsExtractor:
         self._identifier, self.inferencer = identifier, inferencer
         self._stimulus_set_hooks, self._batch_activations_hooks = {}, {}
         self.set_visual_degrees(visual_degrees)
+        self._resolution = probe_preprocessing_resolution(inferencer.preprocessing, inferencer.stimulus_type)
 
     @property
     def identifier(self):
@@ -818,7 +846,7 @@ class ActivationsExtractor:
                      'register_stimulus_set_hook'):
             setattr(wrapper, name, getattr(self, name))
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000078
+# %% ../../nbs/56_bs_temporal.ipynb #tp000081
 def _extractor_call(self:ActivationsExtractor, stimuli, # a StimulusSet, or stimulus paths
                     layers:list, # layer names
                     stimuli_identifier=None, # Brain-Score's cache name
@@ -837,7 +865,7 @@ def _extractor_call(self:ActivationsExtractor, stimuli, # a StimulusSet, or stim
 
 ActivationsExtractor.__call__ = _extractor_call
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000079
+# %% ../../nbs/56_bs_temporal.ipynb #tp000082
 def from_stimulus_set(self:ActivationsExtractor, stimulus_set, # the StimulusSet (after its hooks)
                       layers:list, # layer names
                       stimuli_identifier=None): # Brain-Score's cache name (None: the set's)
@@ -851,12 +879,28 @@ def from_stimulus_set(self:ActivationsExtractor, stimulus_set, # the StimulusSet
 
 def from_paths(self:ActivationsExtractor, stimuli_paths:list, # files (repeats computed once)
                layers:list, # layer names (None: ['logits'])
-               stimuli_identifier=None): # Brain-Score's cache name
+               stimuli_identifier=None): # the stimuli's name in the stored key (None, False: not stored)
     "stimulus_path x neuroid [x time_bin] for the files at `stimuli_paths`, in their order"
     layers = ['logits'] if layers is None else layers
+    # Brain-Score's key: `<model>@<inferencer>` with the model plugin's revision (looked up by the model's
+    # own name) and the stimuli's; None: not stored
+    identifier = (model_cache_identifier(self.identifier, lookup_identifier=self._identifier)
+                  if self.identifier else None)
+    stimuli = stimulus_set_cache_identifier(stimuli_identifier) if stimuli_identifier else None
+    if identifier and stimuli:
+        resolution = getattr(self, '_resolution', None) or NO_RESOLUTION  # built with __new__: none
+        compute = functools.partial(self._from_paths_stored, identifier=identifier,
+                                    stimuli_identifier=stimuli, resolution=resolution)
+    else: compute = self._from_paths
     reduced = self._reduce_paths(stimuli_paths)
-    found = self._from_paths(layers=layers, stimuli_paths=reduced)
+    found = compute(layers=layers, stimuli_paths=reduced)
     return self._expand_paths(found, original_paths=stimuli_paths)
+
+@store_xarray(identifier_ignore=['stimuli_paths', 'layers'], combine_fields={'layers': 'layer'})
+def _from_paths_stored(self:ActivationsExtractor, identifier, layers, stimuli_identifier, resolution,
+                       stimuli_paths):
+    "`_from_paths` as a stored call named by Brain-Score's key (the activations themselves are not kept)"
+    return self._from_paths(layers=layers, stimuli_paths=stimuli_paths)
 
 def _from_paths(self:ActivationsExtractor, layers, stimuli_paths):
     if len(layers) == 0: raise ValueError("No layers passed to retrieve activations from")
@@ -871,8 +915,9 @@ def _expand_paths(self:ActivationsExtractor, activations, original_paths):
 
 for f in (from_stimulus_set, from_paths, _from_paths, _reduce_paths, _expand_paths):
     setattr(ActivationsExtractor, f.__name__, f)
+ActivationsExtractor._from_paths_stored = _from_paths_stored  # the store's wrapper: named by hand
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000081
+# %% ../../nbs/56_bs_temporal.ipynb #tp000084
 def register_batch_activations_hook(self:ActivationsExtractor, hook)->HookHandle:
     "Kept, never called: Brain-Score's temporal extractor registers batch hooks, never runs them"
     handle = HookHandle(self._batch_activations_hooks)
@@ -888,7 +933,7 @@ def register_stimulus_set_hook(self:ActivationsExtractor, hook)->HookHandle:
 ActivationsExtractor.register_batch_activations_hook = register_batch_activations_hook
 ActivationsExtractor.register_stimulus_set_hook = register_stimulus_set_hook
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000083
+# %% ../../nbs/56_bs_temporal.ipynb #tp000086
 def lstrip_local(path:str)->str:
     "`path` from its '.brainio' folder on (unchanged if it has none)"
     parts = str(path).split(os.sep)
@@ -904,7 +949,7 @@ def attach_stimulus_set_meta(assembly, # stimulus_path x ..., in the set's order
     columns = {c: ('presentation', stimulus_set[c].values) for c in stimulus_set.columns}
     return assembly.assign_coords(columns)
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000086
+# %% ../../nbs/56_bs_temporal.ipynb #tp000089
 class ActivationWrapper:
     "Brain-Score's temporal wrapper: `get_activations` behind an inferencer and an extractor"
     def __init__(self, identifier:str, # the model's name
@@ -924,7 +969,7 @@ class ActivationWrapper:
         self._extractor = ActivationsExtractor(identifier=self.identifier, inferencer=inferencer)
         self._extractor.insert_attrs(self)
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000088
+# %% ../../nbs/56_bs_temporal.ipynb #tp000091
 SUBMODULE_SEPARATOR = '.'
 
 def default_process_activation(layer, layer_name:str, inputs, output):
@@ -955,7 +1000,7 @@ class PytorchWrapper(ActivationWrapper):
     def _tensor_to_numpy(cls, output): return output.cpu().data.numpy()
     def __repr__(self): return repr(self._model)
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000090
+# %% ../../nbs/56_bs_temporal.ipynb #tp000093
 def get_activations(self:PytorchWrapper, inputs:list, # preprocessed inputs, one per stimulus
                     layer_names:list # submodule names, or 'logits'
                    )->OrderedDict:
@@ -981,7 +1026,7 @@ PytorchWrapper.get_activations, PytorchWrapper._register_hook = get_activations,
 for f in (_bs.get_layer, _bs._output_layer, _bs._output_name, _bs.layers, _bs.graph):  # image's
     setattr(PytorchWrapper, f.__name__, f)
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000093
+# %% ../../nbs/56_bs_temporal.ipynb #tp000096
 def get_inferencer(any_model):
     "The Inferencer behind an inferencer, wrapper, extractor or ModelCommitment"
     if isinstance(any_model, Inferencer): return any_model
@@ -1009,7 +1054,7 @@ def switch_inferencer(any_model, new_inferencer_cls, **kwargs):
     kwargs = {k: getattr(inferencer, k) if same(v) else v for k, v in kwargs.items()}
     get_base_model(any_model).build_extractor(new_inferencer_cls, **kwargs)
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000096
+# %% ../../nbs/56_bs_temporal.ipynb #tp000099
 def download_weight_file(url:str, # the weights' address
                          folder:str|None=None # a folder under <BRAINSCORE_HOME>/models
                         )->Path:
@@ -1024,14 +1069,14 @@ def download_weight_file(url:str, # the weights' address
     with atomic_write(path) as tmp: _download(RawFile(url, '0' * 40), tmp)  # no sha1 published
     return path
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000099
+# %% ../../nbs/56_bs_temporal.ipynb #tp000102
 def iterable_to_list(arr):
     "Lists, tuples and arrays as nested lists"
     if isinstance(arr, np.ndarray): arr = arr.tolist() if arr.dtype == object else list(arr)
     if isinstance(arr, (list, tuple)): return [iterable_to_list(a) for a in arr]
     return arr
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000101
+# %% ../../nbs/56_bs_temporal.ipynb #tp000104
 def time_align(source_time_bins, # [(start, end), ...] ms, contiguous
                target_time_bins, # [(start, end), ...] ms
                mode:str='portion' # 'portion' (overlap shares) or 'center'
@@ -1055,7 +1100,7 @@ def time_align(source_time_bins, # [(start, end), ...] ms, contiguous
     weights[uncovered] = 0
     return weights
 
-# %% ../../nbs/56_bs_temporal.ipynb #tp000103
+# %% ../../nbs/56_bs_temporal.ipynb #tp000106
 def assembly_time_align(source, # ... x time_bin, time_bin_start / time_bin_end (ms)
                         target_time_bins, # [(start, end), ...] ms
                         mode:str='portion' # 'portion' (weighted mean) or 'center'

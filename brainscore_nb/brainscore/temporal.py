@@ -30,8 +30,8 @@ from .activations import HookHandle, change_dict
 from .brain_transformation import TemporalAligned, fix_timebin_naming
 from .port import assembly_time_align as _port_time_align
 _logger = logging.getLogger(__name__)
-from .cache_key import (NO_RESOLUTION, _probe_image, resolution_of, model_cache_identifier,
-                        stimulus_set_cache_identifier, store_xarray)
+from .cache_key import NO_RESOLUTION, _probe_image, resolution_of, store_xarray
+from .cache_key import model_cache_identifier, stimulus_set_cache_identifier
 
 _all_ = ['TemporalAligned', 'fix_timebin_naming', 'HookHandle', 'change_dict']  # re-exported
 

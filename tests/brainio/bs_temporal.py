@@ -39,6 +39,7 @@ CONFIGS = {  # name -> (inferencer, options[, layers: default all of LAYER_FORMA
                                             temporal_context_strategy='fix', fixed_temporal_context=300)),
     'block': ('BlockInferencer', dict(fps=10, img_duration=700., duration=(200, 300),
                                       temporal_context_strategy='greedy')),
+    'subclass': ('TemporalInferencer', dict(fps=10, img_duration=500., dtype=np.float32, subclass=True)),
 }
 RECORDINGS = {'bins3': [(0, 100), (100, 300), (50, 250)], 'bin1': [(70, 170)]}
 RESIZES = [((7, 5, 3), (3, 4), 'bilinear'), ((6, 9, 2), (13, 4), 'bilinear'), ((9, 12, 3), (5, 4), 'pool'),
@@ -49,6 +50,8 @@ RESIZES = [((7, 5, 3), (3, 4), 'bilinear'), ((6, 9, 2), (13, 4), 'bilinear'), ((
 def run(paths, name, inferencer, options, layers=None):
     from brainscore_vision.model_helpers.activations.temporal.model import PytorchWrapper
     from brainscore_vision.model_helpers.activations.temporal import core
+    options = dict(options)
+    if options.pop('subclass', False): PytorchWrapper = svm.subclass(PytorchWrapper)  # noqa: N806
     wrapper = PytorchWrapper(f'small-video-{name}', svm.build(), svm.preprocess,
                              inferencer_cls=getattr(core, inferencer), max_workers=1,
                              layer_activation_format={**svm.LAYER_FORMAT, 'relu1': 'CTHW'}, **options)

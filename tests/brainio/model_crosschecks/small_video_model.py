@@ -57,3 +57,19 @@ def images(folder, n=4, size=(24, 32)):
         Image.fromarray(rng.randint(0, 256, (*size, 3), dtype=np.uint8)).save(path)
         paths.append(str(path))
     return paths
+
+
+def subclass(base):
+    """A plugin-style subclass of `base` (a temporal PytorchWrapper), as temporal_model_openstl's and VideoMAE's:
+    its own `forward` (the input halved) and `_register_hook` (each output squared)"""
+    class Halved(base):
+        def forward(self, inputs):
+            import torch
+            return self._model(torch.stack(inputs).to(self._device) / 2)
+
+        def _register_hook(self, layer, layer_name, target_dict):
+            def hook(_layer, _input, output, name=layer_name):
+                output = self._process_activation(_layer, name, _input, output)
+                target_dict[name] = base._tensor_to_numpy(output) ** 2
+            return layer.register_forward_hook(hook)
+    return Halved

@@ -130,7 +130,7 @@ def test_efficientnet_lite0_plugin_activations_equal_brainscore():
 
 def test_every_plugin_import_from_model_helpers_activations_resolves():
     """The names the wheel's 606 model plugins import from `model_helpers.activations*` (recorded by
-    bs_activations.py --imports) all port and exist, but for the temporal (video) wrappers of 10 plugins."""
+    bs_activations.py --imports) all port and exist, the temporal (video) wrappers of 10 plugins too."""
     import importlib
     import json
     from brainscore_nb.brainscore.compat import BRAINSCORE_IMPORTS
@@ -139,10 +139,9 @@ def test_every_plugin_import_from_model_helpers_activations_resolves():
     missing = {k: v for k, v in found.items()
                if not (k.split()[0] in BRAINSCORE_IMPORTS
                        and hasattr(importlib.import_module(BRAINSCORE_IMPORTS[k.split()[0]]), k.split()[1]))}
-    assert all('.activations.temporal' in k for k in missing), missing  # not here yet: video models
-    not_ported = set().union(*missing.values())
-    assert (len(plugins), len(plugins - not_ported), len(not_ported)) == (606, 596, 10)
-    assert all(p.startswith('temporal_model_') for p in not_ported)
+    assert not missing, missing
+    temporal = {p for k, v in found.items() if '.activations.temporal' in k for p in v}
+    assert (len(plugins), len(temporal)) == (606, 10) and all(p.startswith('temporal_model_') for p in temporal)
 
 
 def test_layer_pca_equals_brainscore(plugin, paths, tmp_path, monkeypatch):

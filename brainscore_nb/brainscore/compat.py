@@ -255,8 +255,55 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
         'brainscore_nb.brainscore.brain_transformation',
     'brainscore_vision.model_helpers.brain_transformation.neural':
         'brainscore_nb.brainscore.brain_transformation',
+    # time_align, assembly_time_align (both modes), TemporalAligned, fix_timebin_naming (bs-temporal)
     'brainscore_vision.model_helpers.brain_transformation.temporal':
-        'brainscore_nb.brainscore.brain_transformation',
+        'brainscore_nb.brainscore.temporal',
+    # model_helpers.activations.temporal (bs-temporal): Video, Image, the inferencers, the temporal
+    # extractor and PytorchWrapper, utils (get_specified_layers, download_weight_file, ...): one module
+    'brainscore_vision.model_helpers.activations.temporal': 'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.utils':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.extractor':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.executor':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer.base':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer.video':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.base':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.time_aligner':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.temporal_context':
+        'brainscore_nb.brainscore.temporal',
+    ('brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.'
+     'temporal_context.base'):
+        'brainscore_nb.brainscore.temporal',
+    ('brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.'
+     'temporal_context.causal'):
+        'brainscore_nb.brainscore.temporal',
+    ('brainscore_vision.model_helpers.activations.temporal.core.inferencer.video.'
+     'temporal_context.block'):
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.inputs':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.inputs.base':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.inputs.image':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.inputs.video':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.model':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.model.base':
+        'brainscore_nb.brainscore.temporal',
+    'brainscore_vision.model_helpers.activations.temporal.model.pytorch':
+        'brainscore_nb.brainscore.temporal',
     # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images, load_images,
     # preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten, disable_activation_caching
     'brainscore_vision.model_helpers.activations': 'brainscore_nb.brainscore.activations',

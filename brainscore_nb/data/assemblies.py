@@ -624,7 +624,7 @@ def align_time_bins(assembly:xr.DataArray, # ... x time_bin, with time_bin_start
             f"{list(zip(start.tolist(), end.tolist()))}")
     moved = assembly.transpose(..., 'time_bin')
     values = moved.values
-    out = (values @ (weights / weights.sum(1, keepdims=True)).T).astype(values.dtype, copy=False)
+    out = ((values @ weights.T) / weights.sum(1)).astype(values.dtype, copy=False)  # summed, then divided
     coords = {k: v for k, v in moved.coords.items() if 'time_bin' not in v.dims}
     dtype = int if np.all(want == np.round(want)) else float
     coords.update(time_bin_start=('time_bin', want[:, 0].astype(dtype)),

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from .. import __version__
 from ..data.files import sha1_file, atomic_write
-from ..data.assemblies import BehavioralAssembly
+from ..data.assemblies import BehavioralAssembly, align_time_bins
 from .interface import (BrainModel, check_time_bins, with_time_bins,
                                           check_visual_degrees, odd_one_out_choices)
 from ..data.files import stimulus_set_hash
@@ -168,7 +168,10 @@ def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
     if self.recording is not None:
         region, bins = self.recording
         acts = _recorded(self, stimuli, region)
-        return with_time_bins(acts.assign_coords(region=('neuroid', [region] * acts.sizes['neuroid'])), bins)
+        acts = acts.assign_coords(region=('neuroid', [region] * acts.sizes['neuroid']))
+        # a model answering in time bins (a video model): its bins averaged into the asked ones, as
+        # Brain-Score's TemporalAligned does; a static model: the same answer in each bin
+        return align_time_bins(acts, bins) if 'time_bin' in acts.dims else with_time_bins(acts, bins)
     if self.task in (None, T.passive):
         raise RuntimeError(f"model {self.identifier!r} was given no task or recording: "
                            "call start_task or start_recording first")

@@ -118,7 +118,7 @@ def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activ
                   target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
                   reorder:str='source' # who moves: 'source' (into the target's order) or 'smaller'
                  )->tuple:
-    "The source's and target's values with rows in one stimulus order, and those rows' stimulus_ids"
+    "The source's and target's values with rows in one stimulus order, and the target's row in each row"
     if reorder not in ('source', 'smaller'):
         raise ValueError(f"reorder must be 'source' or 'smaller', got {reorder!r}")
     source, target = _as_2d(source, 'source'), _as_2d(target, 'target')
@@ -138,14 +138,13 @@ def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activ
     order = sids.get_indexer(tids)
     X, Y = (v if v.dtype.kind in 'fcbiu' else _as_float(v, n)
             for v, n in ((source.values, 'source'), (target.values, 'target')))
-    ids = target['stimulus_id'].values
-    if (order != np.arange(len(order))).any():  # a copy only when the orders differ
-        if reorder == 'smaller' and Y.nbytes < X.nbytes:
-            Y, ids = Y[np.argsort(order)], source['stimulus_id'].values
+    rows = np.arange(len(order))  # of the target's rows, the one each returned row holds
+    if (order != rows).any():  # a copy only when the orders differ
+        if reorder == 'smaller' and Y.nbytes < X.nbytes: rows = np.argsort(order); Y = Y[rows]
         else: X = X[order]
     _check_finite(X, 'source'); _check_finite(Y, 'target')
     _check_values(X, 'source (the model features)', 'features'); _check_values(Y, 'target', 'neuroids')
-    return X, Y, ids
+    return X, Y, rows
 
 # %% ../../nbs/11_crossval.ipynb #8a094262
 def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)

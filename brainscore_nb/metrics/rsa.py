@@ -137,9 +137,9 @@ def _ranks_of(v, chunk:int=2 ** 22)->tuple:
     "Average ranks of the values `v` (1-d float64, overwritten), and whether any of them tie"
     order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
     if len(v) < 3 or np.isnan(v[order[-1]]): return rankdata(v), True
-    for k in range(0, len(v) - 1, chunk):  # neighbours in sorted order, a chunk at a time (no sorted copy)
-        at = order[k:k + chunk + 1]
-        if (v[at[1:]] == v[at[:-1]]).any(): return rankdata(v), True
+    for k in range(0, len(v) - 1, chunk):  # neighbours in sorted order, a chunk at a time
+        s = v[order[k:k + chunk + 1]]  # one gather of the chunk's values
+        if (s[1:] == s[:-1]).any(): return rankdata(v), True
     v[order] = np.arange(1, len(v) + 1, dtype=np.float64)  # the values' ranks, in their places
     return v, False
 
@@ -276,7 +276,8 @@ def rdm(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
        )->Score:
     "RDM similarity: Spearman correlation between the source's and target's RDMs"
-    X, Y, ids = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    ids = _as_2d(target, 'target')['stimulus_id'].values[rows]
     features, n = X.nbytes + Y.nbytes, len(ids)
     if 2 * 8 * n * n <= features:  # the two RDMs are kept for the bootstrap: computed side by side
         S, T = _rdms(X, Y, ids)
@@ -383,23 +384,30 @@ def _cka_grams(K, L, lower:bool=False)->float:
     return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_), kl) / np.sqrt(xx * yy)
 
 # %% ../../nbs/13_rsa.ipynb #1973c3d2
-def _cka_parts(K, L, # symmetric Gram matrices over all stimuli (float64)
+def _cka_parts(K, L, # Gram matrices over all stimuli: symmetric, or their lower triangles (`lower`)
                tests:list, # index arrays: the stimuli of each part
-               block:int=512)->np.ndarray:
+               lower:bool=False, # K and L hold only their lower triangles (zeros above; float32 too)
+               block:int=128)->np.ndarray:
     "Unbiased CKA of each part's blocks of K and L: one pass over K, L and their cell products"
-    n, dk, dl = len(K), np.diagonal(K), np.diagonal(L)
-    M = np.zeros((n, len(tests)))
+    if not lower and K.flags.c_contiguous: K, L = K.T, L.T  # symmetric: columns are rows, contiguous
+    n, S = len(K), len(tests)
+    dk, dl = (np.diagonal(A).astype(np.float64) for A in (K, L))
+    M = np.zeros((n, S))
     for s, te in enumerate(tests): M[te, s] = 1  # the parts as 0/1 columns: a part's sums are products with M
-    KM, LM, KK, LL, KL = (np.empty((n, len(tests))) for _ in range(5))
-    for i in range(0, n, block):  # row blocks: the cell products never whole
-        Kb, Lb, r = K[i:i + block], L[i:i + block], slice(i, i + block)
-        KM[r], LM[r], KK[r], LL[r], KL[r] = Kb @ M, Lb @ M, (Kb * Kb) @ M, (Lb * Lb) @ M, (Kb * Lb) @ M
+    KM, LM, KK, LL, KL = (np.zeros((n, S)) for _ in range(5))
+    for j in range(0, n, block):  # column blocks in float64: the cell products never whole
+        c = slice(j, j + block)
+        Kb, Lb, Mb = np.asarray(K[:, c], np.float64), np.asarray(L[:, c], np.float64), M[c]
+        KM += Kb @ Mb; LM += Lb @ Mb; KK += (Kb * Kb) @ Mb; LL += (Lb * Lb) @ Mb; KL += (Kb * Lb) @ Mb
+        if lower: KM[c] += Kb.T @ M; LM[c] += Lb.T @ M  # the cells above the diagonal, mirrored
+    if lower: KM -= dk[:, None] * M; LM -= dl[:, None] * M  # the diagonal, counted twice
     values = []
-    for s in range(len(tests)):
+    for s in range(S):
         m, size = M[:, s], len(tests[s])
         if size < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {size}")
         rk, rl = (KM[:, s] - dk) * m, (LM[:, s] - dl) * m  # K~ 1 and L~ 1 of the part, 0 outside it
-        trace = lambda P, a, b: m @ P[:, s] - (a * b) @ m  # tr of the part's product, diagonal left out
+        # tr of the part's product, diagonal left out (lower: each cell below it stands for two)
+        trace = lambda P, a, b: (2 if lower else 1) * (m @ P[:, s] - (a * b) @ m)
         xx, yy = _hsic_value(trace(KK, dk, dk), rk, rk, size), _hsic_value(trace(LL, dl, dl), rl, rl, size)
         xy = _hsic_value(trace(KL, dk, dl), rk, rl, size)
         values.append(0.0 if xx * yy <= 0 else xy / np.sqrt(xx * yy))
@@ -425,7 +433,8 @@ def cka(source:xr.DataArray, # presentation x feature
        )->Score:
     "Unbiased linear CKA between source and target (Song et al.'s HSIC U-statistic; 0 when undefined)"
     be = get_backend(backend)
-    X, Y, ids = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    ids = _as_2d(target, 'target')['stimulus_id'].values[rows]
     (n, p), q, kept = X.shape, Y.shape[1], None
     if be.is_numpy and _grams_cheaper(n, p, q):  # many features and neuroids: from the Gram matrices
         if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
@@ -454,15 +463,22 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
                    stratification_coord='object_name', random_state:int=1, backend:str|None='numpy',
                    order:str='stimulus_id')->Score:
     "RDM similarity or CKA ('rdm_cv', 'cka_cv') on each test part of the splits, mean and standard error"
-    be, (X, Y) = get_backend(backend), aligned_arrays(source, target)
-    folds = cv_splits(_as_2d(target, 'target'), splits=splits, train_size=train_size, test_size=test_size,
+    be = get_backend(backend)
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    target = _as_2d(target, 'target')
+    folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
                       stratification_coord=stratification_coord, random_state=random_state, min_test=4,
                       min_train=0, order=order)  # the similarity uses the test parts only
-    ids, tests = _as_2d(target, 'target')['stimulus_id'].values, [te for _, te in folds]
+    at = np.empty_like(rows); at[rows] = np.arange(len(rows))  # where each of the target's rows is
+    ids, tests = target['stimulus_id'].values[rows], [at[te] for _, te in folds]
     make = (lambda: _rdms(X, Y, ids)) if kind == 'rdm_cv' else (lambda: _grams(X, Y))
+    (n, p), q, kept = X.shape, Y.shape[1], None
     if kind == 'cka_cv' and not be.is_numpy:  # on the backend, from feature products per test part
         Xb, Yb = (to_backend(a, be) for a in (X, Y))
-        values, kept = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests]), None
+        values = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests])
+    elif kind == 'cka_cv' and 2 * 8 * n * n > X.nbytes + Y.nbytes:  # the bootstrap's own, when it asks
+        grams = (_gram_lower(to_numpy(v), sums=None, **_CENTRING) for v in (X, Y))
+        values = _cka_parts(*grams, tests, lower=True)  # lower triangles, in the features' dtype
     else:  # both n x n matrices once; a test part's are their blocks (a stimulus pair's cell is the same)
         kept = make()
         if kind == 'cka_cv': values = _cka_parts(*kept, tests)

@@ -358,8 +358,11 @@ def _fit_linear(Xtr, # training features (NumPy, float32 or float64)
                )->tuple:
     "scikit-learn 1.5's LinearRegression fit: coefficients and intercept"
     xm, ym = Xtr.mean(axis=0), Ytr.mean(axis=0)
+    # centred straight into the Fortran order LAPACK reads (the same values, the same gelsd call: the
+    # same bits), without SciPy's copies and finiteness scan (the inputs were checked)
+    A = np.subtract(Xtr, xm, out=np.empty(Xtr.shape, Xtr.dtype, order='F'))
     # SciPy's default cutoff: singular values below eps x the largest are 0
-    coef = sl.lstsq(Xtr - xm, Ytr - ym)[0]
+    coef = sl.lstsq(A, Ytr - ym, overwrite_a=True, overwrite_b=True, check_finite=False)[0]
     return coef, ym - xm @ coef
 
 # %% ../../nbs/12_regression.ipynb #199d6a77

@@ -472,7 +472,7 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
     at = np.empty_like(rows); at[rows] = np.arange(len(rows))  # where each of the target's rows is
     ids, tests = target['stimulus_id'].values[rows], [at[te] for _, te in folds]
     make = (lambda: _rdms(X, Y, ids)) if kind == 'rdm_cv' else (lambda: _grams(X, Y))
-    (n, p), q, kept = X.shape, Y.shape[1], None
+    n, kept = len(X), None
     if kind == 'cka_cv' and not be.is_numpy:  # on the backend, from feature products per test part
         Xb, Yb = (to_backend(a, be) for a in (X, Y))
         values = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests])

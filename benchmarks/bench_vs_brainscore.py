@@ -163,8 +163,8 @@ def main(argv=None):
                 blas_said = True
             load = max(b.get('load', np.nan), o.get('load', np.nan))  # the higher of the two sides' loads
             print(f"{m:<22}{b['value']:>13.6f}{o['value']:>13.6f}{o['value'] - b['value']:>12.1e}"
-                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
-                  f"{b['cpu']:>8.2f}{o['cpu']:>9.2f}{b['cpu'] / o['cpu']:>6.1f}x",
+                  f"{b['seconds']:>9.3f}{o['seconds']:>9.3f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
+                  f"{b['cpu']:>8.3f}{o['cpu']:>9.3f}{b['cpu'] / o['cpu']:>6.1f}x",
                   flush=True)
 
 

@@ -43,6 +43,14 @@ def test_every_test_brainscore_passes_and_we_do_not_has_a_named_reason(record):
 BRAINSCORE_PASSES, PASSES_HERE = 541, 506
 
 
+def test_readme_says_the_records_counts(record):
+    readme = (Path(__file__).parent.parent / 'README.md').read_text()
+    passes, here = record['brainscore_passes'], record['passes_here']
+    text = (f"of the {passes} tests Brain-Score passes offline, {here} pass\n  here; each of the other "
+            f"{passes - here} is a deliberate difference")
+    assert text in readme
+
+
 # Brain-Score's tests of its cache contract, test_helper and benchmark registries, re-asserted by our code
 def test_stimulus_identifiers_cacheable_by_brainscores_rule():
     from brainscore_nb.brainscore.helpers import (assert_stimulus_identifier_is_cacheable,

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_vs_brainscore.py --brainscore-python /work/bsvenv/bin/python [--size small|reference]
                                              [--only pls,ridge,...] [--threads 1] [--seed 0] [--coretype SkylakeX]
+                                             [--repeats 1]
 
 Brain-Score lives in its own environment, never a dependency of this project (`python3 -m venv bsvenv &&
 bsvenv/bin/pip install torch==2.13.0 && BS_INSTALL_DEPENDENCIES=no bsvenv/bin/pip install
@@ -10,7 +11,10 @@ each metric runs our side (this python) and Brain-Score's side (`_brainscore_sid
 in separate processes, alternating which goes first, and prints per metric both values, their difference,
 both times (the metric call only: imports and loading excluded), the ratio and the machine's 1-minute load
 average when the line was measured, and both sides' CPU seconds and their ratio (with one BLAS thread a
-side, CPU time moves far less with the load than wall-clock time does). Each side pins its BLAS to `--threads` threads (environment variables and
+side, CPU time moves far less with the load than wall-clock time does). `--repeats N` runs each side N times,
+each a first call in a fresh process, alternating, and prints the least wall and CPU seconds of each side (the
+load: the highest seen): on a shared machine the least of a few first calls is what the code costs.
+Each side pins its BLAS to `--threads` threads (environment variables and
 threadpoolctl around the call; default 1: on a shared machine, ratios measured with one thread a side swing
 least with the load) and reports the OpenBLAS kernel it runs (threadpoolctl's `architecture`), printed once.
 Only ratios measured in one run, at a stated load, mean much.
@@ -94,6 +98,15 @@ def run_side(cmd:list, threads:int, coretype:str|None=None)->dict:
     return json.loads(lines[-1])
 
 
+def least(results:list)->dict:
+    "One side's runs as one: the least seconds and CPU seconds, the highest load; the first failure if any"
+    if failed := [r for r in results if 'failed' in r]: return failed[0]
+    values = {r['value'] for r in results}
+    if len(values) > 1: return {'failed': f"its runs gave different values {sorted(values)}"}
+    return {**results[0], **{k: min(r[k] for r in results) for k in ('seconds', 'cpu')},
+            'load': max(r['load'] for r in results)}
+
+
 def kernels(blas:str)->set:
     "The OpenBLAS kernels named in a side's BLAS line ('openblas 0.3.30 SkylakeX, ...' -> {'SkylakeX'})"
     return {part.split()[-1] for part in blas.split(', ') if part.strip()}
@@ -106,18 +119,22 @@ def main(argv=None):
     p.add_argument('--only', default=','.join(METRICS), help='comma-separated metrics')
     p.add_argument('--threads', type=int, default=1, help='BLAS threads for each side (pinned by threadpoolctl)')
     p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--repeats', type=int, default=1, help='runs of each side per metric (fresh processes, '
+                                                          'alternating); the least seconds are printed')
     p.add_argument('--coretype', help="OpenBLAS kernel for both sides (OPENBLAS_CORETYPE, e.g. Haswell or SkylakeX); "
                                       "default: each side's own choice, which may differ (the run then says so)")
     a = p.parse_args(argv)
     todo = a.only.split(',')
     if unknown := [m for m in todo if m not in METRICS]:
         p.error(f"unknown metric(s) {unknown}; known: {', '.join(METRICS)}")
+    if a.repeats < 1: p.error(f"--repeats must be at least 1, got {a.repeats}")
     if not Path(a.brainscore_python).exists():
         p.error(f"no python at {a.brainscore_python}: give the python of a Brain-Score environment (see the docstring)")
     size = SIZES[a.size]
     print(f"{a.size}: {size['stimuli']} stimuli x {size['features']} features -> {size['neuroids']} neuroids, "
           f"{size['repetitions']} repetitions; seed {a.seed}; {a.threads} BLAS thread(s) per side; "
-          f"load average {os.getloadavg()[0]:.1f}")
+          f"{'one run' if a.repeats == 1 else f'the least of {a.repeats} runs'} per side (each a first "
+          f"call in a fresh process); load average {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory(prefix='bench-vs-brainscore-') as tmp:
         path = str(Path(tmp) / 'arrays.npz')
         np.savez(path, **make_arrays(**size, seed=a.seed))
@@ -129,9 +146,11 @@ def main(argv=None):
               f"{'load':>6}{'BS cpu':>8}{'ours cpu':>9}{'ratio':>7}")
         blas_said = False
         for i, m in enumerate(todo):
-            sides = [ours, theirs] if i % 2 == 0 else [theirs, ours]  # alternate who runs first
-            results = {side: side(m) for side in sides}
-            b, o = results[theirs], results[ours]
+            runs = {ours: [], theirs: []}
+            for r in range(a.repeats):
+                for side in ([ours, theirs] if (i + r) % 2 == 0 else [theirs, ours]):
+                    runs[side].append(side(m))  # alternating who runs first
+            b, o = (least(runs[side]) for side in (theirs, ours))
             if 'failed' in b or 'failed' in o:
                 print(f"{m:<22} failed: Brain-Score: {b.get('failed', 'ok')}; ours: {o.get('failed', 'ok')}")
                 continue
@@ -144,8 +163,8 @@ def main(argv=None):
                 blas_said = True
             load = max(b.get('load', np.nan), o.get('load', np.nan))  # the higher of the two sides' loads
             print(f"{m:<22}{b['value']:>13.6f}{o['value']:>13.6f}{o['value'] - b['value']:>12.1e}"
-                  f"{b['seconds']:>9.2f}{o['seconds']:>9.2f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
-                  f"{b['cpu']:>8.2f}{o['cpu']:>9.2f}{b['cpu'] / o['cpu']:>6.1f}x",
+                  f"{b['seconds']:>9.3f}{o['seconds']:>9.3f}{b['seconds'] / o['seconds']:>7.1f}x{load:>6.1f}"
+                  f"{b['cpu']:>8.3f}{o['cpu']:>9.3f}{b['cpu'] / o['cpu']:>6.1f}x",
                   flush=True)
 
 

@@ -113,13 +113,18 @@ def _check_values(values, name:str, what:str):
         raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every stimulus, so "
                          f"there is nothing to correlate (check the layer or the recording)")
 
-# %% ../../nbs/api/11_crossval.ipynb #8a094262
-def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)
-                   target:xr.DataArray # presentation x neuroid, one presentation per stimulus
-                  )->tuple:
-    "The source's and target's values as arrays with rows in the target's stimulus order"
+# %% ../../nbs/api/11_crossval.ipynb #5e1a0c01
+def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activations)
+                  target:xr.DataArray, # presentation x neuroid, one presentation per stimulus
+                  reorder:str='source' # who moves: 'source' (into the target's order) or 'smaller'
+                 )->tuple:
+    "The source's and target's values with rows in one stimulus order, and the target's row in each row"
+    if reorder not in ('source', 'smaller'):
+        raise ValueError(f"reorder must be 'source' or 'smaller', got {reorder!r}")
     source, target = _as_2d(source, 'source'), _as_2d(target, 'target')
-    tids, sids = pd.Index(target['stimulus_id'].values), pd.Index(source['stimulus_id'].values)
+    # text ids as Python strings: pandas' own string dtype costs milliseconds more on a first call
+    index = lambda v: pd.Index(v, dtype=object) if v.dtype.kind in 'US' else pd.Index(v)
+    tids, sids = index(target['stimulus_id'].values), index(source['stimulus_id'].values)
     for ids, name in ((tids, 'target'), (sids, 'source')):
         if ids.has_duplicates:
             dup = ids[ids.duplicated()].unique()
@@ -133,10 +138,20 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
     order = sids.get_indexer(tids)
     X, Y = (v if v.dtype.kind in 'fcbiu' else _as_float(v, n)
             for v, n in ((source.values, 'source'), (target.values, 'target')))
-    if (order != np.arange(len(order))).any(): X = X[order]  # copy only when the order differs
+    rows = np.arange(len(order))  # of the target's rows, the one each returned row holds
+    if (order != rows).any():  # a copy only when the orders differ
+        if reorder == 'smaller' and Y.nbytes < X.nbytes: rows = np.argsort(order); Y = Y[rows]
+        else: X = X[order]
     _check_finite(X, 'source'); _check_finite(Y, 'target')
     _check_values(X, 'source (the model features)', 'features'); _check_values(Y, 'target', 'neuroids')
-    return X, Y
+    return X, Y, rows
+
+# %% ../../nbs/api/11_crossval.ipynb #8a094262
+def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's activations)
+                   target:xr.DataArray # presentation x neuroid, one presentation per stimulus
+                  )->tuple:
+    "The source's and target's values as arrays with rows in the target's stimulus order"
+    return _aligned_rows(source, target)[:2]
 
 # %% ../../nbs/api/11_crossval.ipynb #c3720dc5
 # the smallest test part: with 2 stimuli a correlation is always +-1, with 3 it piles up near +-1; from 4 on

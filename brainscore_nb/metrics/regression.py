@@ -155,21 +155,27 @@ def _deflate(Ms, q, u, w, t):
     Ms += left @ right.mT
 
 # %% ../../nbs/api/12_regression.ipynb #a3c1e9d0
-def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26):
-    "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all), float64"
+def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26,
+                sums=np.float64 # the result's dtype: float64 (sums of blocks), or None: the product dtype
+               ):
+    "NumPy: the lower triangle of the Gram matrix of the centred rows `rows` of X (default: all)"
     dtype, p = _work_dtype(X, dtype), X.shape[1]
     # the centring of every row: a fold's own follows from the intercept
     mean = np.sum(X, axis=0, dtype=np.float64) / X.shape[0]
     n = X.shape[0] if rows is None else len(rows)
-    G = np.zeros((n, n), order='F')  # Fortran order, so that LAPACK factorises and inverts it in place
+    # Fortran order, so that LAPACK factorises and inverts it in place
+    G = None if sums is None else np.zeros((n, n), dtype=sums, order='F')
     # feature blocks of at least `features` columns, wider while a centred block fits in `budget` bytes
-    width = max(features, budget // max(n * np.dtype(dtype).itemsize, 1))
-    for k in range(0, p, width):  # centre a slice, one BLAS syrk (the lower triangle), sum in float64
+    width = min(p, max(features, budget // max(n * np.dtype(dtype).itemsize, 1)))
+    buffer = np.empty(n * width, dtype)  # one centred block at a time: fresh memory costs page faults
+    syrk = sl.blas.dsyrk if dtype == np.float64 else sl.blas.ssyrk
+    for k in range(0, p, width):  # centre a slice, one BLAS syrk (the lower triangle)
         cols = slice(k, min(k + width, p))
-        Xk = X[:, cols] if rows is None else X[rows, cols]
-        Xk = Xk.astype(dtype, copy=False) - mean[cols].astype(dtype)
-        if Xk.dtype == np.float64: sl.blas.dsyrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
-        else: G += sl.blas.ssyrk(1.0, Xk.T, trans=1, lower=1)
+        Xk = (X[:, cols] if rows is None else X[rows, cols]).astype(dtype, copy=False)
+        Xk = np.subtract(Xk, mean[cols].astype(dtype), out=buffer[:Xk.size].reshape(Xk.shape))
+        if G is None: G = syrk(1.0, Xk.T, trans=1, lower=1)  # in the product's dtype, summed there
+        elif G.dtype == dtype: G = syrk(1.0, Xk.T, trans=1, lower=1, beta=1.0, c=G, overwrite_c=1)
+        else: G += syrk(1.0, Xk.T, trans=1, lower=1)  # float32 blocks summed in float64
     return G
 
 # %% ../../nbs/api/12_regression.ipynb #e02ed83d
@@ -352,8 +358,11 @@ def _fit_linear(Xtr, # training features (NumPy, float32 or float64)
                )->tuple:
     "scikit-learn 1.5's LinearRegression fit: coefficients and intercept"
     xm, ym = Xtr.mean(axis=0), Ytr.mean(axis=0)
+    # centred straight into the Fortran order LAPACK reads (the same values, the same gelsd call: the
+    # same bits), without SciPy's copies and finiteness scan (the inputs were checked)
+    A = np.subtract(Xtr, xm, out=np.empty(Xtr.shape, Xtr.dtype, order='F'))
     # SciPy's default cutoff: singular values below eps x the largest are 0
-    coef = sl.lstsq(Xtr - xm, Ytr - ym)[0]
+    coef = sl.lstsq(A, Ytr - ym, overwrite_a=True, overwrite_b=True, check_finite=False)[0]
     return coef, ym - xm @ coef
 
 # %% ../../nbs/api/12_regression.ipynb #199d6a77

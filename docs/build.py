@@ -24,12 +24,11 @@ EXECUTED = ROOT / '_executed'  # executed notebooks kept by the notebook tests a
 EXECUTE = ['*']  # notebooks whose outputs the site shows (globs relative to nbs/, no suffix): all of them
 # Notebooks the site cannot execute (relative to nbs/, no suffix) -> why; their pages show code and API entries only
 NOT_EXECUTED = {}
-# the sidebar: these sections first (pages in the order named; a folder's pages in notebook order), then the API
-# reference and every other page in the notebooks' order
-SECTIONS = {'Start here': ('start_here', 'benchmarks_catalogue'),
-            'Tutorials and runs': ('packaging_walkthrough', 'front_door', 'run_benchmarks', 'batch', 'plots', 'cli',
-                                   'troubleshooting', 'from_brainscore', 'coverage'),
-            'Benchmarks': ('benchmarks/',)}
+# nbs/ in folders by kind, each a section of the sidebar (in this order; its pages in the notebooks' order), after
+# 'Start here' (its pages in the order named); nbs/index.ipynb is the start page. The API section opens with the API
+# reference (api.md, every exported symbol) and ends with any other page (a folder not named here is a section too)
+START = ('tutorials/start_here', 'api/benchmarks_catalogue')
+FOLDERS = {'tutorials': 'Tutorials', 'explanations': 'Explanations', 'benchmarks': 'Benchmarks', 'api': 'API'}
 MAX_TABLE_ROWS, KEEP_TABLE_ROWS = 400, 25  # an output table longer than this shows its first rows and says how many
 MAX_OUTPUT_LINES, KEEP_OUTPUT_LINES = 120, 60  # likewise for printed text
 WARNINGS = re.compile(r'TqdmWarning|IProgress not found|docments unavailable')  # build noise, not the library's
@@ -383,13 +382,15 @@ def api_page(pages: dict) -> str:
 
 
 def toctree(pages: list) -> str:
-    "The index's table of contents: `pages` in the notebooks' order, SECTIONS first, then the API reference and the rest"
-    used, blocks = set(), []
-    for caption, keys in SECTIONS.items():
-        entries = [p for k in keys for p in pages if (p == k or (k.endswith('/') and p.startswith(k))) and p != 'index']
-        used |= set(entries)
-        if entries: blocks.append((caption, entries))
-    blocks.append(('Reference', ['api'] + [p for p in pages if p not in used and p != 'index']))
+    "The index's table of contents: START, then one section per folder of `pages` (FOLDERS' order and captions)"
+    start = [p for p in START if p in pages]
+    rest = [p for p in pages if p not in start and p not in ('index', 'api')]
+    folders = {p.split('/')[0] for p in rest if '/' in p}
+    blocks = [('Start here', start)] if start else []
+    for folder in [*(f for f in FOLDERS if f in folders | {'api'}), *sorted(folders - set(FOLDERS))]:
+        entries = [p for p in rest if p.startswith(folder + '/')]
+        if folder == 'api': entries = ['api', *entries, *(p for p in rest if '/' not in p)]
+        blocks.append((FOLDERS.get(folder, folder.capitalize()), entries))
     return '\n'.join(f"```{{toctree}}\n:caption: {c}\n:maxdepth: 1\n\n" + '\n'.join(e) + '\n```\n' for c, e in blocks)
 
 
@@ -417,8 +418,9 @@ def check_inputs(names: list, nbs: Path = None, proc: Path = None):
 
 def settings_env(env: dict) -> dict:
     """`env` with the project's settings.ini named (BRAINSCORE_NB_SETTINGS), unless it names one already: notebooks
-    run from nbs/ and nbs/benchmarks/, and settings are read from the working directory only, so without this a
-    notebook in nbs/benchmarks/ ran without the mirror that settings.ini names and failed offline"""
+    run from their folders of nbs/, and settings are read from the working directory only, so without this a
+    notebook in nbs/benchmarks/ (which has no settings.ini link) ran without the mirror that settings.ini names and
+    failed offline"""
     if not env.get('BRAINSCORE_NB_SETTINGS') and (ROOT / 'settings.ini').is_file():
         env = dict(env, BRAINSCORE_NB_SETTINGS=str(ROOT / 'settings.ini'))
     return env

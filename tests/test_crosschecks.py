@@ -1,5 +1,5 @@
 """One test for every cross-check against Brain-Score 2.4.2 (issue #34). Each benchmark id's record
-(tests/brainio/crosschecks/<plugin>.json, one schema: nbs/47_coverage.ipynb) holds both sides' numbers on the same
+(tests/brainio/crosschecks/<plugin>.json, one schema: nbs/api/47_coverage.ipynb) holds both sides' numbers on the same
 files; here every record's compared numbers must agree within its tolerance (or name why they differ), every id of
 the families in tests/crosscheck_fixtures.py is scored here from its fixture served by S3 and must give the recorded
 numbers, and README's sentence on the cross-checks must be what `coverage()` computes."""

@@ -68,10 +68,10 @@ def test_a_new_familys_notebook_is_expected_and_shown(tmp_path):
     "Its notebook in nbs/benchmarks/ is run by the papermill test and is a page under Benchmarks"
     (tmp_path / 'lab2099.py').write_text(FAMILY)
     assert 'lab2099' in family_modules(tmp_path) and 'lab2099' not in SCORED  # expects 0 scores
-    pages = ['index', 'start_here', 'benchmarks/cowley2023', 'benchmarks/lab2099', 'registry']
+    pages = ['index', 'api/registry', 'benchmarks/cowley2023', 'benchmarks/lab2099', 'tutorials/start_here']
     tree = docs_build.toctree(pages)
     benchmarks = tree[tree.index(':caption: Benchmarks'):].split('```')[0]
-    assert 'benchmarks/lab2099' in benchmarks and 'registry' not in benchmarks
+    assert 'benchmarks/lab2099' in benchmarks and 'api/registry' not in benchmarks
 
 
 def test_a_new_family_declares_its_fixture_in_its_own_folder(tmp_path):

@@ -25,6 +25,26 @@ def test_notebooks_found():
     assert sum(p.is_relative_to(RECIPES) for p in NOTEBOOKS) == 5, NOTEBOOKS
 
 
+def test_notebooks_sit_in_folders_by_kind():
+    """nbs/ holds the start page and one folder per section of the docs (docs/build.py's FOLDERS): api/ a notebook
+    per module, benchmarks/ one per family (each exports its module), tutorials/ and explanations/ (none exports)"""
+    import json, re
+    top = sorted(p.name for p in NBS.glob('*.ipynb'))
+    assert top == ['index.ipynb'], f'git mv these into nbs/api/ (a notebook that exports a module), ' \
+                                   f'nbs/tutorials/ or nbs/explanations/: {top}'
+    kinds = {}
+    for p in NOTEBOOKS:
+        if not p.is_relative_to(NBS) or p.parent == NBS: continue
+        cells = json.loads(p.read_text(encoding='utf-8'))['cells']
+        exports = any(re.search(r'^#\|\s*default_exp\s', ''.join(c['source']), re.M) for c in cells)
+        kinds.setdefault(p.relative_to(NBS).parts[0], {})[p.name] = exports
+    assert set(kinds) == set(docs_build.FOLDERS), (sorted(kinds), docs_build.FOLDERS)
+    wrong = [f'{k}/{n}' for k, nbs in kinds.items() for n, exports in nbs.items()
+             if exports != (k in ('api', 'benchmarks'))]
+    assert not wrong, f'an api/ or benchmarks/ notebook exports a module, a tutorial or explanation none: {wrong}'
+    assert len(kinds['api']) > 50 and len(kinds['benchmarks']) > 30, {k: len(v) for k, v in kinds.items()}
+
+
 @pytest.fixture(autouse=True)
 def registries_restored():
     """Each notebook starts from the library's registries and leaves them as it found them: its own registrations

@@ -16,7 +16,7 @@ EXPECTED = {p.stem: SCORED.get(p.stem, 0) for p in NOTEBOOKS}
 AS_TEXT = {'kriegeskorte2008'}
 
 
-# the modules of brainscore_nb/benchmarks/ shared by families, each from its own notebook in nbs/
+# the modules of brainscore_nb/benchmarks/ shared by families, each from its own notebook in nbs/api/
 SHARED = {'base': '30_benchmark_base', 'fitted_behavior': '31_fitted_behavior'}
 
 
@@ -29,7 +29,7 @@ def test_every_benchmark_module_has_a_notebook():
     "Each family module has its notebook in nbs/benchmarks/, and each notebook there is a family's"
     assert family_modules(NBS.parents[1] / 'brainscore_nb' / 'benchmarks') == {p.stem for p in NOTEBOOKS}
     assert set(SCORED) <= set(EXPECTED)
-    assert all((NBS.parent / f'{n}.ipynb').exists() for n in SHARED.values())
+    assert all((NBS.parent / 'api' / f'{n}.ipynb').exists() for n in SHARED.values())
 
 
 @pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: p.stem)

@@ -113,11 +113,13 @@ def test_scaffolded_run_notebook_scores_the_installed_plugin(plugins, tmp_path, 
 
 
 def test_the_run_notebooks_have_one_shape(plugins):
-    "The scaffold's run notebook is the project's (nbs/45_run_benchmarks.ipynb) with its own benchmark as the default"
+    "The scaffold's run notebook is the project's (nbs/tutorials/45_run_benchmarks.ipynb), its own benchmark the default"
     cells = lambda path: [c['source'] if isinstance(c['source'], str) else ''.join(c['source'])
                           for c in json.loads(path.read_text())['cells']]
-    ours, theirs = cells(ROOT / 'nbs' / '45_run_benchmarks.ipynb'), cells(plugins['bench'] / 'nbs' / 'run_benchmarks.ipynb')
-    swap = lambda s: (s.replace('Kriegeskorte2008.hIT-rdm', 'Lab2026.V4-pls').replace('nbs/45_run_benchmarks.ipynb', 'nbs/run_benchmarks.ipynb')
+    ours = cells(ROOT / 'nbs' / 'tutorials' / '45_run_benchmarks.ipynb')
+    theirs = cells(plugins['bench'] / 'nbs' / 'run_benchmarks.ipynb')
+    swap = lambda s: (s.replace('Kriegeskorte2008.hIT-rdm', 'Lab2026.V4-pls')
+                      .replace('nbs/tutorials/45_run_benchmarks.ipynb', 'nbs/run_benchmarks.ipynb')
                       .replace('imports: list = []', "imports: list = ['lab2026_v4_pls.benchmark']"))
     assert [swap(c) for c in ours] == theirs
 

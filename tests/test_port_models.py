@@ -12,7 +12,7 @@ HERE = Path(__file__).parent
 RECORD = json.loads((HERE / 'brainio' / 'model_plugins.json').read_text())['plugins']  # list_model_plugins.py
 PORTED = json.loads((HERE / 'brainio' / 'model_plugins_port.json').read_text())  # port_model_plugins.py
 # Brain-Score modules model plugins import that the table does not map, and why (plugins using them are not ported)
-NOT_IN_TABLE = {}  # none: the video models' temporal helpers are brainscore.temporal (nbs/56_bs_temporal)
+NOT_IN_TABLE = {}  # none: the video models' temporal helpers are brainscore.temporal (nbs/api/56_bs_temporal)
 
 
 def _unmapped(plugin: dict) -> list:

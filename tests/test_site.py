@@ -57,24 +57,24 @@ def site(tmp_path_factory):
 
 def test_kept_notebook_used_only_while_its_source_is_unchanged(tmp_path):
     "An executed notebook kept by the notebook tests is the site's copy until its source changes; a failed run keeps none"
-    src = docs_build.NBS / '00a_names.ipynb'
+    src = docs_build.NBS / 'api' / '00a_names.ipynb'
     nb = json.loads(src.read_text())
     code = next(c for c in nb['cells'] if c['cell_type'] == 'code')
     code['outputs'] = [{'output_type': 'stream', 'name': 'stdout', 'text': ['ran\n']}]
-    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path) is None  # none kept: the build executes it
+    assert docs_build.kept_outputs('api/00a_names.ipynb', tmp_path) is None  # none kept: the build executes it
     docs_build.keep_executed(nb, src, tmp_path)
-    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path)[code['id']] == code['outputs']
-    kept = tmp_path / '00a_names.ipynb'
+    assert docs_build.kept_outputs('api/00a_names.ipynb', tmp_path)[code['id']] == code['outputs']
+    kept = tmp_path / 'api' / '00a_names.ipynb'
     stamped = json.loads(kept.read_text())
     assert stamped['metadata']['brainscore_nb'] == {'source_sha1': docs_build.source_sha1(src)}
     stamped['metadata']['brainscore_nb']['source_sha1'] = '0' * 40  # as if the source changed after the run
     kept.write_text(json.dumps(stamped))
-    assert docs_build.kept_outputs('00a_names.ipynb', tmp_path) is None  # stale: executed again
+    assert docs_build.kept_outputs('api/00a_names.ipynb', tmp_path) is None  # stale: executed again
     docs_build.keep_executed(nb, src, tmp_path)
     docs_build.forget_executed(src, tmp_path)
     assert not kept.exists()
     docs_build.keep_executed(nb, ROOT / 'README.md', tmp_path)  # not a page: nothing kept
-    assert [p.name for p in tmp_path.iterdir()] == []
+    assert [p for p in tmp_path.rglob('*') if p.is_file()] == []
 
 
 def test_notebooks_read_the_projects_settings_wherever_they_run(tmp_path):
@@ -143,14 +143,14 @@ def test_pages_render_in_chromium(site, tmp_path):
 
         page.goto((site / 'api.html').as_uri())
         assert page.locator('h1').inner_text().startswith('API reference')
-        link = page.locator('a[href="batch.html#run"]').first
+        link = page.locator('a[href="api/batch.html#run"]').first
         link.click()
         page.wait_for_load_state()
-        assert page.url.endswith('batch.html#run')
+        assert page.url.endswith('api/batch.html#run')
         expect(page.locator('#run')).to_be_in_viewport()  # the browser scrolled to the entry
         assert 'Score every model on every benchmark in parallel' in page.locator('article').inner_text()
 
-        page.goto((site / 'plots.html').as_uri())
+        page.goto((site / 'api' / 'plots.html').as_uri())
         assert page.locator('h1').inner_text().startswith('Leaderboard and plots')
         images = page.locator('article img')
         assert images.count() >= 2
@@ -160,18 +160,18 @@ def test_pages_render_in_chromium(site, tmp_path):
         images.first.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / 'plots.png'))
 
-        page.goto((site / 'troubleshooting.html').as_uri())  # executed: the messages are the library's own
+        page.goto((site / 'explanations' / 'troubleshooting.html').as_uri())  # executed: the messages are the library's own
         text = page.locator('article').inner_text()
         assert page.locator('h1').inner_text().startswith('What happens when things go wrong')
         assert "unknown option 'spilts'; did you mean 'splits'?" in text and 'is a file, not a folder' in text
         assert page.locator('article table tr').count() > 50  # the complete list
         page.screenshot(path=str(shots / 'troubleshooting.png'))
 
-        page.goto((site / 'crossval.html').as_uri())  # an API page: its examples show their outputs
+        page.goto((site / 'api' / 'crossval.html').as_uri())  # an API page: its examples show their outputs
         examples = page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)')
         assert examples.count() >= 2
         shown = examples.locator('div.cell_output').all_inner_texts()
-        kept = json.loads((docs_build.EXECUTED / '11_crossval.ipynb').read_text())
+        kept = json.loads((docs_build.EXECUTED / 'api' / '11_crossval.ipynb').read_text())
         expected = [''.join(o['data']['text/plain']).splitlines()[0] for c in kept['cells'] if c['cell_type'] == 'code'
                     for o in c.get('outputs', []) if 'text/plain' in o.get('data', {})]
         assert expected and any(e in t for e in expected for t in shown), (expected, shown)
@@ -190,18 +190,18 @@ def test_quarto_configuration_stays_valid(site):
     assert q['project']['type'] == 'website'
     assert (ROOT / 'nbs' / q['format']['html']['css']).is_file()
     for f in q['metadata-files']: assert yaml.safe_load((ROOT / 'nbs' / f).read_text())['website'], f
-    assert (ROOT / '_proc' / '_quarto.yml').is_file() and (ROOT / '_proc' / '42_plots.ipynb').is_file()
+    assert (ROOT / '_proc' / '_quarto.yml').is_file() and (ROOT / '_proc' / 'api' / '42_plots.ipynb').is_file()
 
 
 def test_uncertainty_page_shows_its_figure(site, tmp_path):
-    "The uncertainty page (nbs/17_uncertainty.ipynb) shows its examples' outputs and its figure, as the notebook drew it"
+    "The uncertainty page (nbs/api/17_uncertainty.ipynb) shows its examples' outputs and its figure, as the notebook drew it"
     from playwright.sync_api import sync_playwright
     shots = Path(os.environ.get('BRAINSCORE_NB_SCREENSHOTS', tmp_path))
     shots.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={'width': 1280, 'height': 900})
-        page.goto((site / 'uncertainty.html').as_uri())
+        page.goto((site / 'api' / 'uncertainty.html').as_uri())
         assert page.locator('h1').inner_text().startswith('Uncertainty')
         assert page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)').count() >= 1
         figures = page.locator('article div.cell_output img')
@@ -211,21 +211,26 @@ def test_uncertainty_page_shows_its_figure(site, tmp_path):
         if count: figures.first.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / 'uncertainty.png'))
         browser.close()
-    assert count >= 1, 'the uncertainty page shows no figure: nbs/17_uncertainty.ipynb draws none'
+    assert count >= 1, 'the uncertainty page shows no figure: nbs/api/17_uncertainty.ipynb draws none'
     assert size[0] and size[1] > 300 and size[2] > 200, size
 
 
-def test_sidebar_starts_here_and_follows_the_notebooks():
-    "The sidebar's first section is 'Start here'; pages outside the named sections follow the notebooks' order"
-    pages = ['index', 'config', 'names', 'start_here', 'front_door', 'regression', 'ceilings', 'batch',
-             'benchmarks_catalogue', 'packaging_walkthrough', 'benchmarks/cowley2023', 'benchmarks/coggan2024']
+def test_sidebar_starts_here_and_follows_the_folders():
+    "The sidebar's first section is 'Start here'; then one section per folder of nbs/, its pages in the notebooks' order"
+    pages = ['index', 'api/config', 'api/names', 'api/front_door', 'api/regression', 'api/ceilings', 'api/batch',
+             'api/benchmarks_catalogue', 'benchmarks/cowley2023', 'benchmarks/coggan2024', 'explanations/troubleshooting',
+             'howto/x', 'other', 'tutorials/start_here', 'tutorials/packaging_walkthrough']
     tree = docs_build.toctree(pages)
     captions = re.findall(r':caption: (.+)', tree)
-    assert captions == ['Start here', 'Tutorials and runs', 'Benchmarks', 'Reference'], captions
+    assert captions == ['Start here', 'Tutorials', 'Explanations', 'Benchmarks', 'API', 'Howto'], captions
     blocks = {c: b.split('\n\n', 1)[1].split('\n```')[0].split('\n') for c, b in zip(captions, tree.split(':caption: ')[1:])}
-    assert blocks['Start here'] == ['start_here', 'benchmarks_catalogue']
+    assert blocks['Start here'] == ['tutorials/start_here', 'api/benchmarks_catalogue']
+    assert blocks['Tutorials'] == ['tutorials/packaging_walkthrough']  # Start here's page is not listed twice
     assert blocks['Benchmarks'] == ['benchmarks/cowley2023', 'benchmarks/coggan2024']  # as given: the notebooks' order
-    assert blocks['Reference'] == ['api', 'config', 'names', 'regression', 'ceilings']  # not sorted by page name
+    # the API reference first, then the folder's pages (not sorted by page name), then any page outside a folder
+    assert blocks['API'] == ['api', 'api/config', 'api/names', 'api/front_door', 'api/regression', 'api/ceilings',
+                             'api/batch', 'other']
+    assert blocks['Howto'] == ['howto/x']  # a folder not named in FOLDERS is a section too, never lost
 
 
 def _cell(kind, source, tags=(), outputs=None):
@@ -411,7 +416,7 @@ def test_site_reads_as_a_newcomer_would(site, tmp_path):
                 shown = page.evaluate(FIGURES)
                 if not any(done and natural > 300 and width > 200 for done, natural, width in shown):
                     figureless.append(f'{path.stem}: {shown}')
-        page.goto((site / 'start_here.html').as_uri())
+        page.goto((site / 'tutorials' / 'start_here.html').as_uri())
         text = page.locator('article').inner_text()
         assert 'Score a model' in text and 'Read the leaderboard' in text and '<Score 0.1448' in text
         sections = page.locator('article h2').all_inner_texts()
@@ -420,7 +425,7 @@ def test_site_reads_as_a_newcomer_would(site, tmp_path):
         # score, package, add a benchmark, read the leaderboard: each shows its executed example's output
         assert page.locator('article div.cell:has(> div.cell_input):has(> div.cell_output)').count() >= 4
         page.screenshot(path=str(shots / 'start_here.png'))
-        page.goto((site / 'benchmarks_catalogue.html').as_uri())
+        page.goto((site / 'api' / 'benchmarks_catalogue.html').as_uri())
         rows = page.locator('article table').first.locator('tbody tr').count()
         page.screenshot(path=str(shots / 'catalogue.png'))
         browser.close()

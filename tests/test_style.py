@@ -10,6 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_CHAINED = 0.25  # at most this share of exported public definitions has no example before the next (or the end)
+# the library's notebooks: nbs/index.ipynb and nbs/api/, tutorials/, explanations/ (not the families' in benchmarks/)
+LIBRARY_NOTEBOOKS = sorted(p for p in (ROOT / 'nbs').rglob('*.ipynb')
+                           if p.relative_to(ROOT / 'nbs').parts[0] != 'benchmarks' and '.ipynb_checkpoints' not in p.parts)
 
 
 def _code_cells(nb: dict) -> list:
@@ -99,7 +102,7 @@ def test_figures_count_what_they_say(tmp_path):
 
 def test_notebooks_read_as_documents():
     "Under 25% of exported cells come before another export without an example of their own"
-    f = figures(sorted((ROOT / 'nbs').glob('*.ipynb')))
+    f = figures(LIBRARY_NOTEBOOKS)
     print(_summary(f))
     assert f['exports'] > 100
     assert f['chained'] / f['exports'] < MAX_CHAINED, _summary(f)

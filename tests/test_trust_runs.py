@@ -383,7 +383,7 @@ def test_parameter_lists(value, expect):
 def test_papermill_parameters_of_the_wrong_shape(tmp_path):
     "-p models 5: an error naming the parameter and what it expects (was a bare TypeError)"
     import papermill as pm
-    nbs = Path(__file__).resolve().parents[1] / 'nbs'
+    nbs = Path(__file__).resolve().parents[1] / 'nbs' / 'tutorials'
     with pytest.raises(pm.PapermillExecutionError) as e:
         pm.execute_notebook(nbs / '45_run_benchmarks.ipynb', tmp_path / 'out.ipynb', parameters=dict(models=5),
                             cwd=nbs, kernel_name='python3', progress_bar=False)

@@ -1,6 +1,6 @@
 """Bootstrap intervals on every benchmark score, paired comparisons, and the coverage check (issue 13).
 
-The full coverage check (500 simulated experiments, 1000 draws each) is in nbs/17_uncertainty.ipynb; here a faster
+The full coverage check (500 simulated experiments, 1000 draws each) is in nbs/api/17_uncertainty.ipynb; here a faster
 one (500 experiments, 200 draws, smaller experiments) asserts the same 93-97% band.
 """
 import subprocess

@@ -1,7 +1,7 @@
 """Scratch run (not in CI): port every model plugin of Brain-Score 2.4.2's wheel with our `port_plugin`, register its
 ids with `register_model_plugin`, and build each id, offline (S3 pointed at a closed port), in this project's venv.
 Writes model_plugins_port.json beside this script: per plugin whether it ported (else why), the ids it registered,
-and each id's build outcome with its cause. tests/test_port_models.py and nbs/47_coverage.ipynb read the record.
+and each id's build outcome with its cause. tests/test_port_models.py and nbs/api/47_coverage.ipynb read the record.
 
     cd <repo> && PYTHONPATH=$PWD .venv/bin/python tests/brainio/port_model_plugins.py <site-packages>/brainscore_vision/models
 """

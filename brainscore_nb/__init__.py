@@ -13,14 +13,18 @@ import importlib
 # %% ../nbs/api/00b_front_door.ipynb #6e0802e8
 __version__ = "0.0.1"
 _LAZY = {  # name -> module
-    'load_dataset': 'brainscore_nb.data.datasets', 'load_stimulus_set': 'brainscore_nb.data.datasets',
-    'data_registry': 'brainscore_nb.data.datasets', 'stimulus_set_registry': 'brainscore_nb.data.datasets',
-    'metric_registry': 'brainscore_nb.metrics.registry', 'load_metric': 'brainscore_nb.metrics.registry',
+    'load_dataset': 'brainscore_nb.data.datasets',
+    'load_stimulus_set': 'brainscore_nb.data.datasets',
+    'data_registry': 'brainscore_nb.data.datasets',
+    'stimulus_set_registry': 'brainscore_nb.data.datasets',
+    'metric_registry': 'brainscore_nb.metrics.registry',
+    'load_metric': 'brainscore_nb.metrics.registry',
     'load_ceiling': 'brainscore_nb.metrics.registry', 'load_benchmark': 'brainscore_nb.registry',
     'score': 'brainscore_nb.registry', 'benchmark_registry': 'brainscore_nb.registry',
     'load_model': 'brainscore_nb.registry', 'model_registry': 'brainscore_nb.registry',
     'list_benchmarks': 'brainscore_nb.registry', 'list_models': 'brainscore_nb.registry',
-    'list_datasets': 'brainscore_nb.data.datasets', 'list_stimulus_sets': 'brainscore_nb.data.datasets',
+    'list_datasets': 'brainscore_nb.data.datasets',
+    'list_stimulus_sets': 'brainscore_nb.data.datasets',
     'BrainModel': 'brainscore_nb.models.interface',  # Brain-Score's too
     'Ceiling': 'brainscore_nb.brainscore.blocks',
     'load_model_bibtex': 'brainscore_nb.brainscore.model_plugins'}  # a model plugin's bibtex

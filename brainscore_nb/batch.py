@@ -41,13 +41,16 @@ def result_row(model:str, # model identifier
                                               brainscore_nb_version=brainscore_nb.__version__,
                                               worker=f'{socket.gethostname()}:{os.getpid()}')
     if bench is not None:
-        row.update(parent=getattr(bench, 'parent', None), benchmark_version=getattr(bench, 'version', None))
+        row.update(parent=getattr(bench, 'parent', None),
+                   benchmark_version=getattr(bench, 'version', None))
     if score is not None:
         a, raw = score.attrs, score.attrs.get('raw')
-        row.update(score_fields(score), raw_error=_float(getattr(raw, 'attrs', {}).get('error')), status='ok',
+        row.update(score_fields(score), raw_error=_float(getattr(raw, 'attrs', {}).get('error')),
+                   status='ok',
                    benchmark_version=a.get('benchmark_version', row['benchmark_version']),
                    ci_low=_float(a.get('ci_low')), ci_high=_float(a.get('ci_high')),
-                   bootstrap=encode_draws(a['bootstrap']) if a.get('bootstrap') is not None else None)
+                   bootstrap=encode_draws(a['bootstrap'])
+                   if a.get('bootstrap') is not None else None)
         if not math.isfinite(row['score']):
             row.update(status='failed', error_message=f"score is {row['score']}: {_reason(score)}")
     return row | _made_by(score, bench, candidate)
@@ -55,8 +58,8 @@ def result_row(model:str, # model identifier
 # %% ../nbs/api/41_batch.ipynb #5fbc1124
 COLUMNS = ['model', 'benchmark', 'parent', 'score', 'error', 'ci_low', 'ci_high', 'raw',
            'raw_error', 'ceiling',
-           'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished', 'worker',
-           'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
+           'benchmark_version', 'data_sha1', 'status', 'error_message', 'elapsed', 'finished',
+           'worker', 'brainscore_nb_version', 'unceiled', *PROVENANCE, 'bootstrap']
 _TEXT = ['model', 'benchmark', 'parent', 'data_sha1', 'status', 'error_message', 'finished',
          'worker', 'brainscore_nb_version',
          # read as text, never as numbers (a version '2.10' is not 2.1)
@@ -96,7 +99,8 @@ def _within(fn, # () -> value
     t = threading.Thread(target=target, daemon=True, name='brainscore_nb-pair')
     t.start(); t.join(timeout)
     if t.is_alive():
-        raise TimeoutError(f"timed out after {timeout:g} s (raise the pair_timeout setting or --timeout)")
+        raise TimeoutError(f"timed out after {timeout:g} s (raise the pair_timeout "
+                           "setting or --timeout)")
     if 'error' in box: raise box['error']
     return box['value']
 
@@ -116,17 +120,20 @@ def score_pair(model:str, # model identifier
     t0, made = time.perf_counter(), {}
     def work():
         with threadpool_limits(blas_threads):
-            # built here, its data read: a failure is this pair's row, and the row reads a built benchmark
+            # built here, its data read: a failure is this pair's row, and the row
+            # reads a built benchmark
             factory = benchmark_factory or resolve(benchmark_registry, benchmark, 'benchmark')
             made['bench'] = built(factory())
             made['model'] = (model_factory or resolve(model_registry, model, 'model'))()
-            return result_row(model, benchmark, made['bench'](made['model']), made['bench'], made['model'])
+            return result_row(model, benchmark, made['bench'](made['model']),
+                              made['bench'], made['model'])
     try: row = _within(work, timeout)
     except Exception as e:
         row = result_row(model, benchmark, None, made.get('bench'), made.get('model'))
         row |= dict(error_message=f'{type(e).__name__}: {e}', _traceback=traceback.format_exc())
     return row | dict(elapsed=round(time.perf_counter() - t0, 3),
-                      finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))
+                      finished=datetime.datetime.now(datetime.timezone.utc)
+                      .isoformat(timespec='seconds'))
 
 # %% ../nbs/api/41_batch.ipynb #973ad966
 def results_table(rows)->pd.DataFrame:
@@ -134,7 +141,8 @@ def results_table(rows)->pd.DataFrame:
     df = pd.DataFrame(list(rows), columns=COLUMNS)
     for c in ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling',
               'elapsed'): df[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
-    df['benchmark_version'] = pd.to_numeric(df['benchmark_version'], errors='coerce').astype('Int64')
+    df['benchmark_version'] = pd.to_numeric(df['benchmark_version'],
+                                            errors='coerce').astype('Int64')
     df['seed'] = pd.to_numeric(df['seed'], errors='coerce').astype('Int64')
     df['unceiled'] = df['unceiled'].map({True: True, False: False, 'True': True,
                                          'False': False}).astype('boolean')
@@ -148,20 +156,23 @@ def results_table(rows)->pd.DataFrame:
 def _read_table(path:Path)->pd.DataFrame:
     "One results file (.parquet or .csv) as the results table; empty if missing; bad: a ValueError naming it"
     if not path.exists(): return results_table([])
-    todo = ("move it aside (or run with fresh=True / --fresh, which keeps it as results.<time>.old) "
-            "to start a new table")
+    todo = ("move it aside (or run with fresh=True / --fresh, which keeps it as "
+            "results.<time>.old) to start a new table")
     try: df = (pd.read_parquet(path) if path.suffix == '.parquet' else
-               pd.read_csv(path, keep_default_na=False, na_values=[''], dtype=dict.fromkeys(_TEXT, str)))
+               pd.read_csv(path, keep_default_na=False, na_values=[''],
+                           dtype=dict.fromkeys(_TEXT, str)))
     except Exception as e: raise ValueError(f"{path} is not a readable results table "
                                             f"({type(e).__name__}: {e}); {todo}") from None
     missing = [c for c in ('model', 'benchmark', 'score') if c not in df.columns]
-    if missing: raise ValueError(f"{path} is not a results table: it has no column(s) {missing}; {todo}")
+    if missing:
+        raise ValueError(f"{path} is not a results table: it has no column(s) {missing}; {todo}")
     repeated = df[df.duplicated(['model', 'benchmark'], keep=False)]
     if len(repeated):
         m, b = repeated.iloc[0][['model', 'benchmark']]
         n = repeated.groupby(['model', 'benchmark']).ngroups
-        raise ValueError(f"{path} holds {len(repeated)} rows for {n} pair(s) recorded more than once (e.g. "
-                         f"{m}:{b}): which one is the result is unknown; keep one row per (model, benchmark)")
+        raise ValueError(f"{path} holds {len(repeated)} rows for {n} pair(s) recorded more than "
+                         f"once (e.g. {m}:{b}): which one is the result is unknown; keep one row "
+                         "per (model, benchmark)")
     try: return results_table(df.to_dict('records'))
     except Exception as e: raise ValueError(f"{path} is not a readable results table "
                                             f"({type(e).__name__}: {e}); {todo}") from None
@@ -189,10 +200,10 @@ def read_results(path)->pd.DataFrame:
     if not pq.exists(): return _read_table(csv)
     table = _read_table(pq)
     if csv.exists() and not table.equals(other := _read_table(csv)):
-        raise ValueError(f"{csv} and {pq} differ ({_differences(other, table)}): a run stopped between "
-                         f"writing them, or one was edited. Run again with this --out (results.csv is "
-                         f"rewritten from results.parquet, the old one kept as results.<time>.old.csv), or "
-                         f"name the file to read")
+        raise ValueError(f"{csv} and {pq} differ ({_differences(other, table)}): a run stopped "
+                         "between writing them, or one was edited. Run again with this --out "
+                         "(results.csv is rewritten from results.parquet, the old one kept as "
+                         f"results.<time>.old.csv), or name the file to read")
     return table
 
 
@@ -200,10 +211,12 @@ def read_results(path)->pd.DataFrame:
 # cause class -> (pattern in the error message, what it says, lasting: a re-run cannot change it)
 FAILURE_CAUSES = {
     'unreachable': (r'cannot reach |download failed|could not fetch|is not in the mirror',
-                    "data not here: only in Brain-Score's bucket or at its published address, unreachable",
+                    "data not here: only in Brain-Score's bucket or at its published "
+                    "address, unreachable",
                     True),
     'private': (r'is private data', 'private data: reading it needs credentials', True),
-    'local-folder': (r'^FileNotFoundError: .*(needs|setting)', 'needs a local data folder a setting names',
+    'local-folder': (r'^FileNotFoundError: .*(needs|setting)',
+                     'needs a local data folder a setting names',
                      True),
     'timeout': (r'timed out after', 'timed out (the pair_timeout setting, --timeout)', False),
     'not-a-number': (r'^score is ', 'the score is not a number', False)}
@@ -214,7 +227,8 @@ def failure_cause(message # a failed row's error_message
     message = str(message or '')
     for cause, (pattern, _, _) in FAILURE_CAUSES.items():
         if re.search(pattern, message): return cause
-    return m.group(1) if (m := re.match(r'(\w+(?:Error|Exception|Interrupt))\b', message)) else 'unknown'
+    return m.group(1) if (m := re.match(r'(\w+(?:Error|Exception|Interrupt))\b',
+                                        message)) else 'unknown'
 
 # %% ../nbs/api/41_batch.ipynb #abd9ab80
 def failure_summary(table:pd.DataFrame # a results table
@@ -223,7 +237,8 @@ def failure_summary(table:pd.DataFrame # a results table
     failed = table[table.status.ne('ok')]
     counts = failed.error_message.map(failure_cause).value_counts(sort=False)
     counts = counts.sort_index().sort_values(ascending=False, kind='stable')
-    return [f"{n} pair{'s' * (n != 1)}: {FAILURE_CAUSES.get(c, (None, c))[1]}" for c, n in counts.items()]
+    return [f"{n} pair{'s' * (n != 1)}: {FAILURE_CAUSES.get(c, (None, c))[1]}"
+            for c, n in counts.items()]
 
 # %% ../nbs/api/41_batch.ipynb #d733b0b6
 def write_results(table:pd.DataFrame, out)->Path:
@@ -231,7 +246,8 @@ def write_results(table:pd.DataFrame, out)->Path:
     out = Path(out)
     with atomic_write(out/'results.parquet') as tmp: table.to_parquet(tmp, index=False)
     with atomic_write(out/'results.csv') as tmp: tmp.write_bytes(table.to_csv(index=False,
-                                                                              lineterminator='\n').encode())
+                                                                              lineterminator='\n')
+                                                                 .encode())
     return out
 
 # %% ../nbs/api/41_batch.ipynb #987353c8
@@ -253,7 +269,8 @@ def merge_results(row:dict, # a results row to add (it replaces its pair's older
     "Under `results_lock`: `row` merged into the table on disk in `out` (parquet, else CSV) and written back"
     out, pq = Path(out), Path(out)/'results.parquet'
     with results_lock(out):
-        mine = _WRITTEN.get(str(pq.resolve()))  # the table this process wrote last, if the file is still that
+        # the table this process wrote last, if the file is still that
+        mine = _WRITTEN.get(str(pq.resolve()))
         current = (mine[1] if mine and mine[0] == _stat_key(pq) else
                    _read_table(pq if pq.exists() else out/'results.csv'))
         table = results_table([*current.to_dict('records'), row])
@@ -337,22 +354,25 @@ def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_
     "A concurrent.futures executor on a Dask cluster (started here and closed on exit unless one is named)"
     try: from distributed import Client, LocalCluster
     except ImportError:
-        raise ImportError("batch runs on Dask need the dask extra: pip install 'brainscore_nb[dask]' "
-                          "(or pass executor=...)") from None
+        raise ImportError("batch runs on Dask need the dask extra: pip install "
+                          "'brainscore_nb[dask]' (or pass executor=...)") from None
     (address, source), cluster = scheduler_address(scheduler), None
     if not address:
         _check_workers(n_workers)
-        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, host='127.0.0.1',  # free ports
+        # free ports
+        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, host='127.0.0.1',
                                env=worker_env(n_workers), dashboard_address=':0',
                                scheduler_kwargs={'dashboard': dashboard})
     else: print(f"Dask: connecting to {address} (named by {source})")
     client = Client(cluster or address)
     try:
         # a dashboard asked for may take seconds to render its first page on a loaded machine
-        link = client.dashboard_link if _serves(client.dashboard_link, 20 if dashboard else 2) else None
+        link = client.dashboard_link if _serves(client.dashboard_link,
+                                                20 if dashboard else 2) else None
         if dashboard and not link:
             print("no Dask dashboard: it needs bokeh (pip install 'brainscore_nb[dask]')")
-        print(f"Dask: {len(client.scheduler_info()['workers'])} workers at {client.scheduler.address}"
+        print(f"Dask: {len(client.scheduler_info()['workers'])} workers at "
+              f"{client.scheduler.address}"
               + (f"; dashboard {link}" if link else '') + f" ({source})")
         yield client.get_executor(pure=False)
     finally:
@@ -362,7 +382,8 @@ def executor_for(scheduler:str|None=None, # Dask scheduler (default: `scheduler_
 # %% ../nbs/api/41_batch.ipynb #463d1188
 def _names(ids, registry:dict, what:str)->list:
     "`ids` (a string, comma-separated string or list) as a list, each checked against `registry`"
-    ids = id_list(ids, f'{what}s')  # a number or a list of non-texts: a TypeError saying what is expected
+    # a number or a list of non-texts: a TypeError saying what is expected
+    ids = id_list(ids, f'{what}s')
     for i in ids: resolve(registry, i, what)
     if not ids: raise ValueError(f"no {what}s to run: name at least one (see list_{what}s())")
     return list(dict.fromkeys(ids))
@@ -394,7 +415,8 @@ def _record(row:dict, out:Path)->pd.DataFrame:
     "The table in `out` with `row` merged in (`merge_results`); its traceback goes to out/logs"
     tb = row.pop('_traceback', None)
     if tb:
-        log = confined(f"logs/{safe_name(row['model'], row['benchmark'])}.log", out, '--out log file')
+        log = confined(f"logs/{safe_name(row['model'], row['benchmark'])}.log", out,
+                       '--out log file')
         with atomic_write(log) as tmp: tmp.write_text(tb)
     return merge_results(row, out)
 
@@ -438,21 +460,23 @@ def run(models, # model identifiers (list, or comma-separated string)
     timeout = _timeout(get_setting('pair_timeout') if timeout is None else timeout)
     if executor is None: _check_workers(n_workers)
     out = writable_folder(out)
-    if imports: record_imports(out, imports)  # before any pair: `reproduce` names what the table needs
+    # before any pair: `reproduce` names what the table needs
+    if imports: record_imports(out, imports)
     if fresh: _move_aside(out)
     if (note := repair_results(out)): print(note)
     table = read_results(out)
     todo, kept = _lasting_failures(table, _pending(table, models, benchmarks), retry_failed)
-    if kept: print(f"{kept} failed pairs not retried: their cause cannot change on a re-run (data not "
-                   f"here); --retry-failed retries them")
-    print(f"{len(models) * len(benchmarks) - len(todo) - kept} of {len(models) * len(benchmarks)} pairs "
-          f"already scored in {out}; {len(todo)} to run")
+    if kept: print(f"{kept} failed pairs not retried: their cause cannot change on a re-run (data "
+                   f"not here); --retry-failed retries them")
+    print(f"{len(models) * len(benchmarks) - len(todo) - kept} of {len(models) * len(benchmarks)} "
+          f"pairs already scored in {out}; {len(todo)} to run")
     if not todo: return table
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
     tasks = [partial(score_pair, m, b, model_factory=model_registry[m],
                      benchmark_factory=benchmark_registry[b], settings=settings,
                      blas_threads=blas_threads, timeout=timeout) for m, b in todo]
-    with (executor_for(scheduler, n_workers, dashboard) if executor is None else _given(executor)) as ex, \
+    with (executor_for(scheduler, n_workers, dashboard) if executor is None
+          else _given(executor)) as ex, \
          _sigint_flag() as interrupted:
         futures = {ex.submit(t): pair for t, pair in zip(tasks, todo)}
         pending, bar = set(futures), tqdm(total=len(futures), desc='pairs', disable=not progress)
@@ -479,7 +503,8 @@ def _lasting_failures(table:pd.DataFrame, todo:list, retry:bool)->tuple:
     if retry or not len(table): return todo, 0
     failed = table[table.status.ne('ok')]
     lasting = {c for c, (_, _, last) in FAILURE_CAUSES.items() if last}
-    skip = {(r.model, r.benchmark) for r in failed.itertuples() if failure_cause(r.error_message) in lasting}
+    skip = {(r.model, r.benchmark) for r in failed.itertuples()
+            if failure_cause(r.error_message) in lasting}
     kept = [pair for pair in todo if pair not in skip]
     return kept, len(todo) - len(kept)
 
@@ -487,8 +512,8 @@ def _lasting_failures(table:pd.DataFrame, todo:list, retry:bool)->tuple:
 def _check_workers(n_workers):
     "A ValueError unless `n_workers` is a whole number >= 1 (a cluster of no workers would wait forever)"
     if isinstance(n_workers, bool) or not isinstance(n_workers, (int, np.integer)) or n_workers < 1:
-        raise ValueError(f"n_workers (--workers) must be a whole number >= 1, got {n_workers!r}: a cluster "
-                         f"of no workers would wait forever")
+        raise ValueError(f"n_workers (--workers) must be a whole number >= 1, got {n_workers!r}: a "
+                         f"cluster of no workers would wait forever")
 
 # %% ../nbs/api/41_batch.ipynb #9d7e6eaf
 def _timeout(value)->float|None:
@@ -533,7 +558,8 @@ def record_imports(out, # a run's folder
     out = writable_folder(out)
     path = out/'imports.json'
     with results_lock(out):
-        return _write_imports(path, list(dict.fromkeys([*recorded_imports(path), *map(str, imports)])))
+        return _write_imports(path,
+                              list(dict.fromkeys([*recorded_imports(path), *map(str, imports)])))
 
 # %% ../nbs/api/41_batch.ipynb #10cebf26
 def _write_imports(path:Path, imports:list)->Path:

@@ -24,7 +24,8 @@ def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-chec
     "One row per registered benchmark: data, parent, metric, ceiling, bibtex key, origin, cross-check class"
     registered = list_benchmarks()
     wanted = registered if identifiers is None else list(identifiers)
-    if (unknown := [i for i in wanted if i not in registered]): raise KeyError(f'not registered: {unknown}')
+    if (unknown := [i for i in wanted if i not in registered]):
+        raise KeyError(f'not registered: {unknown}')
     theirs = set(brainscore_benchmarks().identifier)
     checks = read_crosschecks(crosschecks) if crosschecks is not None else {}
     rows = []
@@ -33,7 +34,8 @@ def benchmark_catalogue(crosschecks=None, # folder of `<plugin>.json` cross-chec
         bs, ours = record.get('brainscore') or {}, record.get('ours') or {}
         rows.append(dict(benchmark=i, **_described(i, record, ceilings),
                          origin='Brain-Score 2.4.2' if i in theirs else 'ours',
-                         crosscheck=crosscheck_class(record or None)[0],  # agreement computed, not presence
+                         # agreement computed, not presence
+                         crosscheck=crosscheck_class(record or None)[0],
                          brainscore_score=bs.get('score', float('nan')),
                          our_score=ours.get('score', float('nan'))))
     return pd.DataFrame(rows)
@@ -49,7 +51,8 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     "Data, parent, metric, ceiling, bibtex key of a built benchmark (catalog-only data: what is recorded)"
     metric = identifier.rpartition('-')[2]
     try: b = built(load_benchmark(identifier))  # its data read now: what it is built from
-    # data only in Brain-Score's catalog (not in the mirror), or a local folder a setting names (ImageNet's)
+    # data only in Brain-Score's catalog (not in the mirror), or a local folder a
+    # setting names (ImageNet's)
     except (CatalogError, FetchError, FileNotFoundError) as e:
         ceiling = (crosscheck.get('ours') or {}).get('ceiling', float('nan'))
         data = ('a local folder not set here (see its setting)' if isinstance(e, FileNotFoundError)
@@ -59,13 +62,17 @@ def _described(identifier:str, crosscheck:dict, ceilings:bool)->dict:
     assembly = getattr(b, 'assembly', None)
     named = identifier.rpartition('-')[0]  # Brain-Score's ids: <dataset>-<metric>
     data = ((assembly.attrs.get('identifier') if assembly is not None else None)
-            or (named if named in list_datasets() else f"sha1 {str(getattr(b, 'data_sha1', ''))[:10]}"))
+            or (named if named in list_datasets()
+                else f"sha1 {str(getattr(b, 'data_sha1', ''))[:10]}"))
     how = getattr(b, 'metric', None) or getattr(b, 'compare', None)
     name = getattr(how, '__name__', '')
-    unceiled = getattr(b, 'unceiled', False)  # any registered object: a plugin's may lack our attributes
-    ceiling = (float(getattr(getattr(b, 'ceiling', None), 'center', 'nan')) if ceilings and not unceiled
+    # any registered object: a plugin's may lack our attributes
+    unceiled = getattr(b, 'unceiled', False)
+    ceiling = (float(getattr(getattr(b, 'ceiling', None), 'center', 'nan')) if ceilings
+               and not unceiled
                else float('nan'))
     metric += f' ({name})' if name and name != '<lambda>' else ''
     return dict(data=data, parent=getattr(b, 'parent', ''), metric=metric,
-                ceiling=ceiling, ceiling_from='unceiled' if unceiled else 'computed' if ceilings else '',
+                ceiling=ceiling,
+                ceiling_from='unceiled' if unceiled else 'computed' if ceilings else '',
                 bibtex=_bibtex_key(getattr(b, 'bibtex', None) or ''))

@@ -21,8 +21,8 @@ from .names import resolve
 @click.group(context_settings=dict(help_option_names=['-h', '--help']))
 @click.version_option(brainscore_nb.__version__, prog_name='brainscore-nb')
 @click.option('--import', 'imports', multiple=True, metavar='MODULE|FILE.py|FOLDER',
-              help='Import a module first (it can register models or benchmarks), or register a ported model '
-                   'plugin folder; repeatable.')
+              help='Import a module first (it can register models or benchmarks), or register a '
+                   'ported model plugin folder; repeatable.')
 def cli(imports):
     "brainscore_nb: score vision models on brain benchmarks, offline and reproducibly"
     IMPORTED.clear()
@@ -49,10 +49,12 @@ def _expand(argv:list)->list:
 def _import(name:str):
     "Import a module, or a .py file (its folder joins sys.path); register a ported model plugin's folder"
     path, given = Path(name), name
-    if path.is_dir():  # a ported model plugin: its ids registered, its code run when a model is built
+    # a ported model plugin: its ids registered, its code run when a model is built
+    if path.is_dir():
         from brainscore_nb.brainscore.port import register_model_plugin
         try: register_model_plugin(path)
-        except (OSError, ValueError) as e: raise click.ClickException(f"--import {name}: {e}") from None
+        except (OSError, ValueError) as e:
+            raise click.ClickException(f"--import {name}: {e}") from None
         IMPORTED.append(str(path.resolve()))
         return path
     if name.endswith('.py'):
@@ -66,7 +68,8 @@ def _import(name:str):
     except TypeError as e: raise click.ClickException(f"--import {name}: {e}") from None
     try:
         import cloudpickle
-        cloudpickle.register_pickle_by_value(module)  # its benchmarks travel to remote Dask workers by value
+        # its benchmarks travel to remote Dask workers by value
+        cloudpickle.register_pickle_by_value(module)
     except (ImportError, ValueError): pass
     IMPORTED.append(given)  # a run records it beside its results, for `reproduce` to name
     return module
@@ -79,15 +82,18 @@ def _check(fn, *args, **kwargs):
     "Call `fn`; a KeyError, ValueError, OSError or ImportError (a missing requirement): a one-line error"
     from brainscore_nb.data.files import os_error_message
     try: return fn(*args, **kwargs)
-    except OSError as e: raise click.ClickException(os_error_message(e)) from None  # the file and the cause
+    # the file and the cause
+    except OSError as e: raise click.ClickException(os_error_message(e)) from None
     except (KeyError, ValueError) as e: raise click.ClickException(str(e.args[0]) if e.args
                                                                    else str(e)) from None
-    except ImportError as e: raise click.ClickException(str(e)) from None  # a model's missing requirement
+    # a model's missing requirement
+    except ImportError as e: raise click.ClickException(str(e)) from None
 
 # %% ../nbs/api/43_cli.ipynb #7a6d6453
 def main(argv=None):
     "Entry point of the `brainscore-nb` command"
-    return cli.main(args=_expand(list(sys.argv[1:] if argv is None else argv)), prog_name='brainscore-nb')
+    return cli.main(args=_expand(list(sys.argv[1:] if argv is None else argv)),
+                    prog_name='brainscore-nb')
 
 # %% ../nbs/api/43_cli.ipynb #b22db0b9
 def _resolve_kind(kinds:dict, what:str):
@@ -141,7 +147,8 @@ def score_command(model, benchmark):
     click.echo(f'{model} on {benchmark}: {s!r}')
     row = result_row(model, benchmark, s)
     click.echo(' '.join(f'{k}={row[k]}'
-                        for k in ('score', 'error', 'raw', 'ceiling', 'benchmark_version', 'data_sha1')))
+                        for k in ('score', 'error', 'raw', 'ceiling',
+                                  'benchmark_version', 'data_sha1')))
 
 # %% ../nbs/api/43_cli.ipynb #a14697ca
 def _ids(values:tuple, setting:str, everything)->list:
@@ -195,10 +202,11 @@ def run_command(models, benchmarks, out, scheduler, workers, dashboard, progress
     from brainscore_nb import batch, plots, registry
     table = _check(lambda: batch.run(_ids(models, 'models', registry.list_models),
                                      _ids(benchmarks, 'benchmarks', registry.list_benchmarks),
-                                     out=out, scheduler=scheduler, n_workers=workers, dashboard=dashboard,
-                                     progress=progress, timeout=timeout, fresh=fresh,
-                                     retry_failed=retry_failed,
-                                     imports=IMPORTED))  # recorded in out/imports.json, for reproduce
+                                     out=out, scheduler=scheduler, n_workers=workers,
+                                     dashboard=dashboard, progress=progress, timeout=timeout,
+                                     fresh=fresh, retry_failed=retry_failed,
+                                     # recorded in out/imports.json, for reproduce
+                                     imports=IMPORTED))
     ok = table.status.eq('ok')
     click.echo(f"{int(ok.sum())} pairs scored, {int((~ok).sum())} failed; results in "
                f"{Path(out)/'results.csv'}")
@@ -219,7 +227,8 @@ def _failures_log(table:pd.DataFrame, out)->Path:
     log.parent.mkdir(parents=True, exist_ok=True)
     with atomic_write(log) as tmp:
         tmp.write_text(''.join(f'{r.model} on {r.benchmark} [{failure_cause(r.error_message)}]: '
-                               f'{r.error_message}\n' for r in table[table.status.ne('ok')].itertuples()))
+                               f'{r.error_message}\n'
+                               for r in table[table.status.ne('ok')].itertuples()))
     return log
 
 # %% ../nbs/api/43_cli.ipynb #f73f1ffb
@@ -239,7 +248,8 @@ def _failures_log(table:pd.DataFrame, out)->Path:
 def leaderboard_command(results, out, missing, include_unceiled, compare_, html_dir):
     "Print the leaderboard of a results table (a run's folder or file) and write it with its figures"
     from brainscore_nb import plots
-    written = _check(lambda: plots.report(results, out, missing=missing, include_unceiled=include_unceiled))
+    written = _check(lambda: plots.report(results, out, missing=missing,
+                                          include_unceiled=include_unceiled))
     click.echo(fit_width(plots.leaderboard_text(plots.leaderboard(results, missing=missing,
                                                                   include_unceiled=include_unceiled))))
     click.echo(f"""written: {', '.join(str(p) for v in written.values()
@@ -252,9 +262,11 @@ def leaderboard_command(results, out, missing, include_unceiled, compare_, html_
     if compare_:
         click.echo("\n95% bootstrap intervals; gN: models in one group cannot be told apart "
                    "(paired bootstrap, p >= 0.05)")
-        click.echo(plots.format_intervals(plots.leaderboard_intervals(results, missing=missing)).to_string())
+        click.echo(plots.format_intervals(plots.leaderboard_intervals(results, missing=missing))
+                   .to_string())
         pairs = plots.comparisons(results, missing=missing)
-        if len(pairs): click.echo('\neach model against the next one down (difference [95% interval], p):')
+        if len(pairs):
+            click.echo('\neach model against the next one down (difference [95% interval], p):')
         for r in pairs.itertuples():
             ci = (f'[{r.ci_low:+.3f}, {r.ci_high:+.3f}], p={r.p_value:.3g}' if pd.notna(r.p_value)
                   else '(no bootstrap draws)')
@@ -268,7 +280,8 @@ def _folder_stimuli(folder:Path, identifier:str, metadata, filename_column:str):
                                                 if (folder/'stimuli.csv').exists() else None)
     from brainscore_nb.data.files import confined
     images = '*.[pjgbtPJGBT]*[gGfFpP]'  # png, jpg, jpeg, gif, bmp, tif(f), webp
-    stimuli = (StimulusSet.from_csv(metadata, folder, filename_column, identifier=identifier) if metadata
+    stimuli = (StimulusSet.from_csv(metadata, folder, filename_column,
+                                    identifier=identifier) if metadata
                else StimulusSet.from_files(folder, images, identifier=identifier))
     for sid, p in stimuli.stimulus_paths.items():  # a symlink out of FOLDER would pack another file
         confined(p, folder, f"stimulus {sid!r}" + (f" ({metadata})" if metadata else ''))
@@ -285,11 +298,13 @@ def _neural(df:pd.DataFrame, responses, value:str):
     from brainscore_nb.data.assemblies import NeuroidAssembly
     df = df.copy()
     if 'time_bin' in df.columns:  # '70-170': start and end in ms
-        parts = df['time_bin'].astype(str).str.fullmatch(r'\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*')
+        parts = df['time_bin'].astype(str).str.fullmatch(
+            r'\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*')
         if not parts.all():
             row = int(np.flatnonzero(~parts.to_numpy())[0])
-            raise ValueError(f"{responses} row {row + 2}: time_bin {df['time_bin'].iloc[row]!r} is not "
-                             "'<start>-<end>' in ms (e.g. '70-170'); or give time_bin_start and time_bin_end")
+            raise ValueError(f"{responses} row {row + 2}: time_bin {df['time_bin'].iloc[row]!r} is "
+                             "not '<start>-<end>' in ms (e.g. '70-170'); or give "
+                             "time_bin_start and time_bin_end")
         bins = df['time_bin'].astype(str).str.extract(r'(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)')
         df = df.drop(columns='time_bin').assign(time_bin_start=pd.to_numeric(bins[0]),
                                                 time_bin_end=pd.to_numeric(bins[1]))
@@ -301,36 +316,41 @@ def _neural(df:pd.DataFrame, responses, value:str):
     key = presentation + ['neuroid_id'] + time_bin
     if (twice := df.duplicated(key, keep=False)).any():
         rows = [int(i) + 2 for i in np.flatnonzero(twice.to_numpy())[:5]]
-        raise ValueError(f"{responses} rows {rows} repeat one ({', '.join(key)}): each value needs a row of "
-                         "its own (add a repetition column for repeated presentations)")
+        raise ValueError(f"{responses} rows {rows} repeat one ({', '.join(key)}): each value needs "
+                         "a row of its own (add a repetition column for repeated presentations)")
     other = [c for c in df.columns if c not in key + [value]]
     per_neuroid = _constant_within(df, ['neuroid_id'], other)
-    per_presentation = _constant_within(df, presentation, [c for c in other if c not in per_neuroid])
+    per_presentation = _constant_within(df, presentation,
+                                        [c for c in other if c not in per_neuroid])
     if (odd := [c for c in other if c not in per_neuroid + per_presentation]):
-        raise ValueError(f"{responses}: column(s) {odd} vary within a neuroid and within a presentation, so "
-                         "they describe neither: drop them, or make them the value column "
-                         "(--response-column)")
+        raise ValueError(f"{responses}: column(s) {odd} vary within a neuroid and within a "
+                         "presentation, so they describe neither: drop them, or make them the "
+                         "value column (--response-column)")
     presentations = df[presentation + per_presentation].drop_duplicates(presentation)
     neuroids = df[['neuroid_id'] + per_neuroid].drop_duplicates('neuroid_id')
     bins = df[time_bin].drop_duplicates().sort_values(time_bin) if time_bin else None
     rows = lambda cols: pd.MultiIndex.from_frame(df[cols])
     where = lambda table, cols: pd.MultiIndex.from_frame(table[cols]).get_indexer(rows(cols))
-    at = [where(presentations, presentation), pd.Index(neuroids['neuroid_id']).get_indexer(df['neuroid_id'])]
+    at = [where(presentations, presentation),
+          pd.Index(neuroids['neuroid_id']).get_indexer(df['neuroid_id'])]
     if time_bin: at.append(where(bins, time_bin))
-    values = np.full([len(presentations), len(neuroids)] + ([len(bins)] if time_bin else []), np.nan)
+    values = np.full([len(presentations), len(neuroids)] + ([len(bins)] if time_bin else []),
+                     np.nan)
     filled = np.zeros(values.shape, bool)
     values[tuple(at)], filled[tuple(at)] = pd.to_numeric(df[value], errors='raise').to_numpy(float), True
     if not filled.all():
         i = tuple(int(x[0]) for x in np.nonzero(~filled))
-        raise ValueError(f"{responses} has no row for {int((~filled).sum())} combination(s) of presentation, "
-                         f"neuroid{' and time bin' if time_bin else ''}, e.g. stimulus_id "
-                         f"{presentations['stimulus_id'].iloc[i[0]]!r}, neuroid_id "
-                         f"{neuroids['neuroid_id'].iloc[i[1]]!r}: every neuroid needs a value for every "
-                         "presentation (an empty value, not a missing row, for 'not measured')")
+        raise ValueError(f"{responses} has no row for {int((~filled).sum())} combination(s) of "
+                         f"presentation, neuroid{' and time bin' if time_bin else ''}, e.g. "
+                         f"stimulus_id {presentations['stimulus_id'].iloc[i[0]]!r}, neuroid_id "
+                         f"{neuroids['neuroid_id'].iloc[i[1]]!r}: every neuroid needs a value for "
+                         "every presentation (an empty value, not a missing row, "
+                         "for 'not measured')")
     coords = {**{c: ('presentation', presentations[c].to_numpy()) for c in presentations.columns},
               **{c: ('neuroid', neuroids[c].to_numpy()) for c in neuroids.columns},
               **({c: ('time_bin', bins[c].to_numpy()) for c in bins.columns} if time_bin else {})}
-    return NeuroidAssembly(values, dims=['presentation', 'neuroid'] + (['time_bin'] if time_bin else []),
+    return NeuroidAssembly(values,
+                           dims=['presentation', 'neuroid'] + (['time_bin'] if time_bin else []),
                            coords=coords)
 
 # %% ../nbs/api/43_cli.ipynb #aa12f58f
@@ -340,7 +360,8 @@ def _trials(responses, response_column:str|None=None):
     from brainscore_nb.data.stimuli import read_metadata_csv
     df = read_metadata_csv(responses, ('neuroid_id',))  # as StimulusSet.from_csv reads it
     neural = 'neuroid_id' in df.columns
-    # 'response', as `brainscore-nb new` writes it; a neural CSV's 'value' column where it has no 'response'
+    # 'response', as `brainscore-nb new` writes it; a neural CSV's 'value' column where
+    # it has no 'response'
     response_column = response_column or ('value' if neural and 'response' not in df.columns
                                           and 'value' in df.columns else 'response')
     if response_column not in df.columns:
@@ -361,9 +382,9 @@ def _trials(responses, response_column:str|None=None):
               help="Metadata column naming each stimulus' file")
 @click.option('--responses', type=click.Path(exists=True, dir_okay=False),
               help='Responses CSV. Trials (stimulus_id, the response column, other columns): a '
-                   'BehavioralAssembly. Neural, long format (stimulus_id, neuroid_id, value, optional '
-                   'repetition, time_bin as 70-170 or time_bin_start/time_bin_end, neuroid metadata such '
-                   'as region): a NeuroidAssembly')
+                   'BehavioralAssembly. Neural, long format (stimulus_id, neuroid_id, value, '
+                   'optional repetition, time_bin as 70-170 or time_bin_start/time_bin_end, '
+                   'neuroid metadata such as region): a NeuroidAssembly')
 @click.option('--response-column', default=None,
               help="The values' column (default: 'response'; a neural CSV without one: 'value')")
 @click.option('--out', 'directory', default=None, type=click.Path(file_okay=False),
@@ -385,7 +406,8 @@ def package_command(folder, identifier, metadata, filename_column, responses, re
                                    f"metadata CSV); its columns are {', '.join(map(str, head))}")
     assembly = _check(_trials, responses, response_column) if responses else None
     report = validate_pair(stimuli, assembly) if assembly is not None else validate_stimulus_set(stimuli)
-    report.problems = [p for p in report.problems if not (p.check == 'NaN' and p.where in missing_ok)]
+    report.problems = [p for p in report.problems
+                       if not (p.check == 'NaN' and p.where in missing_ok)]
     for note in report.notes: click.echo(f'note: {note}')
     if not report.ok:
         click.echo(f'{report.subject}: {len(report.problems)} problem(s); nothing was written\n'
@@ -395,15 +417,17 @@ def package_command(folder, identifier, metadata, filename_column, responses, re
                + (')' if assembly is None else f', a NeuroidAssembly of {dict(assembly.sizes)})'
                   if type(assembly).__name__ == 'NeuroidAssembly'
                   else f', {assembly.sizes["presentation"]} trials)'))
-    written = [_check(package_stimulus_set_locally, stimuli, identifier, directory, overwrite=overwrite)]
+    written = [_check(package_stimulus_set_locally, stimuli, identifier, directory,
+                      overwrite=overwrite)]
     if assembly is not None:
         written.append(_check(lambda: package_data_assembly_locally(
-            assembly, identifier, identifier, type(assembly).__name__, directory, overwrite=overwrite,
-            missing_ok=missing_ok)))
+            assembly, identifier, identifier, type(assembly).__name__, directory,
+            overwrite=overwrite, missing_ok=missing_ok)))
     for w in written:
         for k in ('csv', 'zip', ''):
             if (p := w.get(f'{k}_path' if k
-                           else 'path')): click.echo(f"wrote {p} (sha1 {w[f'{k}_sha1' if k else 'sha1']})")
+                           else 'path')):
+                click.echo(f"wrote {p} (sha1 {w[f'{k}_sha1' if k else 'sha1']})")
 
 # %% ../nbs/api/43_cli.ipynb #555755d1
 MULTI = MULTI + ('--layers',)  # `--layers a b c` takes several values too
@@ -433,7 +457,8 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
                                                             'benchmark')
     layers = [l for v in layer_names for l in v.split(',') if l] or None
     if max_features is not None and max_features <= 0:
-        raise click.BadParameter(f'must be positive, got {max_features}', param_hint='--max-features')
+        raise click.BadParameter(f'must be positive, got {max_features}',
+                                 param_hint='--max-features')
     if memory_gib <= 0: raise click.BadParameter(f'must be positive, got {memory_gib}',
                                                  param_hint='--memory-gib')
     start = time.perf_counter()
@@ -465,8 +490,8 @@ def layers_command(model, benchmark, layer_names, out, max_features, memory_gib)
 @click.option('--dir', 'directory', default='.', show_default=True,
               type=click.Path(file_okay=False), help='Folder to make the plugin folder in')
 @click.option('--ceiling', default='internal_consistency', show_default=True,
-              help="benchmark: a registered ceiling (internal_consistency needs repetitions), or 'none' "
-                   "for data that allow none (an unceiled benchmark: scores are raw)")
+              help="benchmark: a registered ceiling (internal_consistency needs repetitions), or "
+                   "'none' for data that allow none (an unceiled benchmark: scores are raw)")
 def new_command(kind, name, directory, ceiling):
     "Write a plugin package for NAME: notebook, module, test, example data, pyproject.toml, entry points"
     from brainscore_nb.submission import new_plugin
@@ -512,8 +537,9 @@ def reproduce_command(results, pairs, tolerance, timeout, workers, scheduler):
                                           timeout=timeout, executor=ex, progress=True))
     counts = report.outcome.value_counts()
     inside = int(((report.outcome == 'different') & (report.interval == 'inside')).sum())
-    click.echo(f"{len(report)} pairs: {int(counts.get('equal', 0))} equal, {int(counts.get('different', 0))} "
-               f"different" + (f" ({inside} inside its recorded interval)" if inside else ''))
+    click.echo(f"{len(report)} pairs: {int(counts.get('equal', 0))} equal, "
+               f"{int(counts.get('different', 0))} different"
+               + (f" ({inside} inside its recorded interval)" if inside else ''))
     if counts.get('different', 0): raise SystemExit(1)
 
 # %% ../nbs/api/43_cli.ipynb #cliport2
@@ -527,7 +553,8 @@ def port_command(source, target, tests, max_file_mb):
     "Port a Brain-Score plugin folder to the package folder TARGET; print the model ids it registers"
     from brainscore_nb.brainscore.port import port_plugin, plugin_model_ids
     try: folder = port_plugin(source, target, tests=tests, max_file_bytes=int(max_file_mb * 2**20))
-    except (OSError, ValueError, ImportError, SyntaxError) as e: raise click.ClickException(str(e)) from None
+    except (OSError, ValueError, ImportError, SyntaxError) as e:
+        raise click.ClickException(str(e)) from None
     ids = plugin_model_ids(folder)
     use = f"; use them with `brainscore-nb --import {folder} score {ids[0]} BENCHMARK`" if ids else ''
     click.echo(f"wrote {folder}" + (f": models {', '.join(ids)}{use}" if ids else ''))

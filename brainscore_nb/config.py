@@ -16,8 +16,10 @@ from .names import did_you_mean
 # %% ../nbs/api/00_config.ipynb #017f8edf
 DEFAULTS = dict(
     home='~/.brainscore_nb',                  # catalog, caches and fetched files
-    packages_dir='~/Downloads/brainscore_packages',  # where `package_*_locally` writes (Brain-Score's)
-    mirror='',                                # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
+    # where `package_*_locally` writes (Brain-Score's)
+    packages_dir='~/Downloads/brainscore_packages',
+    # offline copy of raw files, `<owner>/<repo>/<commit>/<path>`
+    mirror='',
     s3_endpoint='', s3_bucket='brainscore-nb',  # S3-compatible store for publishing
     s3_timeout='20',                          # seconds an S3 server may stay silent before a request fails
     dask_scheduler='',                        # scheduler address for batch runs; empty: LocalCluster
@@ -40,9 +42,9 @@ def find_settings(start=None # directory holding settings.ini (default: the work
     "The `settings.ini` to read: `BRAINSCORE_NB_SETTINGS`'s file, else the one in `start` (never a parent's)"
     if (named := os.environ.get('BRAINSCORE_NB_SETTINGS')):
         f = Path(named).expanduser()
-        if not f.is_file(): raise FileNotFoundError(f"BRAINSCORE_NB_SETTINGS names {f}, which is not a file: "
-                                                    "correct the path, or unset the variable to "
-                                                    "use ./settings.ini")
+        if not f.is_file(): raise FileNotFoundError(f"BRAINSCORE_NB_SETTINGS names {f}, which is "
+                                                    "not a file: correct the path, or unset the "
+                                                    "variable to use ./settings.ini")
         return f
     f = Path(start or Path.cwd())/'settings.ini'
     if f.is_file() and _ini(f).has_section('brainscore_nb'): return f
@@ -64,17 +66,20 @@ def _ini(f:Path)->configparser.ConfigParser:
 # %% ../nbs/api/00_config.ipynb #0e56bb6d
 # settings that must be whole numbers >= 0
 INT_KEYS = {'max_zip_bytes', 'max_zip_entries', 'max_zip_ratio', 's3_timeout'}
-_REQUIRED_PATHS = {'home', 'packages_dir'}  # path settings that cannot be empty ('mirror' can: no mirror)
-_OTHER_VARIABLES = {'SETTINGS', 'BRAINSCORE_CATALOG', 'SCREENSHOTS'}  # BRAINSCORE_NB_* that are no setting
+# path settings that cannot be empty ('mirror' can: no mirror)
+_REQUIRED_PATHS = {'home', 'packages_dir'}
+# BRAINSCORE_NB_* that are no setting
+_OTHER_VARIABLES = {'SETTINGS', 'BRAINSCORE_CATALOG', 'SCREENSHOTS'}
 _warned = set()
 
 def _check_value(key:str, value:str, where:str):
     "A ValueError naming `where` if `key` must be a whole number and is not, or must be a folder and is empty"
     if key in _REQUIRED_PATHS and not str(value).strip():  # '' would be the working directory
-        raise ValueError(f"setting {key!r} from {where} is empty: name a folder, or unset it for the default")
+        raise ValueError(f"setting {key!r} from {where} is empty: name a folder, or unset "
+                         "it for the default")
     if key in INT_KEYS and not str(value).strip().isdigit():
-        raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 (bytes or a "
-                         "count, e.g. 20000000000): correct it")
+        raise ValueError(f"setting {key!r} from {where} is {value!r}, not a whole number >= 0 "
+                         "(bytes or a count, e.g. 20000000000): correct it")
 
 # %% ../nbs/api/00_config.ipynb #2834f0a9
 def _ini_keys(f:Path)->tuple:
@@ -85,22 +90,26 @@ def _ini_keys(f:Path)->tuple:
 # %% ../nbs/api/00_config.ipynb #bc6cf751
 def _warn_unknown(f:Path|None):
     "Warn once per name about BRAINSCORE_NB_* variables and settings.ini keys that name no setting"
-    names = [(f'environment variable {k}', k.removeprefix('BRAINSCORE_NB_').lower()) for k in os.environ
-             if k.startswith('BRAINSCORE_NB_') and k.removeprefix('BRAINSCORE_NB_') not in _OTHER_VARIABLES]
+    names = [(f'environment variable {k}', k.removeprefix('BRAINSCORE_NB_').lower())
+             for k in os.environ
+             if k.startswith('BRAINSCORE_NB_')
+             and k.removeprefix('BRAINSCORE_NB_') not in _OTHER_VARIABLES]
     if f is not None: names += [(f'key {k!r} in {f}', k) for k in _ini_keys(f)]
     for where, k in names:
         if k not in DEFAULTS and where not in _warned:
             _warned.add(where)
-            warnings.warn(f"{where} names no setting, so it is ignored{did_you_mean(k, DEFAULTS)} (settings: "
-                          f"{', '.join(sorted(DEFAULTS))})", stacklevel=3)
+            warnings.warn(f"{where} names no setting, so it is ignored{did_you_mean(k, DEFAULTS)} "
+                          f"(settings: {', '.join(sorted(DEFAULTS))})", stacklevel=3)
 
 # %% ../nbs/api/00_config.ipynb #20d2acd5
 def get_setting(key:str, # one of `DEFAULTS`' keys
                 start=None # directory holding settings.ini (default: the working directory)
                )->str:
     "The value of `key`: environment variable `BRAINSCORE_NB_<KEY>`, else settings.ini, else the default"
-    if key not in DEFAULTS: raise KeyError(f"unknown setting {key!r}; known: {', '.join(sorted(DEFAULTS))}")
-    f, value = find_settings(start), DEFAULTS[key]  # first: a settings file named but missing is an error
+    if key not in DEFAULTS:
+        raise KeyError(f"unknown setting {key!r}; known: {', '.join(sorted(DEFAULTS))}")
+    # first: a settings file named but missing is an error
+    f, value = find_settings(start), DEFAULTS[key]
     _warn_unknown(f)
     env = os.environ.get(f'BRAINSCORE_NB_{key.upper()}')
     if env is not None:
@@ -109,5 +118,6 @@ def get_setting(key:str, # one of `DEFAULTS`' keys
     if f is not None:
         value = _ini(f).get('brainscore_nb', key, fallback=value)
         _check_value(key, value, str(f))
-        if key in PATH_KEYS and value: return str((f.resolve().parent/Path(value).expanduser()).resolve())
+        if key in PATH_KEYS and value:
+            return str((f.resolve().parent/Path(value).expanduser()).resolve())
     return str(Path(value).expanduser()) if key in PATH_KEYS and value else value

@@ -17,26 +17,30 @@ import brainscore_nb
 from .names import did_you_mean
 
 # %% ../nbs/api/40a_hierarchy.ipynb #5747299e
-ROOTS = ('average_vision', 'engineering')  # the brain score; engineering: shown, never in the brain average
+# the brain score; engineering: shown, never in the brain average
+ROOTS = ('average_vision', 'engineering')
 REGIONS = ('V1', 'V2', 'V4', 'IT')
-TREE = {  # node -> the node it counts in (Brain-Score's website order: V1, V2, V4, IT, then behaviour)
+# node -> the node it counts in (Brain-Score's website order: V1, V2, V4, IT, then behaviour)
+TREE = {
     'neural_vision': 'average_vision', 'behavior': 'average_vision',
     **dict.fromkeys(REGIONS, 'neural_vision'),
     # Marques2020's single-neuron properties: V1 -> Marques2020 -> property group -> benchmark
     'Marques2020': 'V1',
-    **{f'V1-{g}': 'Marques2020' for g in ('orientation', 'spatial_frequency', 'response_selectivity',
-                                          'receptive_field_size', 'surround_modulation', 'texture_modulation',
+    **{f'V1-{g}': 'Marques2020' for g in ('orientation', 'spatial_frequency',
+                                          'response_selectivity', 'receptive_field_size',
+                                          'surround_modulation', 'texture_modulation',
                                           'response_magnitude')},
     # dataset nodes below a region: one child per region however many metrics a dataset carries
     **{f'Li2026.{r}': r for r in REGIONS}, **{f'Zerbe2026_fmri.{r}': r for r in REGIONS},
     'Bracci2019': 'IT',  # ours: anterior ventral temporal cortex, recorded from the model's IT
-    **dict.fromkeys(('Geirhos2021', 'Scialom2024', 'Kato2026', 'Malania2007', 'BMD2024', 'Lonnqvist2024',
-                     'Baker2022', 'Hermann2020', 'Maniquet2024'), 'behavior'),
+    **dict.fromkeys(('Geirhos2021', 'Scialom2024', 'Kato2026', 'Malania2007', 'BMD2024',
+                     'Lonnqvist2024', 'Baker2022', 'Hermann2020', 'Maniquet2024'), 'behavior'),
     **dict.fromkeys(('Geirhos2021-top1', 'Scialom2024-top1', 'Hendrycks2019-top1', 'ImageNet'),
                     'engineering'),
     'Islam2021': 'engineering',  # ours: the model's own dimensionality, no primate data
 }
-SYNONYMS = {'behavior_vision': 'behavior', 'engineering_vision': 'engineering'}  # the website's spelling
+# the website's spelling
+SYNONYMS = {'behavior_vision': 'behavior', 'engineering_vision': 'engineering'}
 
 # %% ../nbs/api/40a_hierarchy.ipynb #c2449432
 def node_path(node:str # a node of `TREE` (or a root)
@@ -55,12 +59,14 @@ def check_parent(parent, # a benchmark's `parent`
                 )->str|None:
     "`parent` as the tree's node (None: counted nowhere); a parent outside the tree raises, naming the nodes"
     if parent is None or (isinstance(parent, str) and parent == ''): return None
-    if not isinstance(parent, str): raise TypeError(f"{who}: parent must be a string or None, got {parent!r}")
+    if not isinstance(parent, str):
+        raise TypeError(f"{who}: parent must be a string or None, got {parent!r}")
     parent = SYNONYMS.get(parent, parent)
     if parent in TREE or parent in ROOTS: return parent
     raise ValueError(f"{who}: parent {parent!r} is not a node of the benchmark tree"
                      + did_you_mean(parent, [*TREE, *ROOTS], ignore_case=True)
-                     + f" (regions: {', '.join(REGIONS)}; also behavior, engineering, or a node below them: "
+                     + f" (regions: {', '.join(REGIONS)}; also behavior, engineering, or "
+                       "a node below them: "
                      "brainscore_nb.hierarchy.TREE)")
 
 # %% ../nbs/api/40a_hierarchy.ipynb #97e2a21a
@@ -72,11 +78,13 @@ def brainscore_parents()->dict:
         return {r['identifier']: r['parent'] or None for r in rows}
 
 # %% ../nbs/api/40a_hierarchy.ipynb #74f888b1
-DATASET_NODES = {  # dataset node -> (the node it counts in, its benchmarks: the same data, counted once)
+# dataset node -> (the node it counts in, its benchmarks: the same data, counted once)
+DATASET_NODES = {
     'Cowley2023.V4': ('V4', ('Cowley2023.V4-pls', 'Cowley2023.V4-ridge')),
     **{f'Coggan2024_fMRI.{r}': (r, (f'Coggan2024_fMRI.{r}-rdm', f'tong.Coggan2024_fMRI.{r}-rdm'))
        for r in REGIONS},
-    # Brain-Score's Geirhos2021 edge and silhouette data are Geirhos et al.'s 2019 experiments (FACTS.md)
+    # Brain-Score's Geirhos2021 edge and silhouette data are Geirhos et al.'s 2019
+    # experiments (FACTS.md)
     **{f'Geirhos2021{b}.{kind}': (node, (f'Geirhos2021{b}-{kind}', f'Geirhos2019.{a}-{ours}'))
        for a, b in (('edges', 'edge'), ('silhouettes', 'silhouette'))
        for kind, ours, node in (('error_consistency', 'error_consistency', 'Geirhos2021'),
@@ -92,9 +100,10 @@ def parent_of(benchmark:str, # a benchmark identifier
     said = sorted({str(p) for p in recorded if isinstance(p, str) and p})
     for node, (region, members) in DATASET_NODES.items():
         if benchmark in members: return node
-    if benchmark in brainscore_parents(): return check_parent(brainscore_parents()[benchmark], benchmark)
-    if len(said) > 1: raise ValueError(f"{benchmark}: its results rows record different parents {said}; "
-                                       "score it again with one version of the benchmark")
+    if benchmark in brainscore_parents():
+        return check_parent(brainscore_parents()[benchmark], benchmark)
+    if len(said) > 1: raise ValueError(f"{benchmark}: its results rows record different parents "
+                                       f"{said}; score it again with one version of the benchmark")
     return check_parent(said[0], benchmark) if said else None
 
 # %% ../nbs/api/40a_hierarchy.ipynb #4ec08c38
@@ -115,10 +124,12 @@ def aggregate(values:np.ndarray, # (models, benchmarks, ...): each benchmark's s
               leave_out=() # benchmarks shown but counted nowhere (e.g. unceiled ones)
              )->dict:
     "Node -> (models, ...) scores for every node above a counted benchmark (roots included), bottom-up"
-    if missing not in ('zero', 'skip'): raise ValueError(f"missing must be 'zero' or 'skip', got {missing!r}")
+    if missing not in ('zero', 'skip'):
+        raise ValueError(f"missing must be 'zero' or 'skip', got {missing!r}")
     values = np.asarray(values, float)
     if values.ndim < 2 or values.shape[1] != len(benchmarks):
-        raise ValueError(f"values must be (models, {len(benchmarks)} benchmarks, ...), got {values.shape}")
+        raise ValueError(f"values must be (models, {len(benchmarks)} benchmarks, ...), "
+                         f"got {values.shape}")
     children, out = {}, {}
     for j, b in enumerate(benchmarks):
         if b in leave_out or parents.get(b) is None: continue
@@ -150,11 +161,13 @@ def leaves(benchmarks:list, # benchmarks of the table
 # %% ../nbs/api/40a_hierarchy.ipynb #0d609249
 def order(nodes)->list:
     "The nodes in the website's order: each root, then depth first (V1, V2, V4, IT first, then by name)"
-    nodes, rank = set(nodes), {n: i for i, n in enumerate([*ROOTS, 'neural_vision', 'behavior', *REGIONS])}
+    nodes, rank = set(nodes), {n: i for i, n in enumerate([*ROOTS, 'neural_vision',
+                                                           'behavior', *REGIONS])}
     kids = {}
     for n in nodes:
         if n in TREE: kids.setdefault(TREE[n], []).append(n)
     def walk(n):
         yield n
-        for k in sorted(kids.get(n, []), key=lambda k: (rank.get(k, len(rank)), k)): yield from walk(k)
+        for k in sorted(kids.get(n, []), key=lambda k: (rank.get(k, len(rank)), k)):
+            yield from walk(k)
     return [n for r in ROOTS for n in walk(r) if n in nodes]

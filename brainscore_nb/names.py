@@ -21,7 +21,8 @@ def did_you_mean(name, # what the user typed
     choices = [str(c) for c in choices]
     key = (lambda s: s.lower()) if ignore_case else (lambda s: s)
     by_key = {key(c): c for c in choices}
-    close = [by_key[c] for c in difflib.get_close_matches(key(str(name)), list(by_key), n=n, cutoff=cutoff)]
+    close = [by_key[c]
+             for c in difflib.get_close_matches(key(str(name)), list(by_key), n=n, cutoff=cutoff)]
     return f"; did you mean {' or '.join(map(repr, close))}?" if close else ''
 
 
@@ -36,7 +37,8 @@ def unknown_option(what:str, # who was called, e.g. 'pls_cv()'
 
 
 # %% ../nbs/api/00a_names.ipynb #8b52a667
-# Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables, the ones fonts make identical)
+# Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables, the ones
+# fonts make identical)
 _LOOKALIKE = dict(zip('аеорсухіјѕԁԛԝвкмнтАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧοντ',
                       'aeopcyxijsdqwbkmhtABEKMHOPCTXIJSABEZHIKMNOPTYXovt'))
 

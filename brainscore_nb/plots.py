@@ -23,40 +23,49 @@ def check_results(table:pd.DataFrame # a results table, as read (before `results
                  )->pd.DataFrame:
     "`table` with `unceiled` read as booleans; a bad table raises a ValueError naming the column and row"
     missing = [c for c in _REQUIRED if c not in table.columns]
-    if missing: raise ValueError(f"the results table has no column(s) {missing}: it was not written by "
-                                 f"`run` (or was edited); columns {list(table.columns)[:12]}")
+    if missing: raise ValueError(f"the results table has no column(s) {missing}: it was not "
+                                 "written by `run` (or was edited); columns "
+                                 f"{list(table.columns)[:12]}")
     df, bad = table.reset_index(drop=True), []
     def refuse(mask, what):
         for i in np.flatnonzero(np.asarray(mask, bool))[:1]:
             bad.append(f"row {i} (model {df.model[i]!r}, benchmark {df.benchmark[i]!r}): {what(i)}"
-                       + (f" ({int(np.sum(mask)) - 1} more such row(s))" if np.sum(mask) > 1 else ''))
+                       + (f" ({int(np.sum(mask)) - 1} more such row(s))"
+                          if np.sum(mask) > 1 else ''))
     for c in ('model', 'benchmark', 'status'):
         text = df[c].astype(object)
         refuse([not isinstance(v, str) or not v.strip() for v in text],
                lambda i, c=c: f"column {c!r} is empty")
-    refuse(~df.status.isin(['ok', 'failed']) & df.status.notna() & (df.status.astype(str).str.strip() != ''),
+    refuse(~df.status.isin(['ok', 'failed']) & df.status.notna() & (df.status.astype(str)
+                                                                    .str.strip() != ''),
            lambda i: f"column 'status' is {df.status[i]!r}, not 'ok' or 'failed'")
     num = {}
     for c in (c for c in _NUMBERS if c in df.columns):
         num[c] = pd.to_numeric(df[c], errors='coerce').astype(float)
-        text = df[c].astype(object).map(lambda v: isinstance(v, str) and v.strip().lower() not in ('', 'nan'))
-        refuse(num[c].isna() & text, lambda i, c=c: f"column {c!r} holds {df[c][i]!r}, not a number")
+        text = df[c].astype(object).map(lambda v: isinstance(v, str)
+                                        and v.strip().lower() not in ('', 'nan'))
+        refuse(num[c].isna() & text,
+               lambda i, c=c: f"column {c!r} holds {df[c][i]!r}, not a number")
     unceiled = [None] * len(df)
     if 'unceiled' in df.columns:
         for i, v in enumerate(df.unceiled):
             try: unceiled[i] = _truth(v)
-            except KeyError: refuse(np.arange(len(df)) == i, lambda i, v=v: f"column 'unceiled' holds {v!r}, "
+            except KeyError: refuse(np.arange(len(df)) == i,
+                                    lambda i, v=v: f"column 'unceiled' holds {v!r}, "
                                     "not true/false or yes/no")
     ok = (df.status == 'ok').fillna(False).to_numpy(bool)
     ceiled = np.array([u is not True for u in unceiled], bool)
     s, nan = num['score'], pd.Series(np.nan, index=df.index)
     refuse(ok & ~np.isfinite(s), lambda i: f"status 'ok' but column 'score' is {s[i]}, not finite")
     raw, ceiling = num.get('raw', nan), num.get('ceiling', nan)
-    refuse(ok & ceiled & np.isfinite(s) & ((s < 0) | (s > 1)), lambda i: f"column 'score' is {s[i]}, outside "
+    refuse(ok & ceiled & np.isfinite(s) & ((s < 0) | (s > 1)),
+           lambda i: f"column 'score' is {s[i]}, outside "
            f"[0, 1] for a ceiled benchmark (raw {raw[i]}, ceiling {ceiling[i]})")
-    off = ok & ~ceiled & np.isfinite(raw) & ~np.isclose(s, raw.clip(0, 1), rtol=1e-9, atol=1e-12) & \
+    off = ok & ~ceiled & np.isfinite(raw) & ~np.isclose(s, raw.clip(0, 1), rtol=1e-9,
+                                                        atol=1e-12) & \
         ~np.isclose(s, raw, rtol=1e-9, atol=1e-12)
-    refuse(off, lambda i: f"column 'score' is {s[i]} but the benchmark is unceiled and its raw score "
+    refuse(off,
+           lambda i: f"column 'score' is {s[i]} but the benchmark is unceiled and its raw score "
                           f"{raw[i]}")
     for c in ('error', 'raw_error', 'ceiling', 'ci_low', 'ci_high'):
         v = num.get(c, nan)
@@ -94,13 +103,15 @@ def _truth(v):
 # %% ../nbs/api/42_plots.ipynb #0bc0ab23
 def _table(results)->pd.DataFrame:
     "The results table of a path (read_results) or of a table (re-read through results_table), checked"
-    if not isinstance(results, (str, Path)): return results_table(check_results(results).to_dict('records'))
+    if not isinstance(results, (str, Path)):
+        return results_table(check_results(results).to_dict('records'))
     table = read_results(results)  # its own checks first: readable, one row per pair, csv = parquet
     if not len(table): return table  # no file yet
     stored = check_results(_stored(results)).set_index(['model', 'benchmark'])
     if 'unceiled' not in stored.columns: return table
     pairs = pd.MultiIndex.from_frame(table[['model', 'benchmark']])
-    table['unceiled'] = pd.array(stored.unceiled.reindex(pairs).to_list(), dtype='boolean')  # 'yes' as read
+    # 'yes' as read
+    table['unceiled'] = pd.array(stored.unceiled.reindex(pairs).to_list(), dtype='boolean')
     return table
 
 # %% ../nbs/api/42_plots.ipynb #409c8523
@@ -116,7 +127,8 @@ def tree_of(df:pd.DataFrame, # a results table
     benches = sorted(set(df.benchmark))
     parents = {b: parent_of(b, df.parent[df.benchmark == b]) for b in benches}
     unceiled = sorted(set(df.benchmark[df.unceiled.fillna(False).astype(bool)]))
-    # a raw score never joins ceiled ones; engineering scores are raw scores anyway (Brain-Score's rule)
+    # a raw score never joins ceiled ones; engineering scores are raw scores anyway
+    # (Brain-Score's rule)
     left_out = [b for b in unceiled if not include_unceiled and parents[b] is not None
                 and node_path(parents[b])[-1] != 'engineering']
     return dict(parents=parents, unceiled=unceiled, left_out=left_out,
@@ -129,11 +141,13 @@ def leaderboard(results, # a results table, or a path that read_results reads
                 include_unceiled:bool=False # average unceiled benchmarks into their nodes too
                )->pd.DataFrame:
     "Models ranked by their brain average over Brain-Score's tree; every node's score; counts in attrs"
-    if missing not in ('skip', 'zero'): raise ValueError(f"missing must be 'skip' or 'zero', got {missing!r}")
+    if missing not in ('skip', 'zero'):
+        raise ValueError(f"missing must be 'skip' or 'zero', got {missing!r}")
     df = _table(results)
     if not len(df): raise ValueError('the results table is empty: nothing to rank')
     tree = tree_of(df, include_unceiled)
-    wide = df.assign(score=df.score.where(df.status == 'ok')).pivot(index='model', columns='benchmark',
+    wide = df.assign(score=df.score.where(df.status == 'ok')).pivot(index='model',
+                                                                    columns='benchmark',
                                                                     values='score')
     benches = list(wide.columns)
     agg = aggregate(wide.to_numpy(float), benches, tree['parents'], missing=missing,
@@ -230,7 +244,8 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
                    ):
     "Bars per benchmark and model, one panel per region (behaviour, engineering); bars: 95% intervals"
     plt = _pyplot()
-    if kind not in ('raw', 'ceiled'): raise ValueError(f"kind must be 'raw' or 'ceiled', got {kind!r}")
+    if kind not in ('raw', 'ceiled'):
+        raise ValueError(f"kind must be 'raw' or 'ceiled', got {kind!r}")
     df = _table(results)
     board = leaderboard(df)
     models, tree = list(board.index), board.attrs
@@ -241,13 +256,15 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
         panels += [(f, bs[i:i + PER_ROW]) for i in range(0, len(bs), PER_ROW)]
     cell = df.set_index(['benchmark', 'model'])
     widest = max(len(bs) for _, bs in panels)
-    # each panel as tall as its bars (2 in) plus its longest tick label, upright at 6 pt (~0.05 in a char)
+    # each panel as tall as its bars (2 in) plus its longest tick label, upright at 6
+    # pt (~0.05 in a char)
     below = [0.6 + 0.05 * max([len(_tick(b, tree)) for b in bs] or [0]) for _, bs in panels]
     fig, axes = plt.subplots(len(panels), 1, squeeze=False, figsize=(
         min(18, 1.6 + max(3.5, 1.2 + widest * 0.22 * max(2, len(models)))),  # 1.6 in: the legend
         0.7 + sum(2.3 + h for h in below)))
     _place(fig, axes[:, 0], below)
-    get = lambda b, m, c: (cell[c].get((b, m), np.nan) if cell['status'].get((b, m)) == 'ok' else np.nan)
+    get = lambda b, m, c: (cell[c].get((b, m), np.nan)
+                           if cell['status'].get((b, m)) == 'ok' else np.nan)
     for ax, (facet, benches) in zip(axes[:, 0], panels):
         width = 0.8 / len(models)
         top = [get(b, m, c) for b in benches for m in models for c in ('raw', 'ceiling', 'ci_high')]
@@ -256,33 +273,38 @@ def plot_benchmarks(results, # a results table, or a path that read_results read
             vals = [get(b, m, 'raw' if kind == 'raw' else 'score') for b in benches]
             errs = []
             for b, v in zip(benches, vals):
-                # the 95% interval wherever it is on the scale drawn (ceiled, or raw = score when unceiled)
+                # the 95% interval wherever it is on the scale drawn (ceiled, or raw =
+                # score when unceiled)
                 on_scale = kind == 'ceiled' or b in tree['unceiled']
-                lo, hi = (get(b, m, 'ci_low'), get(b, m, 'ci_high')) if on_scale else (np.nan, np.nan)
+                lo, hi = (get(b, m, 'ci_low'),
+                          get(b, m, 'ci_high')) if on_scale else (np.nan, np.nan)
                 e = get(b, m, 'error' if kind == 'ceiled' else 'raw_error')
                 errs.append([v - lo, hi - v] if np.isfinite(lo) and np.isfinite(hi) else [e, e])
             x = np.arange(len(benches)) - 0.4 + width * (j + 0.5)
-            ax.bar(x, vals, width * 0.92, yerr=np.nan_to_num(np.array(errs, float).T).clip(0), capsize=1.5,
-                   label=m, color=plt.cm.tab10(j % 10), error_kw=dict(lw=0.7))
+            ax.bar(x, vals, width * 0.92, yerr=np.nan_to_num(np.array(errs, float).T).clip(0),
+                   capsize=1.5, label=m, color=plt.cm.tab10(j % 10), error_kw=dict(lw=0.7))
             for xi, v in zip(x, vals):
-                if np.isnan(v): ax.text(xi, 0.03 * ymax, 'failed', rotation=90, ha='center', va='bottom',
-                                        fontsize=5, color='0.4')
+                if np.isnan(v): ax.text(xi, 0.03 * ymax, 'failed', rotation=90, ha='center',
+                                        va='bottom', fontsize=5, color='0.4')
         if kind == 'raw':
             for i, b in enumerate(benches):
                 c = df.ceiling[df.benchmark == b].dropna()
                 first = 'ceiling' not in ax.get_legend_handles_labels()[1]
-                if len(c): ax.hlines(c.iloc[0], i - 0.45, i + 0.45, colors='k', linestyles='--', lw=1,
-                                     label='ceiling' if first else None)
+                if len(c): ax.hlines(c.iloc[0], i - 0.45, i + 0.45, colors='k', linestyles='--',
+                                     lw=1, label='ceiling' if first else None)
         labels = [_tick(b, tree) for b in benches]
         ax.set_xticks(np.arange(len(benches)), labels, rotation=30 if len(benches) <= 8 else 90,
-                      ha='right' if len(benches) <= 8 else 'center', fontsize=6 if len(benches) > 8 else 7)
+                      ha='right' if len(benches) <= 8 else 'center',
+                      fontsize=6 if len(benches) > 8 else 7)
         ax.set_xlim(-0.6, max(len(benches), 4) - 0.4)
         ax.set_ylim(0, ymax)
         ax.set_title(facet, loc='left', fontsize=8)
         ax.set_ylabel('raw score' if kind == 'raw' else 'ceiled score')
         ax.axhline(0, color='k', lw=0.6)
-    axes[0, 0].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1, 1))  # beside: never over a bar
-    fig.suptitle('bars: 95% bootstrap interval where there is one, else the score\'s error', fontsize=7)
+    # beside: never over a bar
+    axes[0, 0].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1, 1))
+    fig.suptitle('bars: 95% bootstrap interval where there is one, else the score\'s error',
+                 fontsize=7)
     return fig
 
 # %% ../nbs/api/42_plots.ipynb #0be9c307
@@ -314,7 +336,8 @@ def plot_scores(scores:dict, # {benchmark id: Score} (of `model`), or {(model, b
         rows.append(result_row(m, b, s))
     if not rows: raise ValueError('plot_scores: no scores to plot')
     fig = plot_benchmarks(results_table(rows), kind=kind)
-    if title: fig.suptitle(f'{title}\n{fig.get_suptitle()}', fontsize=7)  # in the 0.7 in above the panels
+    # in the 0.7 in above the panels
+    if title: fig.suptitle(f'{title}\n{fig.get_suptitle()}', fontsize=7)
     return fig
 
 # %% ../nbs/api/42_plots.ipynb #849a8519
@@ -325,7 +348,8 @@ def figure_png(fig, # a matplotlib Figure
     import io
     import matplotlib.pyplot as plt
     from IPython.display import Image
-    fig.savefig(png := io.BytesIO(), format='png', dpi=dpi, bbox_inches='tight', metadata={'Software': None})
+    fig.savefig(png := io.BytesIO(), format='png', dpi=dpi, bbox_inches='tight',
+                metadata={'Software': None})
     plt.close(fig)
     return Image(png.getvalue())
 
@@ -343,9 +367,11 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     values = board[_value_columns(board)]
     if not (benchmarks if benchmarks is not None else values.shape[1] - n_agg <= 30):
         values = values.iloc[:, :n_agg]  # 300 benchmarks are a figure of their own: plot_benchmarks
-    # room below for the column names, slanted at 40 degrees (~0.055 in of height a character at 10 pt)
+    # room below for the column names, slanted at 40 degrees (~0.055 in of height
+    # a character at 10 pt)
     slant = 0.055 * max(map(len, map(str, values.columns)))
-    fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1], 0.9 + slant + 0.32 * values.shape[0]))
+    fig, ax = plt.subplots(figsize=(1.2 + 0.75 * values.shape[1],
+                                    0.9 + slant + 0.32 * values.shape[0]))
     cmap = plt.get_cmap('viridis').with_extremes(bad='0.88')  # unscored cells in light grey
     im = ax.imshow(values.to_numpy(float), cmap=cmap, vmin=0, vmax=1, aspect='auto')
     for (i, j), v in np.ndenumerate(values.to_numpy(float)):
@@ -355,7 +381,8 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     ax.axvline(n_agg - 0.5, color='w', lw=3)
     ax.set_xticks(range(values.shape[1]), values.columns, rotation=40, ha='right')
     # a model missing benchmarks says how many of the counted ones it has
-    ax.set_yticks(range(values.shape[0]), [m if r.scored == r.counted else f'{m} ({r.scored}/{r.counted})'
+    ax.set_yticks(range(values.shape[0]), [m if r.scored == r.counted
+                                           else f'{m} ({r.scored}/{r.counted})'
                                            for m, r in board.iterrows()])
     ax.spines[:].set_visible(False)
     ax.tick_params(length=0)
@@ -365,7 +392,8 @@ def plot_heatmap(results, # a results table, or a path that read_results reads
     return fig
 
 # %% ../nbs/api/42_plots.ipynb #bbab924d
-def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str, include_unceiled:bool=False)->dict:
+def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str,
+                  include_unceiled:bool=False)->dict:
     "column (benchmark, node or 'average') -> model -> bootstrap draws (None where a score in it has none)"
     ok = df[df.status == 'ok']
     draws = {(m, b): decode_draws(s) for m, b, s in zip(ok.model, ok.benchmark, ok.bootstrap)
@@ -373,10 +401,12 @@ def _column_draws(df:pd.DataFrame, board:pd.DataFrame, missing:str, include_unce
     n = len(next(iter(draws.values()))) if draws else 1
     models, tree = list(board.index), board.attrs
     benches = sorted(tree['parents'])
-    name = lambda b: f'{b} (unceiled)' if b in tree['unceiled'] else b  # the leaderboard's column of b
+    # the leaderboard's column of b
+    name = lambda b: f'{b} (unceiled)' if b in tree['unceiled'] else b
     out = {name(b): {m: draws.get((m, b)) for m in models} for b in benches}
     cube = np.full((len(models), len(benches), n), np.nan)
-    lacking = np.zeros(cube.shape[:2], bool)  # scored, but without draws (or with another number of them)
+    # scored, but without draws (or with another number of them)
+    lacking = np.zeros(cube.shape[:2], bool)
     for (i, m), (j, b) in ((im, jb) for im in enumerate(models) for jb in enumerate(benches)):
         d = draws.get((m, b))
         if d is not None and len(d) == n: cube[i, j] = d
@@ -404,7 +434,8 @@ def leaderboard_intervals(results, # a results table, or a path that read_result
     for c in _value_columns(board):
         g = groups(board[c], {m: d for m, d in columns[c].items() if d is not None}, level=level)
         kind = ('average' if c == 'average'
-                else 'benchmark' if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent')
+                else 'benchmark'
+                if c.removesuffix(' (unceiled)') in set(df.benchmark) else 'parent')
         for m in board.index:
             lo, hi = interval(columns[c][m], level) if columns[c][m] is not None else (np.nan, np.nan)
             rows.append(dict(model=m, column=c, kind=kind, score=board.at[m, c], ci_low=lo,
@@ -420,7 +451,8 @@ def format_intervals(intervals:pd.DataFrame # from `leaderboard_intervals`
         ci = f' [{r.ci_low:.3f}, {r.ci_high:.3f}]' if pd.notna(r.ci_low) else ' [no interval]'
         return f'{r.score:.3f}{ci}' + (f' g{r.group}' if pd.notna(r.group) else '')
     wide = intervals.assign(text=intervals.apply(cell, axis=1)).pivot(index='model',
-                                                                      columns='column', values='text')
+                                                                      columns='column',
+                                                                      values='text')
     order = list(dict.fromkeys(intervals.model)), list(dict.fromkeys(intervals.column))
     return wide.loc[order[0], order[1]].rename_axis(index=None, columns=None)
 
@@ -442,7 +474,8 @@ def comparisons(results, # a results table, or a path that read_results reads
                                  (1 + (d >= 0).sum())) / (len(d) + 1)) if len(d) else np.nan
             rows.append(dict(column=c, a=a, b=b, difference=board.at[a, c] - board.at[b, c],
                              ci_low=lo, ci_high=hi, p_value=p))
-    return pd.DataFrame(rows, columns=['column', 'a', 'b', 'difference', 'ci_low', 'ci_high', 'p_value'])
+    return pd.DataFrame(rows,
+                        columns=['column', 'a', 'b', 'difference', 'ci_low', 'ci_high', 'p_value'])
 
 # %% ../nbs/api/42_plots.ipynb #757fedd8
 def plot_intervals(results, # a results table, or a path that read_results reads
@@ -451,7 +484,8 @@ def plot_intervals(results, # a results table, or a path that read_results reads
     "The leaderboard with intervals: per column (average, parents), each model's score and 95% interval"
     plt = _pyplot()
     iv = leaderboard_intervals(results, missing=missing)
-    top = ('neural_vision', 'behavior', 'V1', 'V2', 'V4', 'IT', 'engineering')  # the tree's upper nodes
+    # the tree's upper nodes
+    top = ('neural_vision', 'behavior', 'V1', 'V2', 'V4', 'IT', 'engineering')
     cols = [c for c in dict.fromkeys(iv.column) if c == 'average' or c in top]
     models = list(dict.fromkeys(iv.model))
     fig, axes = plt.subplots(1, len(cols), figsize=(1.2 + 1.7 * len(cols), 0.8 + 0.3 * len(models)),
@@ -470,7 +504,8 @@ def plot_intervals(results, # a results table, or a path that read_results reads
         ax.set_title(c); ax.set_xlim(0, 1); ax.set_xlabel('ceiled score')
     # best on top, room for labels
     axes[0][0].set_yticks(range(len(models)), models); axes[0][0].set_ylim(len(models) - 0.5, -0.9)
-    fig.suptitle('95% bootstrap intervals; models sharing a group (g) are not distinguishable', fontsize=8)
+    fig.suptitle('95% bootstrap intervals; models sharing a group (g) are not distinguishable',
+                 fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -490,7 +525,8 @@ def leaderboard_text(board:pd.DataFrame # from `leaderboard`
         if c != 'average' and c not in board.attrs['nodes']: columns[c] = board[c]
     columns['missing'] = ['' if r.scored == r.counted else f'{r.counted - r.scored} of {r.counted}'
                           for r in board.itertuples()]
-    # one frame made at once: a column added at a time fragments it (pandas' PerformanceWarning per column)
+    # one frame made at once: a column added at a time fragments it (pandas'
+    # PerformanceWarning per column)
     return pd.concat([out, pd.DataFrame(columns, index=board.index)], axis=1)
 
 # %% ../nbs/api/42_plots.ipynb #7efbabd5
@@ -506,19 +542,23 @@ def report(results, # a run's folder, a results file, or a table
                        else Path(results).parent if isinstance(results, (str, Path)) else '.'))
     board = leaderboard(df, missing=missing, include_unceiled=include_unceiled)
     out.mkdir(parents=True, exist_ok=True)
-    board.to_csv(out/'leaderboard.csv', float_format='%.4f', index_label='model', lineterminator='\n')
-    note = (f"Ranked by the brain average over Brain-Score's tree (a failed or missing benchmark counts "
-            f"{'0' if missing == 'zero' else 'nowhere'} in its node); (k/N): benchmarks scored of those "
-            "counted; '(unceiled)' benchmarks are raw scores, shown and not averaged; engineering is apart.")
+    board.to_csv(out/'leaderboard.csv', float_format='%.4f', index_label='model',
+                 lineterminator='\n')
+    note = ("Ranked by the brain average over Brain-Score's tree (a failed or missing benchmark "
+            f"counts {'0' if missing == 'zero' else 'nowhere'} in its node); (k/N): benchmarks "
+            "scored of those counted; '(unceiled)' benchmarks are raw scores, shown and not "
+            "averaged; engineering is apart.")
     (out/'leaderboard.md').write_text(f'{note}\n\n' + markdown_table(leaderboard_text(board)))
     written = dict(table=out/'leaderboard.csv', markdown=out/'leaderboard.md')
     # scores with their 95% intervals and groups
     iv = leaderboard_intervals(df, missing=missing, include_unceiled=include_unceiled)
-    iv.to_csv(out/'leaderboard_intervals.csv', float_format='%.4f', index=False, lineterminator='\n')
+    iv.to_csv(out/'leaderboard_intervals.csv', float_format='%.4f', index=False,
+              lineterminator='\n')
     (out/'leaderboard_intervals.md').write_text(markdown_table(format_intervals(iv)))
     written.update(intervals_table=out/'leaderboard_intervals.csv',
                    intervals_markdown=out/'leaderboard_intervals.md')
-    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', partial(plot_heatmap, missing=missing,
+    for name, f in (('benchmarks', plot_benchmarks), ('heatmap', partial(plot_heatmap,
+                                                                         missing=missing,
                                                                          include_unceiled=include_unceiled)),
                     ('intervals', partial(plot_intervals, missing=missing))):
         fig = f(df)

@@ -15,9 +15,11 @@ import brainscore_nb
 from .names import non_ascii, LOOKUP_NOTES
 
 # %% ../nbs/api/00c_plugins.ipynb #cc0a036d
-GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',), 'datasets': ('STIMULUS_SETS', 'DATASETS'),
+GROUPS = {'benchmarks': ('BENCHMARKS',), 'models': ('MODELS',),
+          'datasets': ('STIMULUS_SETS', 'DATASETS'),
           'metrics': ('METRICS', 'CEILINGS')}  # group -> the dicts a plugin module may define
-KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets', 'stimulus set': 'datasets',
+KIND_GROUP = {'benchmark': 'benchmarks', 'model': 'models', 'dataset': 'datasets',
+              'stimulus set': 'datasets',
               'metric': 'metrics', 'ceiling': 'metrics'}  # what a lookup error names -> its group
 broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, filled as plugins load
 
@@ -25,7 +27,8 @@ broken = {g: {} for g in GROUPS}  # group -> {plugin name: what went wrong}, fil
 def plugin_entry_points(group:str # 'benchmarks', 'models', 'datasets' or 'metrics'
                        )->list:
     "The entry points of group `brainscore_nb.<group>`: brainscore_nb's own first, then the others by name"
-    if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
+    if group not in GROUPS:
+        raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
     own = _own_entry_points(group)
     found = importlib.metadata.entry_points(group=f'brainscore_nb.{group}')
     dist = lambda ep: _normal(ep.dist.name) if getattr(ep, 'dist', None) else ''
@@ -68,7 +71,8 @@ def load_plugins(
     reload:bool=False # look for entry points again (after a package was installed in this process)
 )->dict:
     "Plugin name -> loaded object of `group`, loaded once; a broken plugin is warned about and skipped"
-    if group not in GROUPS: raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
+    if group not in GROUPS:
+        raise ValueError(f"no plugin group {group!r} (choose from {', '.join(GROUPS)})")
     if group in _loaded and not reload: return _loaded[group]
     # set first: a plugin that looks something up while loading finds no loop
     _loaded[group], broken[group] = {}, {}
@@ -78,8 +82,8 @@ def load_plugins(
         except Exception as e:
             broken[group][ep.name] = f'{ep.value}: {type(e).__name__}: {e}'
             warnings.warn_explicit(
-                f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) failed to load "
-                f"and is skipped: {broken[group][ep.name]}",
+                f"brainscore_nb plugin {ep.name!r} (entry point group brainscore_nb.{group}) "
+                f"failed to load and is skipped: {broken[group][ep.name]}",
                 PluginWarning,
                 f'<plugin {ep.name}>',
                 0,
@@ -88,7 +92,8 @@ def load_plugins(
 
 # %% ../nbs/api/00c_plugins.ipynb #292a36b9
 _conflicts = set()
-_placed = set()  # (plugin, dict name, identifier) merged: a registry's later value for it (a user's) stays
+# (plugin, dict name, identifier) merged: a registry's later value for it (a user's) stays
+_placed = set()
 
 def merge_entries(plugin, # a plugin module (or any object with the dicts)
                   registries:dict, # the dict name it may define -> the registry it fills
@@ -100,12 +105,14 @@ def merge_entries(plugin, # a plugin module (or any object with the dicts)
         if not isinstance(entries, dict):
             return f'{attr} must be a dict (identifier -> entry), not {type(entries).__name__}'
         for identifier, entry in entries.items():
-            if (odd := non_ascii(identifier)):  # would print like another identifier: never registered
-                warnings.warn(f"brainscore_nb plugin {name!r}: {odd}; it is not registered", PluginWarning,
-                              stacklevel=3)
+            # would print like another identifier: never registered
+            if (odd := non_ascii(identifier)):
+                warnings.warn(f"brainscore_nb plugin {name!r}: {odd}; it is not registered",
+                              PluginWarning, stacklevel=3)
                 continue
             if (name, attr, identifier) in _placed and identifier in registry:
-                continue  # replaced since it was merged (e.g. by a Brain-Score data plugin): that one stays
+                # replaced since it was merged (e.g. by a Brain-Score data plugin): that one stays
+                continue
             if registry.setdefault(identifier, entry) is entry:
                 _placed.add((name, attr, identifier))
             elif (name, identifier) not in _conflicts:
@@ -137,8 +144,8 @@ def lookup_note(what:str # the kind of thing looked up: 'benchmark', 'model', 'd
     if group is None: return ''
     failed = ''.join(f'; plugin {n!r} failed to load ({m})' for n, m in broken[group].items())
     return failed + (
-        "; your own benchmarks: install a plugin package (brainscore-nb new benchmark NAME writes one) "
-        "or pass --import FILE.py to brainscore-nb"
+        "; your own benchmarks: install a plugin package (brainscore-nb new benchmark NAME writes "
+        "one) or pass --import FILE.py to brainscore-nb"
         if what == 'benchmark'
         else ''
     )

@@ -34,7 +34,8 @@ def discover():
     register_plugins('benchmarks', {'BENCHMARKS': benchmark_registry})
     zoo._discover()
 
-_discover = discover  # the name every registry module gives it (the front door calls `module._discover()`)
+# the name every registry module gives it (the front door calls `module._discover()`)
+_discover = discover
 
 # %% ../nbs/api/40_registry.ipynb #8d074241
 def list_benchmarks()->list:
@@ -94,8 +95,8 @@ def _model(model):
         return load_model(model)
     missing = [m for m in _MODEL_METHODS if not callable(getattr(model, m, None))]
     if missing:
-        raise TypeError(f"score: the model must be a registered model identifier or a BrainModel, got "
-                        f"{type(model).__name__} (it has no {', '.join(missing)})")
+        raise TypeError("score: the model must be a registered model identifier or a BrainModel, "
+                        f"got {type(model).__name__} (it has no {', '.join(missing)})")
     return model
 
 # %% ../nbs/api/40_registry.ipynb #d461a2d8
@@ -103,8 +104,8 @@ def _benchmark(benchmark):
     "A benchmark as given, or the registered benchmark of that identifier"
     if isinstance(benchmark, str): return load_benchmark(benchmark)
     if not callable(benchmark) or callable(getattr(benchmark, 'look_at', None)):
-        raise TypeError(f"score: the benchmark must be a registered benchmark identifier or a benchmark "
-                        f"(called with the model), got {type(benchmark).__name__}")
+        raise TypeError("score: the benchmark must be a registered benchmark identifier or a "
+                        f"benchmark (called with the model), got {type(benchmark).__name__}")
     return benchmark
 
 # %% ../nbs/api/40_registry.ipynb #30e45bed
@@ -114,7 +115,8 @@ def score(model_identifier, # a registered model's identifier (see list_models()
          ):
     "The ceiled Score of a model on a benchmark; raw, ceiling, error, provenance: attrs"
     if conda_active is not False:
-        raise ValueError(f"conda_active={conda_active!r}: models run in this environment here; pass False")
+        raise ValueError(f"conda_active={conda_active!r}: models run in this "
+                         "environment here; pass False")
     discover()
     model = _model(model_identifier)
     return _benchmark(benchmark_identifier)(model)

@@ -61,8 +61,10 @@ def _short(v)->str:
     return s if len(s) <= 60 else s[:57] + '...'
 
 # %% ../nbs/api/46_reproduce.ipynb #3444efae
-NUMBERS = ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling')  # claims checked, in order
-TOLERANCE = 1e-6  # largest absolute difference of a number still called equal (see above: thread counts)
+# claims checked, in order
+NUMBERS = ('score', 'error', 'ci_low', 'ci_high', 'raw', 'raw_error', 'ceiling')
+# largest absolute difference of a number still called equal (see above: thread counts)
+TOLERANCE = 1e-6
 
 def _number(v)->float:
     "A recorded number as a float: NaN where missing or not a number"
@@ -94,12 +96,14 @@ def _interval(recorded:dict, now:dict)->str:
 
 # %% ../nbs/api/46_reproduce.ipynb #8ec91ede
 _TRANSIENT = [(r'\b\d+(?:\.\d+)?\s*(?:ms|s|seconds?|minutes?|min|hours?|h)\s+ago\b', '<time> ago'),
-              (r'\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?', '<timestamp>'),
+              (r'\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?',
+               '<timestamp>'),
               (r'\b0x[0-9a-fA-F]{6,}\b', '<address>'), (r'\bpid\s?\d+', 'pid<n>')]
 
 def steady_text(message)->str:
     "A failure message without what changes from one try to the next: '75 s ago', timestamps, addresses, pids"
-    text = '' if message is None or (not isinstance(message, str) and pd.isna(message)) else str(message)
+    text = '' if message is None or (not isinstance(message, str)
+                                     and pd.isna(message)) else str(message)
     for pattern, repl in _TRANSIENT: text = re.sub(pattern, repl, text)
     return text
 
@@ -169,14 +173,15 @@ def reproduce(results, # a run's folder, a results file (.parquet / .csv), or a 
     "Re-score recorded pairs; per pair: outcome (equal, different), scores, interval, changed fields"
     if (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float))
             or not 0 <= tolerance < math.inf):
-        raise ValueError(f"tolerance must be a finite number >= 0 (the largest score difference still called "
-                         f"equal), got {tolerance!r}")
+        raise ValueError("tolerance must be a finite number >= 0 (the largest score difference "
+                         f"still called equal), got {tolerance!r}")
     table = read_results(results) if isinstance(results, (str, Path)) else results
     repeated = table[table.duplicated(['model', 'benchmark'], keep=False)] if len(table) else table
     if len(repeated):
         m, b = repeated.iloc[0][['model', 'benchmark']]
-        raise ValueError(f"the results table records {m}:{b} more than once ({len(repeated)} rows of "
-                         f"repeated pairs): which row is the claim is unknown; keep one row per pair")
+        raise ValueError(f"the results table records {m}:{b} more than once ({len(repeated)} rows "
+                         "of repeated pairs): which row is the claim is unknown; "
+                         "keep one row per pair")
     if not len(table):
         raise ValueError(f"{results if isinstance(results, (str, Path)) else 'the results table'} "
                          f"records no pairs: nothing to reproduce")
@@ -203,7 +208,8 @@ def _scored(todo:list, timeout, executor):
     if executor is None: return (score_pair(m, b, timeout=timeout) for m, b in todo)
     settings = {k: get_setting(k) for k in ('home', 'mirror', 'packages_dir')}
     futures = [executor.submit(partial(score_pair, m, b,
-                                       model_factory=resolve(model_registry, m, 'model'), settings=settings,
+                                       model_factory=resolve(model_registry, m, 'model'),
+                                       settings=settings,
                                        benchmark_factory=resolve(benchmark_registry, b, 'benchmark'),
                                        timeout=timeout))
                for m, b in todo]
@@ -220,9 +226,11 @@ def _result(future)->dict:
 def describe(row)->str:
     "One line for one re-scored pair: outcome, scores, what changed"
     scores = (f" ({row['recorded']:.6g} -> {row['rescored']:.6g})"
-              if all(isinstance(row[k], float) and math.isfinite(row[k]) for k in ('recorded', 'rescored'))
+              if all(isinstance(row[k], float) and math.isfinite(row[k])
+                     for k in ('recorded', 'rescored'))
               else '')
-    failed = (f"; now: {row['error_message']}" if row['error_message'] and row['outcome'] == 'different'
+    failed = (f"; now: {row['error_message']}" if row['error_message']
+              and row['outcome'] == 'different'
               else '')
     where = (f", {row['interval']} the recorded interval" if row['outcome'] == 'different'
              and row.get('interval') in ('inside', 'outside') else '')

@@ -27,7 +27,8 @@ CONVENTIONS = {  # group -> (pattern an identifier matches in full, the rule in 
                    '[lab.]AuthorYear[.part][.region]-metric', 'MajajHong2015.IT-pls'),
     'datasets': (r'[A-Z][A-Za-z]*\d{4}[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*', 'AuthorYear[.part]',
                  'Cowley2023.210325'),
-    'models': (r'[a-z0-9][a-z0-9._-]*', 'lower-case letters, digits, ".", "_" or "-"', 'efficientnet-lite0'),
+    'models': (r'[a-z0-9][a-z0-9._-]*', 'lower-case letters, digits, ".", "_" or "-"',
+               'efficientnet-lite0'),
     'metrics': (r'[a-z][a-z0-9_]*', 'lower-case letters, digits and "_"', 'pls')}
 
 def identifier_problem(group:str, # 'benchmarks', 'datasets', 'models' or 'metrics'
@@ -35,7 +36,8 @@ def identifier_problem(group:str, # 'benchmarks', 'datasets', 'models' or 'metri
                       )->str:
     "'' if `identifier` follows the naming convention of `group`, else what is wrong, the rule, an example"
     pattern, rule, example = CONVENTIONS[group]
-    if isinstance(identifier, str) and len(identifier) <= 200 and re.fullmatch(pattern, identifier): return ''
+    if isinstance(identifier, str) and len(identifier) <= 200 and re.fullmatch(pattern, identifier):
+        return ''
     return f"{identifier!r} does not follow the convention {rule} (e.g. {example!r})"
 
 # %% ../nbs/api/44_submission.ipynb #afa90a86
@@ -64,7 +66,8 @@ def example_data(folder, # where stimuli/, stimuli.csv and responses.csv are wri
     pd.DataFrame(rows).to_csv(folder/'stimuli.csv', index=False)
     drive = np.asarray(features) @ rng.normal(size=(6, n_sites))
     drive = (drive - drive.mean(0)) / drive.std(0)
-    responses = [dict(stimulus_id=f'stim{i:03d}', repetition=r, neuroid_id=f'site{j:02d}', region=region,
+    responses = [dict(stimulus_id=f'stim{i:03d}', repetition=r, neuroid_id=f'site{j:02d}',
+                      region=region,
                       response=round(float(5 + 2 * drive[i, j] + rng.normal(0, 0.8)), 4))
                  for r in range(repetitions) for i in range(n_stimuli) for j in range(n_sites)]
     pd.DataFrame(responses).to_csv(folder/'responses.csv', index=False)
@@ -176,8 +179,8 @@ _DATA_CELLS = [
 ($n_stimuli gratings, $n_sites sites,
 $repetitions repetitions): replace them with yours, keeping the columns. `brainscore-nb check .` runs the
 submission checklist."""),
-_BENCHMARK_CELLS[3], _BENCHMARK_CELLS[4], _BENCHMARK_CELLS[5], _BENCHMARK_CELLS[6], _BENCHMARK_CELLS[7],
-_BENCHMARK_CELLS[8], _BENCHMARK_CELLS[9],
+_BENCHMARK_CELLS[3], _BENCHMARK_CELLS[4], _BENCHMARK_CELLS[5], _BENCHMARK_CELLS[6],
+_BENCHMARK_CELLS[7], _BENCHMARK_CELLS[8], _BENCHMARK_CELLS[9],
 ('code', """#| export
 STIMULUS_SETS = {DATA_IDENTIFIER: stimulus_set}  # found through the entry point group brainscore_nb.datasets
 DATASETS = {DATA_IDENTIFIER: assembly}"""),
@@ -267,11 +270,14 @@ def test_looks_at_images(tmp_path):
 '''
 
 # %% ../nbs/api/44_submission.ipynb #b1f0c002
-PLACEHOLDERS = {  # name in the templates -> (the text `new` writes there, what the lab writes instead)
-    'title': ("Replace with the title of the data's publication", "the title of the data's publication"),
+# name in the templates -> (the text `new` writes there, what the lab writes instead)
+PLACEHOLDERS = {
+    'title': ("Replace with the title of the data's publication",
+              "the title of the data's publication"),
     'authors': ('Author, A. and Coauthor, B.', "the publication's authors"),
     'journal': ("Replace with the journal's name", "the publication's journal"),
-    'stand_in': ('replace it with your model', 'your network in place of the stand-in (and its docstring)')}
+    'stand_in': ('replace it with your model',
+                 'your network in place of the stand-in (and its docstring)')}
 
 # %% ../nbs/api/44_submission.ipynb #8a3cd73b
 _RUN_CELLS = [
@@ -334,13 +340,15 @@ jupyter_hooks = false
 allowed_cell_metadata_keys = ["tags"]  # keeps the papermill notebook's parameters tag
 '''
 KINDS = {'benchmark': ('benchmark', ('benchmarks', 'datasets')), 'model': ('model', ('models',)),
-         'data': ('dataset', ('datasets',))}  # kind -> (its module, the entry point groups it joins)
+         # kind -> (its module, the entry point groups it joins)
+         'data': ('dataset', ('datasets',))}
 
 # %% ../nbs/api/44_submission.ipynb #c676130d
 def _benchmark_parts(name:str)->dict:
     "The data identifier, region and metric a benchmark name `AuthorYear[.region]-metric` says, checked"
     from brainscore_nb.metrics.registry import list_metrics
-    if (problem := identifier_problem('benchmarks', name)): raise ValueError(f"benchmark name {problem}")
+    if (problem := identifier_problem('benchmarks', name)):
+        raise ValueError(f"benchmark name {problem}")
     m = re.fullmatch(r'(?P<data>[^.-]+)(?:\.(?P<region>[^-]+))?-(?P<metric>.+)', name)
     region, metric = m['region'] or 'V4', m['metric']
     if region not in ('V1', 'V2', 'V4', 'IT'):
@@ -362,7 +370,8 @@ def _notebook(cells:list, values:dict)->str:
                                           **({'execution_count': None, 'outputs': []}
                                              if kind == 'code' else {})}
     nb = {'cells': [make(i, *c) for i, c in enumerate(cells)], 'nbformat': 4, 'nbformat_minor': 5,
-          'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python', 'name': 'python3'}}}
+          'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python',
+                                      'name': 'python3'}}}
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + '\n'
 
 # %% ../nbs/api/44_submission.ipynb #a7b5bba4
@@ -370,8 +379,10 @@ def _export(folder:Path):
     "Run nbdev's export in `folder` (a fresh process: nbdev reads the configuration of the folder it runs in)"
     # split: nbdev's test runner skips cells that export
     code = 'from nbdev import doclinks; doclinks.nbdev_export' + '()'
-    env = {k: v for k, v in os.environ.items() if k != 'IN_TEST'}  # nbdev exports nothing while its tests run
-    p = subprocess.run([sys.executable, '-c', code], cwd=folder, env=env, capture_output=True, text=True)
+    # nbdev exports nothing while its tests run
+    env = {k: v for k, v in os.environ.items() if k != 'IN_TEST'}
+    p = subprocess.run([sys.executable, '-c', code], cwd=folder, env=env,
+                       capture_output=True, text=True)
     if p.returncode: raise RuntimeError(f"nbdev_export failed in {folder}: {p.stderr[-2000:]}")
 
 # %% ../nbs/api/44_submission.ipynb #98ab810b
@@ -379,13 +390,17 @@ def _ceiling_parts(ceiling:str)->dict:
     "The scaffold's ceiling lines for `ceiling`: a registered ceiling's name, or 'none' (unceiled)"
     from brainscore_nb.metrics.registry import list_ceilings
     if ceiling == 'none':
-        return dict(ceiling_func='None', ceiling_doc='unceiled (the data allow no ceiling): scores are raw',
-                    ceiling_test='assert benchmark.unceiled  # declared unceiled: its score is the raw score')
+        return dict(ceiling_func='None',
+                    ceiling_doc='unceiled (the data allow no ceiling): scores are raw',
+                    ceiling_test='assert benchmark.unceiled  # declared unceiled: its '
+                                 'score is the raw score')
     if ceiling not in list_ceilings():
-        raise ValueError(f"no ceiling {ceiling!r}" + did_you_mean(ceiling, list_ceilings()) + ": choose "
+        raise ValueError(f"no ceiling {ceiling!r}"
+                         + did_you_mean(ceiling, list_ceilings()) + ": choose "
                          "'none' (unceiled) or one of list_ceilings(); internal_consistency needs "
                          "repetitions")
-    return dict(ceiling_func=f"lambda: load_ceiling({ceiling!r})(data)", ceiling_doc=f'ceiled by `{ceiling}`',
+    return dict(ceiling_func=f"lambda: load_ceiling({ceiling!r})(data)",
+                ceiling_doc=f'ceiled by `{ceiling}`',
                 ceiling_test='assert 0 < float(benchmark.ceiling) <= 1')
 
 # %% ../nbs/api/44_submission.ipynb #190ad1a8
@@ -406,7 +421,8 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
     pkg = re.sub(r'[^0-9a-z]+', '_', name.lower()).strip('_')
     pkg = pkg if pkg[:1].isalpha() else f'plugin_{pkg}'
     folder = Path(directory)/pkg
-    if folder.exists(): raise FileExistsError(f"{folder} exists already: choose another --dir or remove it")
+    if folder.exists():
+        raise FileExistsError(f"{folder} exists already: choose another --dir or remove it")
     values |= dict(ident=name, pkg=pkg, kind=kind, n_stimuli=40, n_sites=12, repetitions=4)
     values |= {key: text for key, (text, fix) in PLACEHOLDERS.items()}
     values['entry_points'] = ''.join(f'\n[project.entry-points."brainscore_nb.{g}"]\n{pkg} = '
@@ -417,7 +433,8 @@ def new_plugin(kind:str, # 'benchmark', 'model' or 'data'
     (folder/'pyproject.toml').write_text(string.Template(_PYPROJECT).substitute(values))
     (folder/'nbs'/f'{module}.ipynb').write_text(_notebook(cells, values))
     (folder/'tests'/f'test_{pkg}.py').write_text(string.Template(test).substitute(values))
-    if kind == 'benchmark':  # the papermill notebook that runs benchmarks by name, as the project's own does
+    # the papermill notebook that runs benchmarks by name, as the project's own does
+    if kind == 'benchmark':
         run = _notebook(_RUN_CELLS,
                         dict(benchmark=name, notebook='nbs/run_benchmarks.ipynb',
                              imports=[f'{pkg}.{module}']))
@@ -440,7 +457,8 @@ class CheckReport:
     "Every item of the submission checklist run on a plugin folder; `ok` when none failed"
     def __init__(self, folder): self.folder, self.items = Path(folder), []
     def add(self, item:str, ok:bool, detail:str='',
-            fix:str=''): self.items.append(CheckItem(item, bool(ok), str(detail), fix if not ok else ''))
+            fix:str=''):
+        self.items.append(CheckItem(item, bool(ok), str(detail), fix if not ok else ''))
     @property
     def ok(self)->bool: return all(i.ok for i in self.items)
     @property
@@ -460,7 +478,8 @@ _FIXES = {'duplicate ids': 'give every stimulus (or neuroid) its own id',
           'missing file': 'put the file in place or correct its file name in the CSV',
           'unreadable file': 'replace the file with a readable image',
           'NaN': 'remove or fill the missing values',
-          'inf': 'replace the infinite values', 'non-string ids': 'write the ids as text (e.g. img01, not 1)',
+          'inf': 'replace the infinite values',
+          'non-string ids': 'write the ids as text (e.g. img01, not 1)',
           'unknown stimuli': 'add these stimuli to the stimulus set, or drop their responses',
           'structure': 'give the assembly the dims and coords its class requires '
                        '(presentation x neuroid, stimulus_id, neuroid_id)'}
@@ -471,20 +490,24 @@ def _check_data(report:CheckReport, what:str, identifier:str, entry, kind:str):
     from brainscore_nb.data.validation import validate_stimulus_set, validate_assembly, validate_pair
     try: obj = entry.build(Path(tempfile.mkdtemp())) if isinstance(entry, Recipe) else entry()
     except Exception as e: return report.add(f'{what} {identifier!r} loads', False,
-                                             f'{type(e).__name__}: {e}', f'make {kind} load without error')
+                                             f'{type(e).__name__}: {e}',
+                                             f'make {kind} load without error')
     if kind == 'stimulus set': validation = validate_stimulus_set(obj)
-    elif getattr(obj, 'stimulus_set', None) is not None: validation = validate_pair(obj.stimulus_set, obj)
+    elif getattr(obj, 'stimulus_set', None) is not None:
+        validation = validate_pair(obj.stimulus_set, obj)
     elif isinstance(entry, Recipe) and entry.stimulus_set_identifier:  # load_dataset attaches it
         validation = validate_assembly(obj)
         report.add(f'{what} {identifier!r}: stimulus set named', True,
                    f'load_dataset attaches stimulus set {entry.stimulus_set_identifier!r}')
     else:
         validation = validate_assembly(obj)
-        report.add(f'{what} {identifier!r}: stimulus set attached', False, 'the assembly has no stimulus set',
+        report.add(f'{what} {identifier!r}: stimulus set attached', False,
+                   'the assembly has no stimulus set',
                    'attach it: attach_stimulus_set(assembly, stimulus_set)')
     report.add(f'{what} {identifier!r} validates', validation.ok,
                'unique string ids, files exist, no NaN, aligned, dims'
-               if validation.ok else f'{len(validation.problems)} problem(s)', 'see the items below')
+               if validation.ok else f'{len(validation.problems)} problem(s)',
+               'see the items below')
     for p in validation.problems:
         report.add(f'{what} {identifier!r}: {p.check} [{p.where}]', False, p.message,
                    _FIXES.get(p.check, 'see the message'))
@@ -518,13 +541,14 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     if b is None: return
     version = getattr(b, 'version', None)
     report.add(f'{name}: version', isinstance(version, int) and not isinstance(version, bool)
-               and version >= 1, f'{version!r}', 'set version=1 (and raise it whenever scores could change)')
+               and version >= 1, f'{version!r}',
+               'set version=1 (and raise it whenever scores could change)')
     parent = getattr(b, 'parent', None)
     try: problem = '' if hierarchy.check_parent(parent, identifier) else 'None: counted nowhere'
     except (TypeError, ValueError) as e: problem = str(e)
     report.add(f'{name}: parent', not problem, f'{parent!r}',
-               f"set parent to a node of the benchmark tree: {', '.join(hierarchy.REGIONS)}, behavior, "
-               f"engineering or one below them ({problem})")
+               f"set parent to a node of the benchmark tree: {', '.join(hierarchy.REGIONS)}, "
+               f"behavior, engineering or one below them ({problem})")
     bibtex = getattr(b, 'bibtex', None)
     report.add(f'{name}: bibtex', isinstance(bibtex, str)
                and re.search(r'@\w+\s*\{', bibtex or '') is not None,
@@ -541,8 +565,9 @@ def _check_benchmark(report:CheckReport, identifier:str, factory):
     except Exception as e: return report.add(
         f'{name}: ceiling', False, f'{type(e).__name__}: {e}',
         'make ceiling_func compute without error; data without repetitions have no internal '
-        'consistency: declare the benchmark unceiled (ceiling_func=None; `brainscore-nb new benchmark '
-        'NAME --ceiling none`) or use a ceiling the data allow (list_ceilings(), e.g. inter_subject)')
+        'consistency: declare the benchmark unceiled (ceiling_func=None; `brainscore-nb new '
+        'benchmark NAME --ceiling none`) or use a ceiling the data allow (list_ceilings(), '
+        'e.g. inter_subject)')
     report.add(f'{name}: ceiling in (0, 1]', 0 < ceiling <= 1, f'{ceiling:.4g}',
                'check the data (repetitions, NaN) and ceiling_func; '
                'pass ceiling_func=None for data without a ceiling')
@@ -563,9 +588,10 @@ def _check_model(report:CheckReport, identifier:str, factory):
                "commit a layer to each region: "
                "ModelCommitment(identifier, extractor, {'V1': ..., 'IT': ...})")
     preprocessing = getattr(getattr(m, 'activations_model', None), 'preprocessing', None)
-    report.add(f'{name}: preprocessing', isinstance(preprocessing, Preprocessing), f'{preprocessing!r}',
-               'declare it: '
-               'ActivationsExtractor(model, identifier, preprocessing=Preprocessing(size, mean, std))')
+    report.add(f'{name}: preprocessing', isinstance(preprocessing, Preprocessing),
+               f'{preprocessing!r}', 'declare it: '
+               'ActivationsExtractor(model, identifier, '
+                                     'preprocessing=Preprocessing(size, mean, std))')
 
 # %% ../nbs/api/44_submission.ipynb #907e95f1
 def _load_entry_points(report:CheckReport, folder:Path)->list:
@@ -575,19 +601,22 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
         report.add('pyproject.toml', False, f'{type(e).__name__}: {e}',
                    'write a pyproject.toml with a [project] table (brainscore-nb new makes one)')
         return []
-    declared = {g: eps for g, eps in project.get('entry-points', {}).items() if g.startswith('brainscore_nb')}
+    declared = {g: eps for g, eps in project.get('entry-points', {}).items()
+                if g.startswith('brainscore_nb')}
     wrong = [g for g in declared if g.removeprefix('brainscore_nb.') not in GROUPS]
     for g in wrong: report.add(f'entry point group {g!r}', False, 'not a brainscore_nb group',
                                f"use one of {', '.join(f'brainscore_nb.{x}' for x in GROUPS)}"
                                + did_you_mean(g, [f'brainscore_nb.{x}' for x in GROUPS]))
     report.add('entry points', bool(declared),
-               ', '.join(f'{g}: {", ".join(eps.values())}' for g, eps in declared.items()) or 'none declared',
-               '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, .metrics): '
-               'name = "package.module"')
+               ', '.join(f'{g}: {", ".join(eps.values())}'
+                         for g, eps in declared.items()) or 'none declared',
+               '[project.entry-points."brainscore_nb.benchmarks"] (or .models, .datasets, '
+               '.metrics): name = "package.module"')
     tops = {v.split(':')[0].split('.')[0] for eps in declared.values() for v in eps.values()}
     # import this folder's code, not an older copy
     for m in [m for m in sys.modules if m.split('.')[0] in tops]: del sys.modules[m]
-    loaded, imported = [], {}  # value -> the loaded object, or None when it failed (each value imported once)
+    # value -> the loaded object, or None when it failed (each value imported once)
+    loaded, imported = [], {}
     for group, eps in declared.items():
         if group in wrong: continue
         for name, value in eps.items():
@@ -605,7 +634,8 @@ def _load_entry_points(report:CheckReport, folder:Path)->list:
 # %% ../nbs/api/44_submission.ipynb #73fb2afb
 def pytest_configure(config):
     "Register Brain-Score's `private_access` mark (pytest hook)"
-    config.addinivalue_line('markers', 'private_access: needs private S3 data (skipped without credentials)')
+    config.addinivalue_line('markers',
+                            'private_access: needs private S3 data (skipped without credentials)')
 
 # %% ../nbs/api/44_submission.ipynb #f96538ec
 def pytest_collection_modifyitems(config, items):
@@ -622,20 +652,24 @@ def _run_tests(report:CheckReport, folder:Path):
     "Add whether the folder has tests and they pass (pytest in a fresh process, the folder on the path)"
     tests = sorted((folder/'tests').glob('test_*.py')) if (folder/'tests').is_dir() else []
     report.add('tests exist', bool(tests), ', '.join(t.name for t in tests) or 'no tests/test_*.py',
-               'add tests/test_<name>.py: the benchmark loads, its ceiling is valid, it scores a model')
+               'add tests/test_<name>.py: the benchmark loads, its ceiling is '
+               'valid, it scores a model')
     if not tests: return
     env = {**os.environ,
-           'PYTHONPATH': os.pathsep.join([str(folder), *filter(None, [os.environ.get('PYTHONPATH')])])}
+           'PYTHONPATH': os.pathsep.join([str(folder),
+                                          *filter(None, [os.environ.get('PYTHONPATH')])])}
     p = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
                         '-p', 'brainscore_nb.submission', 'tests'],
                        cwd=folder, env=env,
                        capture_output=True, text=True)
     if 'No module named pytest' in p.stderr:
         return report.add('tests pass', False, f'pytest is not installed for {sys.executable}',
-                          'pip install pytest (or: pip install "brainscore_nb[dev]"), then check again')
+                          'pip install pytest (or: pip install '
+                          '"brainscore_nb[dev]"), then check again')
     summary = (p.stdout.strip().splitlines() or ['no output'])[-1]
     failures = [l for l in p.stdout.splitlines() if l.startswith(('FAILED', 'ERROR'))]
-    report.add('tests pass', p.returncode == 0, summary + ''.join(f'\n       {l}' for l in failures[:10]),
+    report.add('tests pass', p.returncode == 0,
+               summary + ''.join(f'\n       {l}' for l in failures[:10]),
                f'run `python -m pytest tests` in {folder} and fix what fails')
 
 # %% ../nbs/api/44_submission.ipynb #f4839f28
@@ -668,7 +702,8 @@ def _check_exported(report:CheckReport, folder:Path):
                                     ignore=shutil.ignore_patterns('__pycache__', '*.png', 'build')))
         if (problem := _outside_paths(copy)):  # a relative symlink that leaves the copy
             return report.add('modules exported from the notebooks', False, problem,
-                              'name folders inside the plugin (relative paths, no symlink out of it)')
+                              'name folders inside the plugin (relative paths, no '
+                              'symlink out of it)')
         try: _export(copy)
         except RuntimeError as e:
             return report.add('modules exported from the notebooks', False,
@@ -679,7 +714,8 @@ def _check_exported(report:CheckReport, folder:Path):
                             or (folder/p.relative_to(copy)).read_bytes() != p.read_bytes()))
     report.add('modules exported from the notebooks', not stale, ', '.join(stale)
                + ' differ from their notebooks' if stale else 'in step',
-               f'run nbdev-export in {folder} (or move the change into the notebook: it is the source)')
+               f'run nbdev-export in {folder} (or move the change into the '
+               'notebook: it is the source)')
 
 # %% ../nbs/api/44_submission.ipynb #b1f0c005
 def _plugin_files(folder:Path, suffix:str='')->list:
@@ -689,7 +725,8 @@ def _plugin_files(folder:Path, suffix:str='')->list:
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith('.')
                          and not d.endswith('.egg-info'))
-        found += [Path(root)/f for f in sorted(files) if f.endswith(suffix) and not f.startswith('.')
+        found += [Path(root)/f for f in sorted(files) if f.endswith(suffix)
+                  and not f.startswith('.')
                   and not (Path(root)/f).is_symlink()]
     return found
 
@@ -701,7 +738,8 @@ def _check_placeholders(report:CheckReport, folder:Path):
              for text, fix in PLACEHOLDERS.values() if text in line]
     for where, text, fix in found:
         report.add(f'placeholder replaced: {where}', False, f'still {text!r}, as `new` wrote it',
-                   f'write {fix} there, in the notebook the module is exported from, then nbdev-export')
+                   f'write {fix} there, in the notebook the module is exported '
+                   'from, then nbdev-export')
     if not found: report.add('placeholders replaced', True, 'none of the scaffold\'s left')
 
 # %% ../nbs/api/44_submission.ipynb #b1f0c009
@@ -722,10 +760,12 @@ def _check_example_data(report:CheckReport, folder:Path):
     from brainscore_nb.data.files import sha1_file
     known = _example_sha1s()
     same = [str(p.relative_to(folder)) for p in _plugin_files(folder)
-            if sha1_file(p) in known.get(p.stat().st_size, {})]  # only files of an example's size are hashed
+            # only files of an example's size are hashed
+            if sha1_file(p) in known.get(p.stat().st_size, {})]
     report.add('example data replaced', not same,
                f"{len(same)} file(s) still the synthetic example: {', '.join(same[:3])}"
-               + (', ...' if len(same) > 3 else '') if same else 'no file of the synthetic example left',
+               + (', ...' if len(same) > 3 else '') if same else 'no file of the '
+                                                                 'synthetic example left',
                'replace the example files made by `new` (stimuli, stimuli.csv, responses.csv) '
                'with your data, keeping the columns')
 
@@ -737,14 +777,17 @@ def _declared(folder:Path)->set:
     lines = list(project.get('dependencies', []))
     for p in [folder/'requirements.txt', *folder.glob('*/requirements.txt')]:
         if p.is_file(): lines += p.read_text(errors='replace').splitlines()
-    return {canonicalize_name(m[1]) for l in lines if (m := re.match(r'\s*([A-Za-z0-9][A-Za-z0-9._-]*)', l))}
+    return {canonicalize_name(m[1]) for l in lines
+            if (m := re.match(r'\s*([A-Za-z0-9][A-Za-z0-9._-]*)', l))}
 
 # %% ../nbs/api/44_submission.ipynb #b1f0c014
 def _check_imports(report:CheckReport, folder:Path):
     "Add an item for each import of a package the plugin does not declare (file:line), or one ok item"
-    try: ours = [r for r in importlib.metadata.requires('brainscore_nb') or [] if 'extra ==' not in r]
+    try: ours = [r for r in importlib.metadata.requires('brainscore_nb') or []
+                 if 'extra ==' not in r]
     except importlib.metadata.PackageNotFoundError: ours = []
-    allowed = _declared(folder) | {canonicalize_name(re.match(r'[A-Za-z0-9._-]+', r)[0]) for r in ours}
+    allowed = _declared(folder) | {canonicalize_name(re.match(r'[A-Za-z0-9._-]+', r)[0])
+                                   for r in ours}
     own = {p.stem for p in folder.iterdir()} | set(sys.stdlib_module_names) | {'brainscore_nb'}
     dists, missing = importlib.metadata.packages_distributions(), []
     for p in _plugin_files(folder, '.py'):
@@ -759,7 +802,8 @@ def _check_imports(report:CheckReport, folder:Path):
                     missing.append((f'{p.relative_to(folder)}:{node.lineno}', top, candidates[0]))
     for where, top, dist in missing:
         report.add(f'import declared: {where}', False, f'imports {top}, not among the dependencies',
-                   f'add "{dist}" to [project] dependencies in pyproject.toml (or to requirements.txt)')
+                   f'add "{dist}" to [project] dependencies in pyproject.toml (or '
+                   'to requirements.txt)')
     if not missing: report.add('imports declared', True, 'every package imported is a dependency')
 
 # %% ../nbs/api/44_submission.ipynb #c2b9ea37
@@ -777,7 +821,8 @@ def check_plugin(folder, # the plugin's folder (its pyproject.toml, package and 
             for attr in GROUPS[group]:
                 entries = getattr(plugin, attr, None) or {}
                 for identifier, entry in entries.items():
-                    kind = {'STIMULUS_SETS': 'stimulus set', 'DATASETS': 'dataset'}.get(attr, group[:-1])
+                    kind = {'STIMULUS_SETS': 'stimulus set',
+                            'DATASETS': 'dataset'}.get(attr, group[:-1])
                     problem = identifier_problem(group, identifier)
                     report.add(f'{kind} {identifier!r}: identifier convention', not problem,
                                problem, 'rename it')

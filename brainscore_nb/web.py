@@ -100,7 +100,8 @@ def write_site(results, # a run's folder, a results file, or a table
     for m, r in board.iterrows():
         cells = [_cell(r['rank'], '-' if pd.isna(r['rank']) else str(int(r['rank']))),
                  f'<td class="id" data-value="{html.escape(m, quote=True)}">{_link(m, "models")}</td>',
-                 _cell(r.scored, f'{r.scored}/{r.counted}', 'missing' if r.scored < r.counted else '')]
+                 _cell(r.scored, f'{r.scored}/{r.counted}',
+                       'missing' if r.scored < r.counted else '')]
         for c in cols:
             known = (c, m) in iv.index
             lo, hi = (iv.at[(c, m), 'ci_low'], iv.at[(c, m), 'ci_high']) if known else (None, None)
@@ -111,11 +112,12 @@ def write_site(results, # a run's folder, a results file, or a table
             cls = 'unceiled' if c in bench_of and bench_of[c] in tree['unceiled'] else ''
             cells.append(_cell(r[c], f'{html.escape(_num(r[c]))}{count}{ci}', cls))
         rows.append(f'<tr data-model="{html.escape(m, quote=True)}">{"".join(cells)}</tr>')
-    note = ("<p>Ranked by the brain average over Brain-Score's tree (vision: neural regions and behaviour; "
-            f"a failed or missing benchmark counts {'0' if missing == 'zero' else 'nowhere'} in its node). "
+    note = ("<p>Ranked by the brain average over Brain-Score's tree (vision: neural regions and "
+            "behaviour; a failed or missing benchmark counts "
+            f"{'0' if missing == 'zero' else 'nowhere'} in its node). "
             "(k/N): benchmarks scored of those counted; [low, high]: 95% bootstrap interval; "
-            "'(unceiled)': raw scores, shown and never averaged; engineering is apart from the average. "
-            "Click a header to sort.</p>")
+            "'(unceiled)': raw scores, shown and never averaged; engineering is apart from the "
+            "average. Click a header to sort.</p>")
     table = (f'<table class="sortable" id="leaderboard"><thead><tr>{head}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
     (out/'index.html').write_text(_page('Leaderboard', note + table))
@@ -126,7 +128,8 @@ def write_site(results, # a run's folder, a results file, or a table
                    f'<td class="id">{_link(r.a, "models")}</td>'
                    f'<td class="id">{_link(r.b, "models")}</td>{_cell(r.difference)}{_cell(r.ci_low)}'
                    f'{_cell(r.ci_high)}{_cell(r.p_value)}</tr>' for r in cmp.itertuples())
-    (out/'compare.html').write_text(_page('Paired differences', '<p>Each model against the next one down, '
+    (out/'compare.html').write_text(_page('Paired differences',
+                                          '<p>Each model against the next one down, '
         'per column: the difference, its paired 95% bootstrap interval and p-value.</p>'
         '<table class="sortable" '
         'id="compare"><thead><tr><th class="id">column</th><th class="id">a</th><th class="id">b</th>'
@@ -134,8 +137,8 @@ def write_site(results, # a run's folder, a results file, or a table
     return out/'index.html'
 
 # %% ../nbs/api/42a_web.ipynb #38f21d74
-_PROVENANCE_SHOWN = ('model_commitment', 'model_weights_sha1', 'metric_options', 'seed', 'git_commit',
-                     'brainscore_nb_version', 'finished', 'elapsed')
+_PROVENANCE_SHOWN = ('model_commitment', 'model_weights_sha1', 'metric_options', 'seed',
+                     'git_commit', 'brainscore_nb_version', 'finished', 'elapsed')
 
 def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
     "One page per model: every benchmark's score, raw, ceiling, interval, status and reason, provenance"
@@ -161,7 +164,8 @@ def _model_pages(df:pd.DataFrame, board:pd.DataFrame, out:Path):
         regions = [n for n in ('V1', 'V2', 'V4', 'IT', 'behavior') if n in tree['nodes']]
         weakest = sorted(regions, key=lambda n: (pd.isna(row[n]), row[n]))
         summary += ('<p id="weakest">by region, weakest first: ' + ', '.join(
-            f'{n} {_num(row[n])} ({tree["scored"].at[m, n]}/{tree["totals"][n]})' for n in weakest) + '</p>')
+            f'{n} {_num(row[n])} ({tree["scored"].at[m, n]}/{tree["totals"][n]})'
+            for n in weakest) + '</p>')
         (out/'models'/f'{slug(m)}.html').write_text(_page(f'Model {m}', summary + (
             '<table class="sortable" id="benchmarks"><thead><tr><th class="id">benchmark</th><th class="id">'
             'node</th><th>score</th><th>raw</th><th>ceiling</th><th>low</th><th>high</th>'

@@ -31,8 +31,8 @@ class Manifest(dict):
         self.source, self.rows = Path(source), {p: n for p, (n, _) in rows.items()}
 
     def __missing__(self, path):
-        raise KeyError(f"{self.source} has no row for {path!r}: add its row ({', '.join(MANIFEST_COLUMNS)}) "
-                       "or correct the path")
+        raise KeyError(f"{self.source} has no row for {path!r}: add its row "
+                       f"({', '.join(MANIFEST_COLUMNS)}) or correct the path")
 
     def under(self, folder:str # a folder of the published repository, e.g. 'stimuli/edges'
              )->dict:
@@ -47,17 +47,20 @@ class Manifest(dict):
         try: return fetch(raw, mirror=mirror)
         except ChecksumError as e:
             row = next((f'row {self.rows[p]} ({p})' for p, r in self.items() if r == raw), 'no row')
-            raise ChecksumError(f'{e}. The expected sha1 is from {self.source}, {row}: if that row was '
-                                'edited, restore it (git diff shows it)') from e
+            raise ChecksumError(f'{e}. The expected sha1 is from {self.source}, {row}: if that row '
+                                'was edited, restore it (git diff shows it)') from e
 
 # %% data_packaging.ipynb #3e5174c8
 def _problem(row:list, seen:dict)->str:
     "What is wrong with one manifest row ('' if nothing); `seen`: path -> row number of the rows before it"
-    if len(row) != len(MANIFEST_COLUMNS): return f'{len(row)} fields, expected {len(MANIFEST_COLUMNS)}'
+    if len(row) != len(MANIFEST_COLUMNS):
+        return f'{len(row)} fields, expected {len(MANIFEST_COLUMNS)}'
     path, sha1, size, url = row
-    if len(sha1) != 40 or set(sha1) - set('0123456789abcdef'): return f'sha1 {sha1!r} is not 40 hex digits'
+    if len(sha1) != 40 or set(sha1) - set('0123456789abcdef'):
+        return f'sha1 {sha1!r} is not 40 hex digits'
     if not size.isdigit(): return f'size {size!r} is not a number of bytes'
-    if not unquote(url).endswith('/' + path): return f'url {url!r} does not end with the path {path!r}'
+    if not unquote(url).endswith('/' + path):
+        return f'url {url!r} does not end with the path {path!r}'
     if path in seen: return f'path {path!r} is listed again (first in row {seen[path]})'
     return ''
 
@@ -66,8 +69,8 @@ def read_manifest(where # a dataset folder name ('coggan2024': its `manifest.tsv
     "The checked rows of a manifest file, `path -> RawFile`"
     path = Path(where) if str(where).endswith('.tsv') else recipes_root() / where / 'manifest.tsv'
     if not path.is_file():
-        raise FileNotFoundError(f'{path}: no such manifest (a dataset folder lists its raw files in '
-                                'manifest.tsv)')
+        raise FileNotFoundError(f'{path}: no such manifest (a dataset folder lists its raw files '
+                                'in manifest.tsv)')
     with open(path, newline='', encoding='utf-8') as f: lines = list(csv.reader(f, delimiter='\t'))
     if not lines or tuple(lines[0]) != MANIFEST_COLUMNS:
         raise ValueError(f"{path}: the header is {lines[0] if lines else 'missing'}, expected the "
@@ -75,8 +78,8 @@ def read_manifest(where # a dataset folder name ('coggan2024': its `manifest.tsv
     rows, seen = {}, {}
     for n, row in enumerate(lines[1:], start=2):
         if problem := _problem(row, seen):
-            raise ValueError(f"{path}, row {n}: {problem} ({chr(9).join(row)!r}); correct or restore "
-                             "that row")
+            raise ValueError(f"{path}, row {n}: {problem} ({chr(9).join(row)!r}); correct or "
+                             "restore that row")
         rows[row[0]], seen[row[0]] = (n, RawFile(row[3], row[1])), n
     return Manifest(path, rows)
 
@@ -89,7 +92,8 @@ def export_recipes(dest=None # a folder to export into (same layout); default: t
     root, made = recipes_root(), []
     for nb in sorted(root.glob('*.ipynb')) + sorted(root.glob('*/*.ipynb')):
         folder = (Path(dest) if dest else root) / nb.parent.relative_to(root)
-        if dest:  # exported from a copy beside the module, so the module names its notebook as in place
+        # exported from a copy beside the module, so the module names its notebook as in place
+        if dest:
             folder.mkdir(parents=True, exist_ok=True)
             nb = Path(shutil.copy(nb, folder / nb.name))
         nb_export(nb, lib_path=folder)
@@ -107,7 +111,7 @@ def stored_stimulus_set(identifier:str, # a registered stimulus set, e.g. 'Krieg
     same = lambda m: os.path.realpath(m) if m else ''
     if mirror is not None and same(str(mirror)) != same(get_setting('mirror')):
         raise ValueError(f"mirror={str(mirror)!r} differs from the `mirror` setting "
-                         f"({get_setting('mirror')!r}): the stored {identifier!r} is built through the "
-                         "setting; to build from another mirror, pass a workdir (the images are written "
-                         "there and are yours to remove)")
+                         f"({get_setting('mirror')!r}): the stored {identifier!r} is built through "
+                         "the setting; to build from another mirror, pass a workdir (the images "
+                         "are written there and are yours to remove)")
     return load_stimulus_set(identifier)

@@ -46,7 +46,8 @@ REGIONS = ('V1', 'V2', 'V4', 'IT')
 # %% ../../nbs/benchmarks/allen2022_fmri.ipynb #6a9212f0
 NOISE_CEILING_THRESHOLD = 0.3 * 100  # nc_testset is in percent; voxels at or below it are dropped
 VERSION = 1  # Brain-Score's version of every Allen2022_fmri benchmark
-# the packages' prefixes: volumetric (this plugin) and surface (allen2022_fmri_surface), 8 or 4 subjects
+# the packages' prefixes: volumetric (this plugin) and surface
+# (allen2022_fmri_surface), 8 or 4 subjects
 DATASET_PREFIXES = ('Allen2022_fmri', 'Allen2022_fmri_4subj', 'Allen2022_fmri_surface',
                     'Allen2022_fmri_surface_4subj')
 
@@ -65,7 +66,8 @@ def load_assembly(region:str, # one of REGIONS
     name = f'{dataset_prefix}_{split}'
     assembly = reliable_region(load(name), region, name, threshold=noise_ceiling_threshold,
                                time_bins=TIME_BINS)
-    if 'subject' not in assembly.coords: raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
+    if 'subject' not in assembly.coords:
+        raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/allen2022_fmri.ipynb #fa6d4210
@@ -81,7 +83,8 @@ def allen2022_fmri(region:str, # one of REGIONS
                                     lambda: internal_consistency(repetitions), data=repetitions,
                                     alpha_coord='subject', region=region, time_bins=TIME_BINS,
                                     version=VERSION, parent=region, bibtex=BIBTEX,
-                                    visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                                    visual_degrees=VISUAL_DEGREES,
+                                    number_of_trials=NUMBER_OF_TRIALS)
 
 # %% ../../nbs/benchmarks/allen2022_fmri.ipynb #ab06e1e1
 def load_full_assembly(region:str, # one of REGIONS
@@ -89,7 +92,8 @@ def load_full_assembly(region:str, # one of REGIONS
                        load=load_dataset # name -> assembly; default: the catalog
                       ):
     "Brain-Score's `load_full_assembly`: train and test images together, repetitions averaged"
-    get = partial(load_assembly, region, average_repetitions=True, dataset_prefix=dataset_prefix, load=load)
+    get = partial(load_assembly, region, average_repetitions=True,
+                  dataset_prefix=dataset_prefix, load=load)
     train, test = get('train'), get('test')
     combined = xr.concat([train, test], 'presentation')
     stimuli = StimulusSet(pd.concat([train.stimulus_set, test.stimulus_set], ignore_index=True),
@@ -109,7 +113,8 @@ def allen2022_fmri_rsa(region:str, # one of REGIONS
     rdms = subject_rdms(full)
     rdms.attrs['stimulus_set'] = full.stimulus_set
     return RSABenchmark(f'{dataset_prefix}.{region}-rdm', rdms, region=region, model_rdm=rdm_matrix,
-                        compare=compare_rdms, normalize=ceil_score, ceiling_func=lambda: rsa_ceiling(rdms),
+                        compare=compare_rdms, normalize=ceil_score,
+                        ceiling_func=lambda: rsa_ceiling(rdms),
                         time_bins=TIME_BINS, version=VERSION, parent=region, bibtex=BIBTEX,
                         visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 

@@ -28,7 +28,8 @@ BIBTEX = """@article{BAKER2022104913,
 
 # %% ../../nbs/benchmarks/baker2022.ipynb #2ba95acf
 DATASETS = ['normal', 'inverted']  # Brain-Score's plugin: catalog entries Baker2022_<dataset>_distortion
-# identifier suffix -> (dataset, orientation shown, image types compared), as the plugin's three classes
+# identifier suffix -> (dataset, orientation shown, image types compared), as the
+# plugin's three classes
 BENCHMARKS = {'frankenstein': ('normal', 'normal', ['w', 'f']),
               'fragmented': ('normal', 'normal', ['w', 'o']),
               'inverted': ('inverted', 'inverted', ['w', 'f'])}
@@ -52,18 +53,22 @@ class BakerAccuracyDelta(BehavioralBenchmark):
                  **kwargs):
         stimuli = assembly.stimulus_set
         for c in ('orientation', 'subject', 'image_type', 'truth'):
-            if c not in assembly.coords: raise ValueError(f"{identifier}: the trials have no {c!r} coord")
+            if c not in assembly.coords:
+                raise ValueError(f"{identifier}: the trials have no {c!r} coord")
         if stimuli is None or not {'orientation', 'animal', 'image_type'} <= set(stimuli.columns):
-            raise ValueError(f"{identifier}: the trials need their stimulus set attached, with orientation, "
-                             f"animal and image_type columns")
-        trials = assembly.isel(presentation=np.asarray(assembly['orientation'].values) == orientation)
+            raise ValueError(f"{identifier}: the trials need their stimulus set attached, with "
+                             f"orientation, animal and image_type columns")
+        trials = assembly.isel(
+            presentation=np.asarray(assembly['orientation'].values) == orientation)
         shown = stimuli[stimuli['orientation'] == orientation]
         if trials.sizes['presentation'] == 0 or len(shown) == 0:
-            raise ValueError(f"{identifier}: no trials or no images with orientation {orientation!r}")
+            raise ValueError(f"{identifier}: no trials or no images with "
+                             f"orientation {orientation!r}")
         super().__init__(identifier, trials, task=BrainModel.Task.label,
                          metric=partial(baker_accuracy_delta, image_types=image_types),
                          # on the trials scored, as Brain-Score's __call__ computes it
-                         ceiling_func=partial(baker_accuracy_delta_ceiling, trials, image_types=image_types),
+                         ceiling_func=partial(baker_accuracy_delta_ceiling, trials,
+                                              image_types=image_types),
                          fitting_stimuli=sorted(set(assembly['truth'].values)), **kwargs)
         self.stimuli, self.orientation, self.image_types = shown, orientation, list(image_types)
 
@@ -79,9 +84,10 @@ def baker2022_benchmark(suffix:str, # 'frankenstein', 'fragmented' or 'inverted'
     "`Baker2022<suffix>-accuracy_delta` as Brain-Score 2.4.2 builds it"
     check_choice(suffix, list(BENCHMARKS), 'Baker2022 benchmark')
     dataset, orientation, image_types = BENCHMARKS[suffix]
-    return BakerAccuracyDelta(f'Baker2022{suffix}-accuracy_delta', load_assembly(dataset, load), orientation,
-                              image_types, version=VERSION, parent=PARENT, bibtex=BIBTEX,
-                              visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    return BakerAccuracyDelta(f'Baker2022{suffix}-accuracy_delta', load_assembly(dataset, load),
+                              orientation, image_types, version=VERSION, parent=PARENT,
+                              bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                              number_of_trials=NUMBER_OF_TRIALS)
 
 for _suffix in BENCHMARKS:
     benchmark_registry[f'Baker2022{_suffix}-accuracy_delta'] = partial(baker2022_benchmark, _suffix)

@@ -51,7 +51,8 @@ class BenchmarkRegistry(dict):
 # %% ../../nbs/api/30_benchmark_base.ipynb #969a7f6d
 # identifier -> () -> Benchmark; filled by each dataset's module, read by brainscore_nb.registry
 benchmark_registry = BenchmarkRegistry()  # asked by identifier: built on first use
-_CEILINGS = {}  # (identifier, version, data sha1, ceiling function key) -> Score: one computation each
+# (identifier, version, data sha1, ceiling function key) -> Score: one computation each
+_CEILINGS = {}
 
 def accepted_options(cls)->list:
     "The keyword names `cls(...)` accepts: its `__init__`'s, and its parents' where **kwargs are passed on"
@@ -59,7 +60,8 @@ def accepted_options(cls)->list:
     for c in cls.__mro__:
         if '__init__' not in vars(c) or c is object: continue
         ps = inspect.signature(vars(c)['__init__']).parameters
-        names += [n for n, p in ps.items() if n != 'self' and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+        names += [n for n, p in ps.items()
+                  if n != 'self' and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
         if not any(p.kind == p.VAR_KEYWORD for p in ps.values()): break
     return list(dict.fromkeys(names))
 
@@ -91,15 +93,18 @@ class Benchmark:
     "An experiment a BrainModel can be scored on: Brain-Score's Benchmark interface"
     identifier:str; version:int; parent:str; bibtex:str|None
     def __new__(cls, *args, **kwargs):
-        check_keywords(kwargs, accepted_options(cls), f'{cls.__name__}()')  # before any data is touched
+        # before any data is touched
+        check_keywords(kwargs, accepted_options(cls), f'{cls.__name__}()')
         return super().__new__(cls)
     def __call__(self, candidate:BrainModel)->Score:
         raise NotImplementedError(f"{type(self).__name__} does not implement __call__")
     @property
-    def ceiling(self)->Score: raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
+    def ceiling(self)->Score:
+        raise NotImplementedError(f"{type(self).__name__} does not implement ceiling")
     def preallocate_memory(self, candidate:BrainModel, raise_if_oom:bool=True):
         "Brain-Score's pre-flight memory check: the registered check's estimate (None: none registered)"
-        return MEMORY_CHECKS[-1](candidate, self, raise_if_oom=raise_if_oom) if MEMORY_CHECKS else None
+        return MEMORY_CHECKS[-1](candidate, self,
+                                 raise_if_oom=raise_if_oom) if MEMORY_CHECKS else None
     @property
     def _visual_degrees(self)->float: return self.visual_degrees  # Brain-Score's private name
     @_visual_degrees.setter  # which its plugins' benchmarks set: the one value
@@ -121,12 +126,14 @@ def _value_key(v, known:dict, depth:int):
     if isinstance(v, np.generic): return repr(v.item())
     if isinstance(v, xr.DataArray): return data_sha1(v)
     if isinstance(v, np.ndarray): return array_sha1(v)
-    if depth < 4 and isinstance(v, (list, tuple)): return [_value_key(x, known, depth + 1) for x in v]
+    if depth < 4 and isinstance(v, (list, tuple)):
+        return [_value_key(x, known, depth + 1) for x in v]
     if depth < 4 and isinstance(v, dict):
         return {str(k): _value_key(x, known, depth + 1) for k, x in v.items()}
     if depth < 4 and callable(v) and (hasattr(v, '__code__') or isinstance(v, partial)):
         return function_key(v, known, depth + 1)
-    return f'{type(v).__module__}.{type(v).__qualname__}@{id(v)}'  # unknown content: this object only
+    # unknown content: this object only
+    return f'{type(v).__module__}.{type(v).__qualname__}@{id(v)}'
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #2d12f2ec
 def _code_key(code)->list:
@@ -142,9 +149,11 @@ def function_key(fn, # a function, lambda, or functools.partial of one
     "sha1 of what `fn` computes: its name, code, constants, defaults, bound arguments and closed-over values"
     known, parts = known or {}, []
     while isinstance(fn, partial):
-        parts.append([_value_key(list(fn.args), known, depth), _value_key(fn.keywords, known, depth)])
+        parts.append([_value_key(list(fn.args), known, depth),
+                      _value_key(fn.keywords, known, depth)])
         fn = fn.func
-    parts.append(f"{getattr(fn, '__module__', None)}.{getattr(fn, '__qualname__', type(fn).__qualname__)}")
+    parts.append(
+        f"{getattr(fn, '__module__', None)}.{getattr(fn, '__qualname__', type(fn).__qualname__)}")
     code = getattr(fn, '__code__', None)
     if code is None: parts.append(f'@{id(fn)}')  # a callable object: its content is unknown
     else:
@@ -182,16 +191,19 @@ class BenchmarkBase(Benchmark):
     @property
     def ceiling(self)->Score:
         if not self.unceiled:
-            if getattr(self, '_ceiling_key', None) is None:  # what makes the ceiling, not only whose it is
+            # what makes the ceiling, not only whose it is
+            if getattr(self, '_ceiling_key', None) is None:
                 known = {} if self._data is None else {id(self._data): self.data_sha1}
                 self._ceiling_key = (self.identifier, self.version, self.data_sha1 or id(self),
                                      function_key(self._ceiling_func, known))
             key = self._ceiling_key
             if key not in _CEILINGS: _CEILINGS[key] = self._ceiling_func()
             if not getattr(_CEILINGS[key], 'attrs', {}).get('unceiled'): return _CEILINGS[key]
-            self.unceiled = True  # `lambda: UNCEILED`: the other spelling of ceiling_func=None, one meaning
+            # `lambda: UNCEILED`: the other spelling of ceiling_func=None, one meaning
+            self.unceiled = True
         return Score(np.nan, attrs={'unceiled': True,
-                                    'reason': f'{self.identifier} is unceiled (its score is the raw score)'})
+                                    'reason': f'{self.identifier} is unceiled (its '
+                                              'score is the raw score)'})
 
     def normalise(self, raw:Score, how)->Score:
         "`how(raw, ceiling)`, or for an unceiled benchmark the raw score itself, marked attrs['unceiled']"
@@ -220,14 +232,17 @@ class LazyBenchmark(Benchmark):
                  build): # () -> the benchmark, with its data
         # identifier, and Brain-Score's version, parent and bibtex where recorded (and the region, visual
         # degrees and trials its constructor is given without data): readable before the data
-        vars(self).update(recorded_metadata().get(identifier, {}), identifier=identifier, _build=build)
+        vars(self).update(recorded_metadata().get(identifier, {}),
+                          identifier=identifier, _build=build)
 
     def _built(self):
         "The benchmark, built now if it was not; this object becomes it where its class allows"
         if '_build' not in vars(self): return vars(self).get('_target', self)
-        built = vars(self)['_build']()  # a failure (offline, missing data) leaves it unbuilt, to try again
+        # a failure (offline, missing data) leaves it unbuilt, to try again
+        built = vars(self)['_build']()
         try: self.__class__ = type(built)
-        except TypeError:  # a class this object cannot become (slots, a builtin): calls are handed on
+        # a class this object cannot become (slots, a builtin): calls are handed on
+        except TypeError:
             vars(self).update(_target=built); del vars(self)['_build']; return built
         vars(self).clear(); vars(self).update(vars(built))
         return self
@@ -271,7 +286,8 @@ def _normalisation(score:Score, benchmark):
     return getattr(how, '__name__', how) if named else how
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #f54bad54
-def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, candidate:BrainModel)->Score:
+def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase,
+             candidate:BrainModel)->Score:
     "`score` bounded to [0, 1]; raw, ceiling, error, 95% bootstrap interval and provenance in its attrs"
     out = bound_score(score)
     out.attrs.update(raw=raw, ceiling=ceiling,
@@ -287,9 +303,11 @@ def finalize(score:Score, raw:Score, ceiling:Score, benchmark:BenchmarkBase, can
                                     if getattr(s, 'attrs', {}).get('reason')),
                                    f"{benchmark.identifier}'s metric gave NaN without a reason")
     if (how := _normalisation(score, benchmark)) == 'unknown':
-        out.attrs.update(ci_low=np.nan, ci_high=np.nan, ci_reason="the ceiled score does not say how it was "
+        out.attrs.update(ci_low=np.nan, ci_high=np.nan,
+                         ci_reason="the ceiled score does not say how it was "
                                                              "normalised (attrs['normalisation'])")
-    else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))  # ci_low, ci_high, bootstrap draws
+    # ci_low, ci_high, bootstrap draws
+    else: out.attrs.update(bootstrap(raw, ceiling, normalisation=how))
     return out
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #a59deb64
@@ -314,7 +332,8 @@ def data_sha1s(benchmark # any benchmark: its public attributes that are data ar
               )->dict:
     "`{attribute: sha1}` of a benchmark's data: assemblies, their stimulus sets' files, arrays; cached on it"
     if isinstance(getattr(benchmark, '_data_sha1s', None), dict): return benchmark._data_sha1s
-    out = {'data': benchmark.data_sha1} if isinstance(getattr(benchmark, 'data_sha1', None), str) else {}
+    out = {'data': benchmark.data_sha1} if isinstance(getattr(benchmark, 'data_sha1', None),
+                                                      str) else {}
     for name, value in sorted(getattr(benchmark, '__dict__', {}).items()):
         if name.startswith('_'): continue
         try:
@@ -333,7 +352,8 @@ def data_sha1s(benchmark # any benchmark: its public attributes that are data ar
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #ef4ddfa9
 # what benchmarks call
-_FUNCTIONS = ('metric', 'similarity', 'similarity_metric', 'compare', 'model_rdm', 'normalize', 'property_fn')
+_FUNCTIONS = ('metric', 'similarity', 'similarity_metric', 'compare', 'model_rdm',
+              'normalize', 'property_fn')
 
 def _jsonable(v):
     "`v` as JSON-ready values: containers kept, numpy scalars as numbers, anything else as its repr"
@@ -389,7 +409,8 @@ def provenance(benchmark=None, # the benchmark that scored (None: unknown)
     functions = {k: describe_function(getattr(benchmark, k)) for k in _FUNCTIONS
                  if callable(getattr(benchmark, k, None))}
     options = [f['options'] for f in functions.values()]
-    seed = next((o[k] for o in options for k in ('seed', 'random_state') if isinstance(o.get(k), int)), None)
+    seed = next((o[k] for o in options for k in ('seed', 'random_state')
+                 if isinstance(o.get(k), int)), None)
     backend = next((o['backend'] for o in options if isinstance(o.get('backend'), str)),
                    None) or get_setting('array_backend')
     ex = getattr(candidate, 'activations_model', None)
@@ -427,11 +448,14 @@ def squeeze_time_bin(assembly:xr.DataArray)->xr.DataArray:
 def _same_time_bins(answer:xr.DataArray, asked:list):
     "Raise when a recording's time bins (time_bin_start, time_bin_end) are not the ones asked for"
     if 'time_bin' not in answer.dims or not {'time_bin_start', 'time_bin_end'} <= set(answer.coords): return
-    got = list(zip(answer['time_bin_start'].values.tolist(), answer['time_bin_end'].values.tolist()))
-    whole = lambda bins: np.trunc(np.asarray(bins, float))  # whole ms, as check_time_bins keeps them
+    got = list(zip(answer['time_bin_start'].values.tolist(),
+                   answer['time_bin_end'].values.tolist()))
+    # whole ms, as check_time_bins keeps them
+    whole = lambda bins: np.trunc(np.asarray(bins, float))
     if np.shape(got) != np.shape(asked) or not np.array_equal(whole(got), whole(asked)):
-        raise ValueError(f"the model recorded time bins {got}, not the {[tuple(b) for b in asked]} it was "
-                         f"asked for: its look_at must answer for the time bins given to start_recording")
+        raise ValueError(f"the model recorded time bins {got}, not the {[tuple(b) for b in asked]} "
+                         "it was asked for: its look_at must answer for the time bins given "
+                         "to start_recording")
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #05223eeb
 def place_record_look(benchmark, # gives region and time_bins (or task), visual_degrees and number_of_trials
@@ -448,7 +472,8 @@ def place_record_look(benchmark, # gives region and time_bins (or task), visual_
     answer = candidate.look_at(placed, number_of_trials=benchmark.number_of_trials)
     if not isinstance(answer, xr.DataArray):
         raise TypeError(f"the model's look_at returned {type(answer).__name__}, not an assembly "
-                        f"(presentation x neuroid [x time_bin] with stimulus_ids, or the task's answers)")
+                        "(presentation x neuroid [x time_bin] with stimulus_ids, or "
+                        "the task's answers)")
     if not task:
         _same_time_bins(answer, benchmark.time_bins)
         check_structure(answer, f"the recording {getattr(candidate, 'identifier', '')!s} returned")
@@ -463,10 +488,12 @@ def _region_of(assembly, region:str|None, identifier:str)->str:
     "`region` if given, else the one value of the assembly's `region` coord (Brain-Score's way)"
     if region is not None: return region
     if assembly is None or 'region' not in assembly.coords:
-        raise TypeError(f"{identifier}: pass region=... (the assembly has no 'region' coord to take it from)")
+        raise TypeError(f"{identifier}: pass region=... (the assembly has no 'region' "
+                        "coord to take it from)")
     found = pd.unique(np.asarray(assembly['region'].values).ravel())
     if len(found) != 1: raise ValueError(f"{identifier}: the assembly's 'region' coord holds "
-                                         f"{[str(f) for f in found]}; pass region=... or select one region")
+                                         f"{[str(f) for f in found]}; pass region=... "
+                                         "or select one region")
     return str(found[0])
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #aa967f08
@@ -474,7 +501,8 @@ def _time_bins(time_bins, timebins, identifier:str)->list:
     "The time bins, given as `time_bins` or (Brain-Score's spelling) `timebins`; default [(70, 170)]"
     if (time_bins is not None and timebins is not None
             and list(map(tuple, time_bins)) != list(map(tuple, timebins))):
-        raise ValueError(f"{identifier}: time_bins={time_bins} and timebins={timebins} disagree; pass one")
+        raise ValueError(f"{identifier}: time_bins={time_bins} and timebins={timebins} "
+                         "disagree; pass one")
     return [tuple(t) for t in (time_bins if time_bins is not None else timebins
                                if timebins is not None else ((70, 170),))]
 
@@ -490,7 +518,8 @@ class NeuralBenchmark(BenchmarkBase):
                  timebins=None, # Brain-Score's spelling of time_bins
                  version:int=1, # bump whenever scores could change (Brain-Score's tutorial omits it: 1)
                  **kwargs):
-        kwargs.setdefault('data', assembly)  # the data the ceiling comes from, if not the target itself
+        # the data the ceiling comes from, if not the target itself
+        kwargs.setdefault('data', assembly)
         self.region = _region_of(assembly, region, identifier)
         self.time_bins = _time_bins(time_bins, timebins, identifier)
         super().__init__(identifier, version, ceiling_func=ceiling_func, **kwargs)
@@ -498,24 +527,28 @@ class NeuralBenchmark(BenchmarkBase):
 
     def __call__(self, candidate:BrainModel)->Score:
         check_structure(self.assembly, f"{self.identifier}'s data")
-        raw = self.metric(place_record_look(self, candidate, self.assembly), squeeze_time_bin(self.assembly))
+        raw = self.metric(place_record_look(self, candidate, self.assembly),
+                          squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #c48b1b22
 def _part_ceiling(ceiling:Score, keep, identifier:str)->Score:
     "A part's ceiling from the whole one's per-neuroid values: the median over its neuroids, mean over splits"
     raw = ceiling.attrs.get('raw')
-    values = None if raw is None else np.atleast_2d(np.asarray(getattr(raw, 'values', raw), np.float64))
+    values = None if raw is None else np.atleast_2d(np.asarray(getattr(raw, 'values', raw),
+                                                               np.float64))
     if values is None or values.shape[-1] != len(keep):
-        raise ValueError(f"{identifier}: alpha_coord needs the ceiling's per-neuroid values (attrs['raw'], "
-                         f"split x neuroid) for the {len(keep)} neuroids of the test assembly, in its order")
+        raise ValueError(f"{identifier}: alpha_coord needs the ceiling's per-neuroid values "
+                         f"(attrs['raw'], split x neuroid) for the {len(keep)} neuroids of the "
+                         "test assembly, in its order")
     return Score(float(np.mean(np.nanmedian(values[:, keep], axis=1))), attrs={'error': np.nan})
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #7bf8d04c
 class TrainTestNeuralBenchmark(NeuralBenchmark):
     "A neural benchmark with a fixed train/test division of the stimuli, scored by a `_split` metric"
     # (src_train, src_test, tgt_train, tgt_test) -> Score
-    def __init__(self, identifier:str, train_assembly, test_assembly, similarity_metric, ceiling_func,
+    def __init__(self, identifier:str, train_assembly, test_assembly,
+                 similarity_metric, ceiling_func,
                  # a neuroid coord (e.g. 'subject'): a mapping and a score per value
                  *, alpha_coord:str|None=None,
                  **kwargs):
@@ -523,13 +556,14 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         self.train_assembly, self.alpha_coord = train_assembly, alpha_coord
         if alpha_coord is None: return
         labels = [np.asarray(a[alpha_coord].values) if alpha_coord in a.coords
-                  and a[alpha_coord].dims == ('neuroid',) else None for a in (train_assembly, test_assembly)]
+                  and a[alpha_coord].dims == ('neuroid',) else None
+                  for a in (train_assembly, test_assembly)]
         if labels[0] is None or labels[1] is None:
-            raise ValueError(f"{identifier}: alpha_coord {alpha_coord!r} must be a coord along 'neuroid' of "
-                             f"the train and test assemblies")
+            raise ValueError(f"{identifier}: alpha_coord {alpha_coord!r} must be a coord along "
+                             f"'neuroid' of the train and test assemblies")
         if not np.array_equal(*labels):
-            raise ValueError(f"{identifier}: the train and test assemblies' {alpha_coord!r} coords differ: "
-                             f"they must hold the same neuroids in the same order")
+            raise ValueError(f"{identifier}: the train and test assemblies' {alpha_coord!r} coords "
+                             f"differ: they must hold the same neuroids in the same order")
 
     def __call__(self, candidate:BrainModel)->Score:
         for part, a in (('training', self.train_assembly), ('test', self.assembly)):
@@ -552,16 +586,19 @@ class TrainTestNeuralBenchmark(NeuralBenchmark):
         mean = lambda i: float(np.mean([p[i].center for p in parts.values()]))
         per = lambda i: {str(v): p[i].center for v, p in parts.items()}
         raw = Score(mean(0), attrs={'error': np.nan, f'{c}_values': per(0)})
-        score = Score(mean(2), attrs={'error': np.nan, f'{c}_scores': per(2), f'{c}_ceilings': per(1)})
+        score = Score(mean(2),
+                      attrs={'error': np.nan, f'{c}_scores': per(2), f'{c}_ceilings': per(1)})
         out = finalize(score, raw, self.ceiling, self, candidate)
-        # the interval: each part's bootstrap (its ceiling known), averaged draw by draw, then bounded
+        # the interval: each part's bootstrap (its ceiling known), averaged draw
+        # by draw, then bounded
         boots = [bootstrap(r, ce, normalisation='explained_variance', bounds=None)
                  for r, ce, _ in parts.values()]
         if all('bootstrap' in b for b in boots):
             draws = np.clip(np.mean([b['bootstrap'] for b in boots], 0), 0, 1)
             out.attrs.pop('ci_reason', None)
             out.attrs.update(dict(zip(('ci_low', 'ci_high'), interval(draws))), bootstrap=draws,
-                             ci_level=boots[0]['ci_level'], bootstrap_seed=boots[0]['bootstrap_seed'],
+                             ci_level=boots[0]['ci_level'],
+                             bootstrap_seed=boots[0]['bootstrap_seed'],
                              bootstrap_units=f'per {c}: ' + boots[0]['bootstrap_units'])
         else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
         return out
@@ -577,9 +614,9 @@ def ridge_train_test(identifier:str, # e.g. 'Papale2025.IT-ridgecv'
     "A `ridge[cv]_split` mapping per subject, internal-consistency ceiling: Brain-Score's train/test recipe"
     check_choice(metric_type, ('ridge', 'ridgecv'), f'{identifier} metric')
     metric = ridge_split if metric_type == 'ridge' else partial(ridgecv_split, alphas=alphas)
-    return TrainTestNeuralBenchmark(identifier, train, average_repetition(repetitions, sort=True), metric,
-                                    lambda: internal_consistency(repetitions), data=repetitions,
-                                    alpha_coord='subject', **kwargs)
+    return TrainTestNeuralBenchmark(identifier, train, average_repetition(repetitions, sort=True),
+                                    metric, lambda: internal_consistency(repetitions),
+                                    data=repetitions, alpha_coord='subject', **kwargs)
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #73b43d19
 def reliable_region(assembly:xr.DataArray, # presentation x neuroid [x one time_bin], a `region` coord
@@ -591,7 +628,8 @@ def reliable_region(assembly:xr.DataArray, # presentation x neuroid [x one time_
                    )->xr.DataArray:
     "A package's reliable neuroids of one region, presentation x neuroid (its one time bin checked, dropped)"
     missing = [c for c in ('region', reliab_coord) if c not in assembly.coords]
-    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'neuroid'")
+    if missing:
+        raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'neuroid'")
     if 'time_bin_start' in assembly.coords:
         bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
                         np.ravel(assembly['time_bin_end'].values).tolist()))
@@ -612,7 +650,8 @@ def _in_stimulus_order(source:xr.DataArray, ids, identifier:str)->xr.DataArray:
         missing = want.difference(got)
         raise ValueError(f"{identifier}: the model's responses are not one per stimulus shown: "
                          f"{len(missing)} stimuli missing (e.g. {list(missing[:3])}), "
-                         f"{len(got.difference(want))} not shown, {int(got.duplicated().sum())} repeated")
+                         f"{len(got.difference(want))} not shown, "
+                         f"{int(got.duplicated().sum())} repeated")
     return source.isel(presentation=got.get_indexer(want))
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #2a0d0435
@@ -639,7 +678,8 @@ class RSABenchmark(BenchmarkBase):
         return finalize(self.normalise(raw, self.normalize), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #ta000002
-PROBABILITY_TOLERANCE = 1e-4  # a row of probabilities sums to 1, and each lies in [0, 1], within this
+# a row of probabilities sums to 1, and each lies in [0, 1], within this
+PROBABILITY_TOLERANCE = 1e-4
 
 def _few(ids, bad, n:int=3)->str:
     "How many `ids` are flagged in `bad`, and the first few of them, for a message"
@@ -663,26 +703,30 @@ def _not_labels(values, labels:list|None, ids, what:str)->str|None:
     values = np.asarray(values, dtype=object)
     missing = np.array([v is None or (isinstance(v, float) and np.isnan(v)) or not str(v).strip()
                         for v in values], bool)
-    if missing.any(): return f"{what} is missing (None, NaN or empty text) for {_few(ids, missing)} stimuli"
+    if missing.any():
+        return f"{what} is missing (None, NaN or empty text) for {_few(ids, missing)} stimuli"
     if labels is None: return None
     known, key = set(labels), lambda v: ' '.join(str(v).split()).casefold()
     bad = np.array([str(v) not in known for v in values], bool)
     near = bad & np.isin([key(v) for v in values], [key(l) for l in labels])
     if near.any(): bad = near  # another case or spacing of a label: a model's formatting error
-    elif not bad.all(): return None  # a few answers outside the labels: wrong answers, as in Brain-Score
+    # a few answers outside the labels: wrong answers, as in Brain-Score
+    elif not bad.all(): return None
     first = [str(v) for v in pd.unique(values[bad])][:3]
     hints = '; '.join(f"{v!r} is not a label of this benchmark"
                       + did_you_mean(' '.join(v.split()), labels, n=1, cutoff=0.6, ignore_case=True)
                       for v in first)
     return (f"{_few(ids, bad)} stimuli have a {what} outside the benchmark's {len(labels)} labels: "
-            f"{hints} (the labels: {', '.join(map(repr, labels[:20]))}{', ...' if len(labels) > 20 else ''})")
+            f"{hints} (the labels: "
+            f"{', '.join(map(repr, labels[:20]))}{', ...' if len(labels) > 20 else ''})")
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #6ccc9c3c
 def _answered_once(answers:xr.DataArray, asked)->str|None:
     "A message naming stimuli asked but not answered, answered but not asked, or answered twice; or None"
     if 'stimulus_id' not in answers.coords or answers['stimulus_id'].dims != ('presentation',):
         return f"its answers have no stimulus_id coord along presentation (dims {answers.dims})"
-    got, want = pd.Index(np.asarray(answers['stimulus_id'].values).astype(str)), pd.Index(asked).astype(str)
+    got, want = pd.Index(np.asarray(answers['stimulus_id'].values)
+                         .astype(str)), pd.Index(asked).astype(str)
     missing, extra = want.difference(got), got.difference(want)
     twice = got[got.duplicated()].unique()
     if not (len(missing) or len(extra) or len(twice)): return None
@@ -700,7 +744,8 @@ def _probability_problems(answers:xr.DataArray, labels, tol:float)->str|None:
     ids, choices = answers['stimulus_id'].values, [str(c) for c in answers['choice'].values]
     if labels is not None and (msg := _not_labels(choices, labels, choices, 'choice')): return msg
     try: p = np.asarray(answers.values, np.float64)
-    except (TypeError, ValueError): return f"probabilities must be numbers, got dtype {answers.dtype}"
+    except (TypeError, ValueError):
+        return f"probabilities must be numbers, got dtype {answers.dtype}"
     if not (finite := np.isfinite(p).all(1)).all():
         return f"{_few(ids, ~finite)} stimuli have NaN or infinite probabilities"
     if (out := ((p < -tol) | (p > 1 + tol)).any(1)).any():
@@ -723,8 +768,8 @@ def check_answers(answers, # what the model's look_at returned for a task
                  )->xr.DataArray:
     "`answers` if they can be right: each asked once, finite probabilities summing to 1, labels in the set"
     if not isinstance(answers, xr.DataArray):
-        raise TypeError(f"{identifier}: the model's look_at returned {type(answers).__name__}, not an "
-                        f"assembly of its answers ({task})")
+        raise TypeError(f"{identifier}: the model's look_at returned {type(answers).__name__}, not "
+                        f"an assembly of its answers ({task})")
     labels = None if labels is None else [str(l) for l in labels]
     if task == BrainModel.Task.odd_one_out:
         triplets = np.asarray(asked).astype(str).reshape(-1, 3)
@@ -735,12 +780,14 @@ def check_answers(answers, # what the model's look_at returned for a task
             trials = ['|'.join(t) for t in triplets]
             msg = _not_labels(values, None, trials, 'choice') or (
                 None if (inside := (triplets == values.astype(str)[:, None]).any(1)).all() else
-                f"{_few(trials, ~inside)} triplets are answered with an image that is not one of their three")
+                f"{_few(trials, ~inside)} triplets are answered with an image that is not "
+                "one of their three")
     else:
         check_choice(task, (BrainModel.Task.label, BrainModel.Task.probabilities), 'task to check')
         msg = _answered_once(answers, asked)
         if msg is None and task == BrainModel.Task.label:
-            if answers.ndim != 1: msg = f"labels must be one per presentation, got dims {answers.dims}"
+            if answers.ndim != 1:
+                msg = f"labels must be one per presentation, got dims {answers.dims}"
             else: msg = _not_labels(answers.values, labels, answers['stimulus_id'].values, 'label')
         elif msg is None: msg = _probability_problems(answers, labels, tolerance)
     if msg: raise ValueError(f"{identifier}: the model's answers cannot be scored: {msg}")
@@ -759,14 +806,16 @@ class BehavioralBenchmark(BenchmarkBase):
         self.assembly, self.task, self.metric, self.fitting_stimuli = assembly, task, metric, fitting_stimuli
 
     def __call__(self, candidate:BrainModel)->Score:
-        raw = self.metric(place_record_look(self, candidate, self.assembly, task=True), self.assembly)
+        raw = self.metric(place_record_look(self, candidate, self.assembly,
+                                            task=True), self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/api/30_benchmark_base.ipynb #f65b4612
 def _one(identifier:str, **spellings):
     "The one value given among two spellings of an option (ours, Brain-Score's); an error if none or both"
     given = {k: v for k, v in spellings.items() if v is not None}
-    if len(given) != 1: raise TypeError(f"{identifier}: pass exactly one of {' or '.join(spellings)}"
+    if len(given) != 1: raise TypeError(f"{identifier}: pass exactly one of "
+                                        f"{' or '.join(spellings)}"
                                         + (f" (got {', '.join(given)})" if given else ''))
     return next(iter(given.values()))
 
@@ -840,8 +889,8 @@ def id_list(value, # a list of identifiers, or one text of comma-separated ident
             empty_ok:bool=True # an empty list is fine
            )->list:
     "`value` as a list of identifier strings; a TypeError naming `name` and what it expects otherwise"
-    expects = (f"{name} must be a list of identifiers or one comma-separated text (papermill: -p {name} a,b "
-               f"or -y '{name}: [a, b]')")
+    expects = (f"{name} must be a list of identifiers or one comma-separated text (papermill: -p "
+               f"{name} a,b or -y '{name}: [a, b]')")
     if isinstance(value, str): value = [v.strip() for v in value.split(',') if v.strip()]
     elif not isinstance(value, (list, tuple)):
         raise TypeError(f"{expects}, got {type(value).__name__} {value!r}")

@@ -38,12 +38,14 @@ def bmd2024_benchmark(condition:str, # one of CONDITIONS
     identifier = benchmark_identifier(condition)
     trials = load(f'BMD2024.{condition}')
     stimuli = getattr(trials, 'stimulus_set', None)
-    if stimuli is None: raise ValueError(f"BMD2024.{condition}: the trials have no stimulus set attached")
+    if stimuli is None:
+        raise ValueError(f"BMD2024.{condition}: the trials have no stimulus set attached")
     labels = sorted(set(stimuli['truth']))  # the model labels among the condition's categories
     return FittedBehavioralBenchmark(identifier, trials, stimuli=stimuli, fitting_stimuli=labels,
                                      task=BrainModel.Task.label, metric=accuracy_distance,
-                                     ceiling_func=partial(accuracy_distance_ceiling, trials), version=VERSION,
-                                     parent='BMD2024', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                                     ceiling_func=partial(accuracy_distance_ceiling, trials),
+                                     version=VERSION, parent='BMD2024', bibtex=BIBTEX,
+                                     visual_degrees=VISUAL_DEGREES,
                                      number_of_trials=NUMBER_OF_TRIALS)
 
 for _condition in CONDITIONS:

@@ -38,13 +38,15 @@ def leave_one_subject_out_rdm_ceiling(assembly:xr.DataArray # presentation x neu
                                      )->Score:
     "Each subject's RDM against the mean RDM of the others: Spearman over the triangle, mean over subjects"
     subjects = np.unique(assembly['subject'].values)
-    if len(subjects) < 2: raise ValueError(f"the ceiling needs at least 2 subjects, got {len(subjects)}")
+    if len(subjects) < 2:
+        raise ValueError(f"the ceiling needs at least 2 subjects, got {len(subjects)}")
     values = assembly.transpose('presentation', 'neuroid').values
     rdms = np.stack([1 - np.corrcoef(values[:, assembly['subject'].values == s]) for s in subjects])
     lower = np.tril_indices(rdms.shape[1], -1)
     r = np.array([spearmanr(rdms[i][lower], np.delete(rdms, i, 0).mean(0)[lower])[0]
                   for i in range(len(rdms))])
-    return Score(float(r.mean()), attrs={'error': float(r.std() / np.sqrt(len(r))), 'metric': 'rdm_loso',
+    return Score(float(r.mean()), attrs={'error': float(r.std() / np.sqrt(len(r))),
+                                         'metric': 'rdm_loso',
                                          'subject_values': xr.DataArray(r, dims=['subject'],
                                                                         coords={'subject': subjects})})
 
@@ -67,7 +69,8 @@ def human_rdm_data(assembly:xr.DataArray, # Bracci2019: presentation x neuroid (
     keep = {c: ('presentation', centred[c].values) for c in centred.coords
             if centred[c].dims == ('presentation',)}
     averaged = NeuroidAssembly(mean, dims=['presentation', 'neuroid'], coords={
-        **keep, 'voxels': ('neuroid', voxels), 'neuroid_id': ('neuroid', [f'voxel{v}' for v in voxels])})
+        **keep, 'voxels': ('neuroid', voxels),
+        'neuroid_id': ('neuroid', [f'voxel{v}' for v in voxels])})
     return centred, averaged
 
 # %% ../../nbs/benchmarks/bracci2019.ipynb #ded935e6

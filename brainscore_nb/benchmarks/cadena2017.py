@@ -50,14 +50,16 @@ def load_assembly(*, average_repetitions:bool, # mean over repetitions, NaN cell
     name = 'Cadena2017'
     assembly = load(name)
     missing = [c for c in ('repetition_id', 'stimulus_id') if c not in assembly.coords]
-    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'presentation'")
+    if missing:
+        raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'presentation'")
     if 'time_bin_start' in assembly.coords:
         bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
                         np.ravel(assembly['time_bin_end'].values).tolist()))
         if bins != TIME_BINS: raise ValueError(f"{name}: time bins {bins}, expected {TIME_BINS}")
     assembly = squeeze_time_bin(assembly).transpose('presentation', 'neuroid')
     # the data plugin's `reindex`: every neuron in V1
-    assembly = assembly.assign_coords(region=('neuroid', np.full(assembly.sizes['neuroid'], REGION)))
+    assembly = assembly.assign_coords(region=('neuroid',
+                                              np.full(assembly.sizes['neuroid'], REGION)))
     if not average_repetitions: return assembly
     mean = average_repetition(assembly.drop_vars('repetition_id'), sort=True, skipna=True)
     return mean.isel(presentation=~np.isnan(mean.values).any(axis=1))
@@ -73,23 +75,28 @@ def _ceiling_with_nan_cells(repetitions, # presentation x neuroid, NaN where a n
     def half_mean(rows):  # per stimulus and neuron, the mean of the values present (NaN: none present)
         ok, shape = ~np.isnan(values[rows]), (len(stimuli), values.shape[1])
         sums, counts = np.zeros(shape), np.zeros(shape)
-        np.add.at(sums, codes[rows], np.where(ok, values[rows], 0)); np.add.at(counts, codes[rows], ok)
+        np.add.at(sums, codes[rows], np.where(ok, values[rows], 0))
+        np.add.at(counts, codes[rows], ok)
         with np.errstate(invalid='ignore'): return sums / counts
     r = []
-    for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state).split(reps):
+    for half, _ in ShuffleSplit(n_splits=splits, train_size=0.5,
+                                random_state=random_state).split(reps):
         first = np.isin(rep_codes, half)
         m1, m2 = half_mean(np.flatnonzero(first)), half_mean(np.flatnonzero(~first))
-        defined, split_r = ~(np.isnan(m1).any(0) | np.isnan(m2).any(0)), np.full(values.shape[1], np.nan)
+        defined, split_r = ~(np.isnan(m1).any(0)
+                             | np.isnan(m2).any(0)), np.full(values.shape[1], np.nan)
         split_r[defined] = pearson_columns(m1[:, defined], m2[:, defined])
         r.append(split_r)
     r = np.stack(r)
-    return split_score(2 * r / (1 + r), repetitions['neuroid_id'].values, metric='internal_consistency',
+    return split_score(2 * r / (1 + r), repetitions['neuroid_id'].values,
+                       metric='internal_consistency',
                        neuroids_left_out=int(np.isnan(r).all(0).sum()))
 
 # %% ../../nbs/benchmarks/cadena2017.ipynb #5cb92d96
 def _ceiling(repetitions):
     "The plugin's ceiling: internal consistency over repetition_id of the presentations without a NaN cell"
-    return internal_consistency(repetitions.isel(presentation=~np.isnan(repetitions.values).any(axis=1)),
+    return internal_consistency(repetitions.isel(presentation=~np.isnan(repetitions.values)
+                                                 .any(axis=1)),
                                 split_coord='repetition_id')
 
 # %% ../../nbs/benchmarks/cadena2017.ipynb #e92bfe09
@@ -99,18 +106,21 @@ def cadena2017(metric_type:str='pls', # 'pls' or 'mask'
               )->NeuralBenchmark:
     "`Cadena2017-pls` or `Cadena2017-mask` as Brain-Score 2.4.2 builds it"
     if metric_type not in ('pls', 'mask'):
-        raise ValueError(f"Cadena2017-{metric_type}: no such benchmark (Brain-Score's are Cadena2017-pls and "
-                         f"Cadena2017-mask)")
+        raise ValueError(f"Cadena2017-{metric_type}: no such benchmark (Brain-Score's are "
+                         f"Cadena2017-pls and Cadena2017-mask)")
     repetitions = load_assembly(average_repetitions=False, load=load)
     if metric_type == 'mask':
         metric = partial(mask_regression, splits=4, stratification_coord=None, seed=seed)
-        return NeuralBenchmark('Cadena2017-mask', load_assembly(average_repetitions=True, load=load), metric,
-                               lambda: _ceiling_with_nan_cells(repetitions), data=repetitions, region=REGION,
-                               time_bins=TIME_BINS, version=MASK_VERSION, parent=REGION, bibtex=BIBTEX,
-                               visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+        return NeuralBenchmark('Cadena2017-mask',
+                               load_assembly(average_repetitions=True, load=load), metric,
+                               lambda: _ceiling_with_nan_cells(repetitions), data=repetitions,
+                               region=REGION, time_bins=TIME_BINS, version=MASK_VERSION,
+                               parent=REGION, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                               number_of_trials=NUMBER_OF_TRIALS)
     return NeuralBenchmark('Cadena2017-pls', load_assembly(average_repetitions=True, load=load),
-                           partial(pls_cv, stratification_coord=None), lambda: _ceiling(repetitions),
-                           data=repetitions, region=REGION, time_bins=TIME_BINS, version=VERSION,
+                           partial(pls_cv, stratification_coord=None),
+                           lambda: _ceiling(repetitions), data=repetitions, region=REGION,
+                           time_bins=TIME_BINS, version=VERSION,
                            parent=REGION, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
                            number_of_trials=NUMBER_OF_TRIALS)
 

@@ -44,15 +44,18 @@ def condition_accuracies(trials:xr.DataArray, # the human trials, stimulus metad
     data['human_accuracy'] = data['human_accuracy'].astype(float)
     if answers is not None:
         choices = choices_from_probabilities(answers)
-        chosen = pd.Series(np.asarray(choices.values), index=np.asarray(choices['stimulus_id'].values))
-        if not chosen.index.is_unique: raise ValueError("the model answered some stimuli more than once")
+        chosen = pd.Series(np.asarray(choices.values),
+                           index=np.asarray(choices['stimulus_id'].values))
+        if not chosen.index.is_unique:
+            raise ValueError("the model answered some stimuli more than once")
         unanswered = pd.Index(data['stimulus_id']).difference(chosen.index)
-        if len(unanswered): raise ValueError(f"the model did not answer {len(unanswered)} trials' stimuli, "
-                                             f"e.g. {list(unanswered[:3])}")
+        if len(unanswered): raise ValueError(f"the model did not answer {len(unanswered)} trials' "
+                                             f"stimuli, e.g. {list(unanswered[:3])}")
         data['model_accuracy'] = (chosen.reindex(data['stimulus_id']).to_numpy()
                                   == data['object_class'].to_numpy()).astype(float)
     columns = ['human_accuracy'] + (['model_accuracy'] if answers is not None else [])
-    return (data[data['visibility'] < 1].groupby(['subject', *CONDITIONS])[columns].mean().reset_index())
+    return (data[data['visibility'] < 1].groupby(['subject', *CONDITIONS])[columns].mean()
+            .reset_index())
 
 # %% ../../nbs/benchmarks/coggan2024_behavior.ipynb #330b3af2
 def _per_subject(table:pd.DataFrame, fn)->xr.DataArray:
@@ -76,7 +79,8 @@ def accuracy_similarity(answers:xr.DataArray, # the model's probabilities per st
     per = _per_subject(table, lambda t, s: _r(t['human_accuracy'], t['model_accuracy']))
     ok = np.isfinite(per.values)
     attrs = {'raw': per, 'metric': 'condition_wise_accuracy_similarity', 'n_nan': int((~ok).sum())}
-    if not ok.any(): attrs['reason'] = "every subject's r is undefined (the model's accuracy is constant)"
+    if not ok.any():
+        attrs['reason'] = "every subject's r is undefined (the model's accuracy is constant)"
     return Score(per.values[ok].mean() if ok.any() else np.nan, attrs=attrs)
 
 # %% ../../nbs/benchmarks/coggan2024_behavior.ipynb #ff58d4be
@@ -89,7 +93,8 @@ def accuracy_ceiling(trials:xr.DataArray # the human trials (see `condition_accu
         merged = t.merge(others.rename('others').reset_index(), on=CONDITIONS)
         return _r(merged['human_accuracy'], merged['others'])
     per = _per_subject(table, loo)
-    if len(per) < 2: raise ValueError(f"a leave-one-subject-out ceiling needs 2 subjects, got {len(per)}")
+    if len(per) < 2:
+        raise ValueError(f"a leave-one-subject-out ceiling needs 2 subjects, got {len(per)}")
     return Score(float(per.values.mean()), attrs={'raw': per, 'error': float(sem(per.values)),
                                                   'metric': 'condition_wise_accuracy_ceiling'})
 
@@ -100,12 +105,13 @@ def coggan2024_behavior(load=load_dataset, # name -> the trials (stimulus set me
     "`tong.Coggan2024_behavior-ConditionWiseAccuracySimilarity` as Brain-Score 2.4.2 builds it"
     trials = load('Coggan2024_behavior')
     if getattr(trials, 'stimulus_set', None) is None:
-        raise ValueError("Coggan2024_behavior: the trials have no stimulus set attached (the images shown)")
+        raise ValueError("Coggan2024_behavior: the trials have no stimulus set attached "
+                         "(the images shown)")
     return FittedBehavioralBenchmark(
         IDENTIFIER, trials, stimuli=trials.stimulus_set,
         fitting_stimuli=load_stimuli('Coggan2024_behavior_fitting'),
-        metric=accuracy_similarity, ceiling_func=lambda: accuracy_ceiling(trials), normalize=squared_ratio,
-        version=VERSION, parent='behavior', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-        number_of_trials=NUMBER_OF_TRIALS)
+        metric=accuracy_similarity, ceiling_func=lambda: accuracy_ceiling(trials),
+        normalize=squared_ratio, version=VERSION, parent='behavior', bibtex=BIBTEX,
+        visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry[IDENTIFIER] = coggan2024_behavior

@@ -40,9 +40,11 @@ def alternate_repetition_halves(assembly # presentations with a `repetition` coo
                                ):
     "Repetitions relabelled into halves by `repetition % 2`, as Brain-Score's plugin does for the ceiling"
     if 'repetition' not in assembly.coords or assembly['repetition'].dims != ('presentation',):
-        raise ValueError("alternate_repetition_halves needs a 'repetition' coord along 'presentation'")
+        raise ValueError("alternate_repetition_halves needs a 'repetition' coord "
+                         "along 'presentation'")
     return assembly.assign_coords(repetition=('presentation',
-                                              np.asarray(assembly['repetition'].values).astype(int) % 2))
+                                              np.asarray(assembly['repetition'].values)
+                                              .astype(int) % 2))
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #7ba6ac08
 def load_assembly(session:str, # one of SESSIONS
@@ -54,7 +56,8 @@ def load_assembly(session:str, # one of SESSIONS
     check_choice(session, SESSIONS, 'Cowley2026 session')
     name = f'Cowley2026.{session}'
     assembly = load(name)
-    if 'time_bin_start' in assembly.coords:  # only 190923 carries its window; it must be the one benchmarked
+    # only 190923 carries its window; it must be the one benchmarked
+    if 'time_bin_start' in assembly.coords:
         bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
                         np.ravel(assembly['time_bin_end'].values).tolist()))
         if bins != TIME_BINS: raise ValueError(f"{name}: time bins {bins}, expected {TIME_BINS}")
@@ -75,10 +78,13 @@ def cowley2026_session(session:str, # one of SESSIONS
     "One session's benchmark, `Cowley2026.<session>.V4-pls`, as Brain-Score 2.4.2 builds it"
     repetitions = load_assembly(session, average_repetitions=False, load=load)
     halves = alternate_repetition_halves(repetitions)
-    return NeuralBenchmark(f'Cowley2026.{session}.V4-pls', average_repetition(repetitions, sort=True),
-                           partial(pls_cv, stratification_coord=None), lambda: internal_consistency(halves),
-                           data=halves, region='V4', time_bins=TIME_BINS, version=VERSION, parent='V4',
-                           bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    return NeuralBenchmark(f'Cowley2026.{session}.V4-pls',
+                           average_repetition(repetitions, sort=True),
+                           partial(pls_cv, stratification_coord=None),
+                           lambda: internal_consistency(halves),
+                           data=halves, region='V4', time_bins=TIME_BINS, version=VERSION,
+                           parent='V4', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                           number_of_trials=NUMBER_OF_TRIALS)
 
 # %% ../../nbs/benchmarks/cowley2026.ipynb #9e84a637
 class SessionsAverage(BenchmarkBase):
@@ -94,7 +100,8 @@ class SessionsAverage(BenchmarkBase):
                          visual_degrees=first.visual_degrees,
                          number_of_trials=first.number_of_trials)
         self.sessions, self.region, self.time_bins = list(sessions), first.region, first.time_bins
-        self.data_sha1 = hashlib.sha1(' '.join(s.data_sha1 or '' for s in sessions).encode()).hexdigest()
+        self.data_sha1 = hashlib.sha1(' '.join(s.data_sha1 or '' for s in sessions)
+                                      .encode()).hexdigest()
 
     def _mean_ceiling(self)->Score:
         ceilings = [s.ceiling for s in self.sessions]
@@ -108,14 +115,17 @@ class SessionsAverage(BenchmarkBase):
         ceiled = [explained_variance(s.attrs['raw'], s.attrs['ceiling']) for s in scores]
         n = len(scores)
         raw = Score(np.mean([s.attrs['raw'].center for s in scores]),
-                    attrs={'error': float(np.sqrt(np.sum([s.attrs['raw'].error ** 2 for s in scores])) / n)})
+                    attrs={'error': float(np.sqrt(np.sum([s.attrs['raw'].error ** 2
+                                                          for s in scores])) / n)})
         score = Score(np.mean([c.center for c in ceiled]), attrs={
             'error': float(np.sqrt(np.sum([c.error ** 2 for c in ceiled])) / n),
             'session_scores': {b.identifier: c.center for b, c in zip(self.sessions, ceiled)}})
         out = finalize(score, raw, self.ceiling, self, candidate)
-        # its interval: each session resampled over its own stimuli and neurons (unbounded, as averaged), the
-        # draws averaged session by session, then bounded: a bootstrap stratified by session
-        per = [bootstrap(s.attrs['raw'], s.attrs['ceiling'], normalisation='explained_variance', bounds=None)
+        # its interval: each session resampled over its own stimuli and neurons (unbounded, as
+        # averaged), the draws averaged session by session, then bounded: a bootstrap stratified by
+        # session
+        per = [bootstrap(s.attrs['raw'], s.attrs['ceiling'],
+                         normalisation='explained_variance', bounds=None)
                for s in scores]
         if all('bootstrap' in p for p in per):
             draws = np.clip(np.mean([p['bootstrap'] for p in per], 0), 0, 1)

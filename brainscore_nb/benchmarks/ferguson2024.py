@@ -31,16 +31,17 @@ Visual-search, Oddball-detection (BRAVO) task?},
   year={2024}, month={Jun}}"""
 
 # %% ../../nbs/benchmarks/ferguson2024.ipynb #88e61307
-# Brain-Score's plugin: precomputed split-half ceilings (center, error) and subjects' average lapse rates
+# Brain-Score's plugin: precomputed split-half ceilings (center, error) and
+# subjects' average lapse rates
 CEILINGS = {'circle_line': (0.883, 0.078), 'color': (0.897, 0.072), 'convergence': (0.862, 0.098),
             'eighth': (0.852, 0.107), 'gray_easy': (0.907, 0.064), 'gray_hard': (0.863, 0.099),
-            'half': (0.898, 0.077), 'juncture': (0.767, 0.141), 'lle': (0.831, 0.116), 'llh': (0.812, 0.123),
-            'quarter': (0.876, 0.087), 'round_f': (0.874, 0.088), 'round_v': (0.853, 0.101),
-            'tilted_line': (0.912, 0.064)}
+            'half': (0.898, 0.077), 'juncture': (0.767, 0.141), 'lle': (0.831, 0.116),
+            'llh': (0.812, 0.123), 'quarter': (0.876, 0.087), 'round_f': (0.874, 0.088),
+            'round_v': (0.853, 0.101), 'tilted_line': (0.912, 0.064)}
 LAPSE_RATES = {'circle_line': 0.0335, 'color': 0.0578, 'convergence': 0.0372, 'eighth': 0.05556,
-               'gray_easy': 0.0414, 'gray_hard': 0.02305, 'half': 0.0637, 'juncture': 0.3715, 'lle': 0.0573,
-               'llh': 0.0402, 'quarter': 0.0534, 'round_f': 0.08196, 'round_v': 0.0561,
-               'tilted_line': 0.04986}
+               'gray_easy': 0.0414, 'gray_hard': 0.02305, 'half': 0.0637, 'juncture': 0.3715,
+               'lle': 0.0573, 'llh': 0.0402, 'quarter': 0.0534, 'round_f': 0.08196,
+               'round_v': 0.0561, 'tilted_line': 0.04986}
 EXPERIMENTS = list(CEILINGS)
 DISTRACTORS = ('1.0', '5.0', '11.0')
 # image number -> number of distractors, as the plugin maps the model's test images
@@ -53,7 +54,8 @@ def asymmetry_integral(trials:pd.DataFrame, # participant_id, block (first/secon
                        lapse_rate:float # the experiment's average lapse rate
                       )->float:
     "Area under the second-minus-first block delta of lapse-corrected accuracy over 1, 5, 11 distractors"
-    if (missing := sorted({'participant_id', 'block', 'distractor_nums', 'correct'} - set(trials.columns))):
+    if (missing := sorted({'participant_id', 'block', 'distractor_nums', 'correct'}
+                          - set(trials.columns))):
         raise ValueError(f"the trials lack columns {missing}")
     t = trials[trials['distractor_nums'].astype(str).isin(DISTRACTORS)]
     acc = (t.assign(hit=t['correct'] == 1)
@@ -64,7 +66,8 @@ def asymmetry_integral(trials:pd.DataFrame, # participant_id, block (first/secon
     except KeyError as e: raise ValueError(f"no trials for (block, distractors) {e}") from None
     total = 0.0
     for (x1, y1), (x2, y2) in (((1, delta[0]), (5, delta[1])), ((5, delta[1]), (11, delta[2]))):
-        slope = (y2 - y1) / (x2 - x1)  # the plugin's line, its coefficients written with 10 decimals
+        # the plugin's line, its coefficients written with 10 decimals
+        slope = (y2 - y1) / (x2 - x1)
         m, c = float(f"{slope:.10f}"), float(f"{y1 - slope * x1:.10f}")
         total += m * (x2 ** 2 - x1 ** 2) / 2 + c * (x2 - x1)
     return float(_sympy_round4(total))
@@ -82,7 +85,8 @@ def model_trials(probabilities:xr.DataArray, # presentation x choice (oddball, s
     "The model's answers as one participant's trials: oddball when more probable than same, right or wrong"
     choices = set(map(str, probabilities['choice'].values)) if 'choice' in probabilities.dims else set()
     if not {'oddball', 'same'} <= choices:
-        raise ValueError("the model must answer probabilities over the choices 'oddball' and 'same'")
+        raise ValueError(
+            "the model must answer probabilities over the choices 'oddball' and 'same'")
     p = probabilities.transpose('presentation', 'choice')
     ids = pd.Index(np.asarray(p['stimulus_id'].values).astype(str))
     rows = stimuli.set_index(np.asarray(stimuli['stimulus_id'].values).astype(str)).loc[ids]
@@ -98,7 +102,8 @@ def _fitting(stimuli):
     "The training stimuli labelled as the plugin labels them: oddball for even image numbers"
     out = StimulusSet(stimuli.assign(image_label=np.where(stimuli['image_number'].astype(int) % 2 == 0,
                                                            'oddball', 'same')),
-                      identifier=getattr(stimuli, 'identifier', None), stimulus_paths=stimuli.stimulus_paths)
+                      identifier=getattr(stimuli, 'identifier', None),
+                      stimulus_paths=stimuli.stimulus_paths)
     return out
 
 # %% ../../nbs/benchmarks/ferguson2024.ipynb #00ef7d45
@@ -110,23 +115,27 @@ class Ferguson2024ValueDelta(BenchmarkBase):
                  **kwargs):
         check_choice(experiment, EXPERIMENTS, 'Ferguson2024 experiment')
         frame = pd.DataFrame({c: np.asarray(trials[c].values) for c in
-                              ('participant_id', 'block', 'distractor_nums', 'correct', 'trial_type')})
+                              ('participant_id', 'block', 'distractor_nums', 'correct',
+                               'trial_type')})
         normal = frame[frame['trial_type'] == 'normal']
         self.human_integral = asymmetry_integral(normal, LAPSE_RATES[experiment])
         center, error = CEILINGS[experiment]
         super().__init__(f'Ferguson2024{experiment}-value_delta', ceiling_func=lambda: Score(center, attrs={
-            'error': error, 'note': "Brain-Score's precomputed split-half ceiling"}), data=trials, **kwargs)
+            'error': error, 'note': "Brain-Score's precomputed split-half ceiling"}),
+                         data=trials, **kwargs)
         self.experiment, self.trials, self.task = experiment, trials, BrainModel.Task.probabilities
         self.stimuli, self.fitting_stimuli = trials.stimulus_set, _fitting(fitting_stimuli)
 
     def __call__(self, candidate:BrainModel)->Score:
-        candidate.start_task(self.task, place_on_screen(self.fitting_stimuli, candidate.visual_degrees(),
+        candidate.start_task(self.task, place_on_screen(self.fitting_stimuli,
+                                                        candidate.visual_degrees(),
                                                         self.visual_degrees))
         shown = place_on_screen(self.stimuli, candidate.visual_degrees(), self.visual_degrees)
         answers = check_answers(candidate.look_at(shown, number_of_trials=self.number_of_trials),
                                 self.task, self.stimuli['stimulus_id'], identifier=self.identifier,
                                 labels=label_set(self.fitting_stimuli))
-        model = asymmetry_integral(model_trials(answers, self.stimuli), LAPSE_RATES[self.experiment])
+        model = asymmetry_integral(model_trials(answers, self.stimuli),
+                                   LAPSE_RATES[self.experiment])
         # the distance as Brain-Score takes it: between the two low-precision sympy numbers
         gap = float(abs(_sympy_round4(model) - _sympy_round4(self.human_integral)))
         raw = value_delta(gap, 0.0, scale=SCALE)

@@ -26,11 +26,12 @@ def answers_with_metadata(answers:xr.DataArray, # the model's answers, stimulus_
                          )->xr.DataArray:
     "The model's answers with the stimuli's metadata as presentation coords (Brain-Score's models carry them)"
     if not isinstance(answers, xr.DataArray) or 'stimulus_id' not in answers.coords:
-        raise TypeError(f"the model's look_at returned {type(answers).__name__} without stimulus_ids: "
-                        f"expected an assembly with a 'stimulus_id' coord along presentation")
+        raise TypeError(f"the model's look_at returned {type(answers).__name__} without "
+                        "stimulus_ids: expected an assembly with a 'stimulus_id' coord "
+                        "along presentation")
     unknown = pd.Index(answers['stimulus_id'].values).difference(pd.Index(stimuli['stimulus_id']))
-    if len(unknown): raise ValueError(f"the model answered for {len(unknown)} stimuli it was not shown, "
-                                      f"e.g. {list(unknown[:3])}")
+    if len(unknown): raise ValueError(f"the model answered for {len(unknown)} stimuli it was not "
+                                      f"shown, e.g. {list(unknown[:3])}")
     return merge_stimulus_set_meta(answers, stimuli)
 
 # %% ../../nbs/api/31_fitted_behavior.ipynb #fc464d08
@@ -53,10 +54,13 @@ class FittedBehavioralBenchmark(BenchmarkBase):
         "Brain-Score's steps: fitting stimuli on screen, start_task, test stimuli on screen, look_at"
         degrees, fitting = candidate.visual_degrees(), self.fitting_stimuli
         stimuli = self.stimuli if stimuli is None else stimuli
-        place = ((lambda s: s) if self.visual_degrees is None  # None: the images as they are (Brain-Score's
-                 else (lambda s: place_on_screen(s, degrees, self.visual_degrees)))  # engineering benchmarks)
+        # None: the images as they are (Brain-Score's
+        place = ((lambda s: s) if self.visual_degrees is None
+                 # engineering benchmarks)
+                 else (lambda s: place_on_screen(s, degrees, self.visual_degrees)))
         if hasattr(fitting, 'columns'): fitting = place(fitting)
-        candidate.start_task(self.task, fitting)  # a StimulusSet on screen, or the labels to choose from
+        # a StimulusSet on screen, or the labels to choose from
+        candidate.start_task(self.task, fitting)
         shown = place(stimuli)
         answers = candidate.look_at(shown, number_of_trials=self.number_of_trials)
         answers = answers_with_metadata(answers, stimuli)
@@ -73,12 +77,15 @@ def choice_accuracy(answers, # the model's probabilities (or labels), stimulus_i
                     truth # the correct label per stimulus, stimulus_id coord
                    ):
     "Brain-Score's engineering accuracy: the most probable choice against each stimulus's truth"
-    return accuracy(choices_from_probabilities(answers) if 'choice' in answers.dims else answers, truth)
+    return accuracy(choices_from_probabilities(answers) if 'choice' in answers.dims else answers,
+                    truth)
 
 # %% ../../nbs/api/31_fitted_behavior.ipynb #2e3d62ca
 def truth_of(stimuli # a StimulusSet with a `truth` column
             )->BehavioralAssembly:
     "The stimuli's `truth` as an assembly over their stimulus_ids"
-    if 'truth' not in stimuli.columns: raise ValueError(f"stimulus set {stimuli.identifier!r} has no 'truth'")
+    if 'truth' not in stimuli.columns:
+        raise ValueError(f"stimulus set {stimuli.identifier!r} has no 'truth'")
     return BehavioralAssembly(stimuli['truth'].to_numpy(), dims=['presentation'],
-                              coords={'stimulus_id': ('presentation', stimuli['stimulus_id'].to_numpy())})
+                              coords={'stimulus_id': ('presentation',
+                                                      stimuli['stimulus_id'].to_numpy())})

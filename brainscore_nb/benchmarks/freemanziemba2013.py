@@ -62,7 +62,8 @@ def load_assembly(region:str, # 'V1' or 'V2'
     name = f'FreemanZiemba2013.{access}'
     assembly = load(name)
     if 'region' not in assembly.coords:
-        raise ValueError(f"{name} has no 'region' coord along neuroid: not FreemanZiemba2013's data")
+        raise ValueError(
+            f"{name} has no 'region' coord along neuroid: not FreemanZiemba2013's data")
     # window first: less to copy
     assembly = window_mean(assembly).sel(region=region).transpose('presentation', 'neuroid')
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
@@ -80,9 +81,10 @@ def freemanziemba2013(region:str, # 'V1' or 'V2'
     return NeuralBenchmark(identifier, average_repetition(repetitions, sort=True),
                            partial(pls_cv, stratification_coord='texture_type'),
                            lambda: internal_consistency(repetitions),
-                           data=repetitions, region=region, time_bins=TIME_BINS, version=VERSIONS[access],
-                           parent=None if access == 'public' else region, bibtex=BIBTEX,
-                           visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                           data=repetitions, region=region, time_bins=TIME_BINS,
+                           version=VERSIONS[access], parent=None if access == 'public' else region,
+                           bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                           number_of_trials=NUMBER_OF_TRIALS)
 
 for _region in ('V1', 'V2'):
     benchmark_registry[f'FreemanZiemba2013public.{_region}-pls'] = partial(freemanziemba2013,

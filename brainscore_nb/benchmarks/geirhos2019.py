@@ -51,15 +51,18 @@ class GeirhosBenchmark(BehavioralBenchmark):
         candidate.start_task(self.task, self.fitting_stimuli)
         stimuli = stimuli_of(self.assembly)
         answers = check_answers(candidate.look_at(stimuli, number_of_trials=self.number_of_trials),
-                                self.task, stimuli['stimulus_id'], labels=label_set(self.fitting_stimuli),
+                                self.task, stimuli['stimulus_id'],
+                                labels=label_set(self.fitting_stimuli),
                                 identifier=self.identifier)
         raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #a9c5a19e
-_NEEDS = {'accuracy': ('stimulus_id', 'truth'), 'error_consistency': ('stimulus_id', 'truth', 'subject'),
+_NEEDS = {'accuracy': ('stimulus_id', 'truth'),
+          'error_consistency': ('stimulus_id', 'truth', 'subject'),
           'shape_bias': ('stimulus_id', 'subject')}
-_CEILINGS = {'error_consistency': error_consistency_ceiling,  # every pair of subjects (Brain-Score's)
+# every pair of subjects (Brain-Score's)
+_CEILINGS = {'error_consistency': error_consistency_ceiling,
              'shape_bias': lambda t: inter_subject(t, lambda others,
                                                    held: shape_bias_similarity(held, others))}
 _METRICS = {'accuracy': lambda answers, trials: accuracy(answers, truth_per_stimulus(trials)),
@@ -81,9 +84,11 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
         raise ValueError(f"{identifier}: the trials lack coords {missing} that {kind} needs")
     if kind == 'shape_bias': cue_classes(trials)  # says what is missing before any model runs
     if visual_degrees is not None and not visual_degrees > 0:
-        raise ValueError(f"{identifier}: visual_degrees must be positive or None, got {visual_degrees}")
+        raise ValueError(f"{identifier}: visual_degrees must be positive or None, "
+                         f"got {visual_degrees}")
     if not (isinstance(number_of_trials, int) and number_of_trials > 0):
-        raise ValueError(f"{identifier}: number_of_trials must be a positive int, got {number_of_trials!r}")
+        raise ValueError(f"{identifier}: number_of_trials must be a positive int, got "
+                         f"{number_of_trials!r}")
     categories = sorted(set(trials['truth'].values)) if categories is None else list(categories)
     if (unknown := sorted(set(map(str, trials['truth'].values)) - set(map(str, categories)))):
         raise ValueError(f"{identifier}: the trials' truth labels {unknown[:5]} are not among the "
@@ -91,8 +96,9 @@ def geirhos_benchmark(identifier:str, # the benchmark's name, e.g. 'Geirhos2019.
     ceiling_func = (lambda: base.UNCEILED) if kind == 'accuracy' else partial(_CEILINGS[kind], trials)
     return GeirhosBenchmark(identifier, trials, task=BrainModel.Task.label,
                             fitting_stimuli=categories, metric=_METRICS[kind],
-                            ceiling_func=ceiling_func, version=version, parent=parent, bibtex=bibtex,
-                            visual_degrees=visual_degrees, number_of_trials=number_of_trials)
+                            ceiling_func=ceiling_func, version=version, parent=parent,
+                            bibtex=bibtex, visual_degrees=visual_degrees,
+                            number_of_trials=number_of_trials)
 
 # %% ../../nbs/benchmarks/geirhos2019.ipynb #f5af5c84
 def geirhos2019_benchmark(name:str, # 'cue_conflict', 'edges' or 'silhouettes'
@@ -100,10 +106,12 @@ def geirhos2019_benchmark(name:str, # 'cue_conflict', 'edges' or 'silhouettes'
                )->GeirhosBenchmark:
     "A Geirhos2019 behavioural benchmark"
     check_choice(name, ('cue_conflict', 'edges', 'silhouettes'), 'Geirhos2019 stimulus set')
-    check_choice(kind, ('shape_bias', 'accuracy', 'error_consistency'), 'Geirhos2019 benchmark kind')
+    check_choice(kind, ('shape_bias', 'accuracy', 'error_consistency'),
+                 'Geirhos2019 benchmark kind')
     return geirhos_benchmark(f'Geirhos2019.{name}-{kind}', load_dataset(f'Geirhos2019.{name}'),
                              kind, categories=CATEGORIES,
-                             visual_degrees=VISUAL_DEGREES, version=1, parent='behavior', bibtex=BIBTEX)
+                             visual_degrees=VISUAL_DEGREES, version=1,
+                             parent='behavior', bibtex=BIBTEX)
 
 benchmark_registry['Geirhos2019.cue_conflict-shape_bias'] = partial(geirhos2019_benchmark,
                                                                     'cue_conflict', 'shape_bias')

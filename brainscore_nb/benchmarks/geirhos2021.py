@@ -24,17 +24,17 @@ Bethge, Matthias and Wichmann, Felix A and Brendel, Wieland},
 
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #2297af9a
 DATASETS = ['colour', 'contrast', 'cue-conflict', 'edge', 'eidolonI', 'eidolonII', 'eidolonIII',
-            'false-colour', 'high-pass', 'low-pass', 'phase-scrambling', 'power-equalisation', 'rotation',
-            'silhouette', 'sketch', 'stylized', 'uniform-noise']
+            'false-colour', 'high-pass', 'low-pass', 'phase-scrambling', 'power-equalisation',
+            'rotation', 'silhouette', 'sketch', 'stylized', 'uniform-noise']
 
 # %% ../../nbs/benchmarks/geirhos2021.ipynb #847454d8
 # the paper's exclusions (model-vs-human plotting code): the control condition and those with
 # human accuracy < 0.2
 EXCLUDE_CONDITIONS = {'colour': ['cr'], 'contrast': ['c100', 'c03', 'c01'],
                       'high-pass': [np.inf, 0.55, 0.45, 0.4],
-                      'low-pass': [0, 15, 40], 'phase-scrambling': [0, 150, 180], 'power-equalisation': ['0'],
-                      'false-colour': ['False-Colour'], 'rotation': [0],
-                      'eidolonI': ['1-10-10', '64-10-10', '128-10-10'],
+                      'low-pass': [0, 15, 40], 'phase-scrambling': [0, 150, 180],
+                      'power-equalisation': ['0'], 'false-colour': ['False-Colour'],
+                      'rotation': [0], 'eidolonI': ['1-10-10', '64-10-10', '128-10-10'],
                       'eidolonII': ['1-3-10', '32-3-10', '64-3-10', '128-3-10'],
                       'eidolonIII': ['1-0-10', '16-0-10', '32-0-10', '64-0-10', '128-0-10'],
                       'uniform-noise': [0.0, 0.6, 0.9]}
@@ -61,7 +61,8 @@ def cast_coordinate_type(assembly, # an assembly holding the coord `coordinate`
                         ):
     "Brain-Score's `cast_coordinate_type`: `assembly` with `coordinate`'s values as `newtype`, attrs kept"
     if coordinate not in assembly.coords:
-        raise KeyError(f"no coord {coordinate!r} to cast: the assembly has {sorted(assembly.coords)}")
+        raise KeyError(f"no coord {coordinate!r} to cast: the assembly has "
+                       f"{sorted(assembly.coords)}")
     values = np.asarray(assembly[coordinate].values).astype(newtype)
     return assembly.assign_coords({coordinate: (assembly[coordinate].dims, values)})
 
@@ -78,8 +79,9 @@ def load_assembly(dataset:str, # one of DATASETS
     if dataset in EXCLUDE_CONDITIONS:
         excluded = EXCLUDE_CONDITIONS[dataset]
         if (missing := [c for c in excluded if not np.isin(c, conditions)]):
-            raise ValueError(f"Geirhos2021_{dataset}: conditions {missing} to exclude are not in the data "
-                             f"(found {sorted(set(map(str, conditions)))}): is it the right dataset?")
+            raise ValueError(f"Geirhos2021_{dataset}: conditions {missing} to exclude are not in "
+                             f"the data (found {sorted(set(map(str, conditions)))}): is it "
+                             "the right dataset?")
         assembly = assembly.isel(presentation=~np.isin(conditions, excluded))
     return cast_coordinate_type(assembly, 'condition', str)
 
@@ -90,8 +92,10 @@ def geirhos2021_benchmark(dataset:str, # one of DATASETS
                          )->GeirhosBenchmark:
     "`Geirhos2021<dataset>-<kind>` as Brain-Score 2.4.2 builds it"
     identifier = benchmark_identifier(dataset, kind)
-    return geirhos_benchmark(identifier, load_assembly(dataset, load), 'accuracy' if kind == 'top1' else kind,
-                             visual_degrees=VISUAL_DEGREES[kind], number_of_trials=NUMBER_OF_TRIALS[kind],
+    return geirhos_benchmark(identifier, load_assembly(dataset, load),
+                             'accuracy' if kind == 'top1' else kind,
+                             visual_degrees=VISUAL_DEGREES[kind],
+                             number_of_trials=NUMBER_OF_TRIALS[kind],
                              version=VERSION, parent=PARENTS[kind], bibtex=BIBTEX)
 
 for _dataset in DATASETS:

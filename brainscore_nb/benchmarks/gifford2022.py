@@ -28,7 +28,8 @@ BIBTEX = """@article{gifford_large_2022,
 }"""
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #88d63ca5
-VISUAL_DEGREES = 7  # "presented centrally with a visual angle of 7 degrees for 100 ms" (Gifford et al. p. 2)
+# "presented centrally with a visual angle of 7 degrees for 100 ms" (Gifford et al. p. 2)
+VISUAL_DEGREES = 7
 NUMBER_OF_TRIALS = 1
 WINDOW = (0, 0.59)  # the time_bin_start values kept, in the package's seconds (60 bins of 10 ms)
 N_TIME_BINS = 60
@@ -39,7 +40,8 @@ METRICS = ('ridge', 'ridgecv')
 # %% ../../nbs/benchmarks/gifford2022.ipynb #847208aa
 REDUCED_ALPHA_LIST = np.array([0.01, 0.1, 0.5, 1.0, 10, 50, 100, 500, 1000, 5000,
                                *np.linspace(1e4, 1e5, 4, endpoint=False),
-                               *np.linspace(1e5, 1e6, 4, endpoint=False), *np.linspace(1e6, 1e7, 5)])
+                               *np.linspace(1e5, 1e6, 4, endpoint=False),
+                               *np.linspace(1e6, 1e7, 5)])
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #7d139b30
 VERSION = 3  # Brain-Score's version of both Gifford2022 benchmarks
@@ -51,18 +53,19 @@ def flatten_time_bins(assembly, # presentation x neuroid x time_bin, time_bin_st
     "Brain-Score's `flatten_timebins_into_neuroids`: each neuroid at each time bin its own neuroid"
     missing = [c for c in ('time_bin_start', 'time_bin_end') if c not in assembly.coords]
     if set(assembly.dims) != {'presentation', 'neuroid', 'time_bin'} or missing:
-        raise ValueError(f"{name}: expected dims presentation, neuroid, time_bin with time_bin_start and "
-                         f"time_bin_end coords, got dims {assembly.dims}"
+        raise ValueError(f"{name}: expected dims presentation, neuroid, time_bin with "
+                         f"time_bin_start and time_bin_end coords, got dims {assembly.dims}"
                          + (f", no {missing}" if missing else ''))
     a = assembly.transpose('presentation', 'neuroid', 'time_bin')
     n_p, n_n, n_t = a.shape
-    coords = {k: ('presentation', v.values) for k, v in a.coords.items() if v.dims == ('presentation',)}
+    coords = {k: ('presentation', v.values) for k, v in a.coords.items()
+              if v.dims == ('presentation',)}
     # neuroid by neuroid, its time bins in order (the order of Brain-Score's reshape)
     coords.update({k: ('neuroid', np.repeat(v.values, n_t)) for k, v in a.coords.items()
                    if v.dims == ('neuroid',)})
     coords['recording_time'] = ('neuroid', np.tile(a['time_bin_start'].values, n_n))
-    return type(assembly)(a.values.reshape(n_p, n_n * n_t), dims=('presentation', 'neuroid'), coords=coords,
-                          attrs=assembly.attrs)
+    return type(assembly)(a.values.reshape(n_p, n_n * n_t), dims=('presentation', 'neuroid'),
+                          coords=coords, attrs=assembly.attrs)
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #880595ad
 def load_assembly(region:str, # one of REGIONS ('IT': Brain-Score maps EEG to IT)
@@ -80,9 +83,11 @@ def load_assembly(region:str, # one of REGIONS ('IT': Brain-Score maps EEG to IT
     start = np.round(np.asarray(assembly['time_bin_start'].values, float), 6)
     keep = (start >= WINDOW[0]) & (start <= WINDOW[1])
     if keep.sum() != N_TIME_BINS:
-        raise ValueError(f"{name}: {keep.sum()} time bins start in {WINDOW} s, expected {N_TIME_BINS}")
+        raise ValueError(f"{name}: {keep.sum()} time bins start in {WINDOW} s, "
+                         f"expected {N_TIME_BINS}")
     assembly = flatten_time_bins(assembly.isel(time_bin=keep), name)
-    assembly = assembly.assign_coords(region=('neuroid', np.full(assembly.sizes['neuroid'], region)))
+    assembly = assembly.assign_coords(region=('neuroid',
+                                              np.full(assembly.sizes['neuroid'], region)))
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/gifford2022.ipynb #b077c9e1
@@ -97,7 +102,8 @@ def gifford2022(region:str, # one of REGIONS
     return ridge_train_test(f'Gifford2022.{region}-{metric_type}', train, repetitions, metric_type,
                             REDUCED_ALPHA_LIST,
                             region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
-                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                            number_of_trials=NUMBER_OF_TRIALS)
 
 for _r in REGIONS:
     for _m in METRICS: benchmark_registry[f'Gifford2022.{_r}-{_m}'] = partial(gifford2022, _r, _m)

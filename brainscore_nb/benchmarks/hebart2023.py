@@ -25,7 +25,8 @@ Zheng, Charles Y and Kidder, Alexis and Corriveau, Anna and Vaziri-Pashkam, Mary
 in human brain and behavior}}"""
 
 # %% ../../nbs/benchmarks/hebart2023.ipynb #bc3d55ef
-VISUAL_DEGREES, NUMBER_OF_TRIALS, VERSION, PARENT = 8, 1, 1, 'behavior_vision'  # Brain-Score's plugin
+# Brain-Score's plugin
+VISUAL_DEGREES, NUMBER_OF_TRIALS, VERSION, PARENT = 8, 1, 1, 'behavior_vision'
 CEILING = 0.6767  # Brain-Score's plugin: people's agreement on a triplet, measured by the authors
 CHANCE = 1 / 3
 SHOW_SEED = 0  # each triplet's images are shown in an order drawn with it (not the data's)
@@ -50,19 +51,23 @@ class Hebart2023Match(BenchmarkBase):
         if (missing := [c for c in ('image_1', 'image_2', 'image_3') if c not in trials.coords]):
             raise ValueError(f"Hebart2023-match: the trials lack coords {missing}")
         stimuli = trials.stimulus_set if stimuli is None else stimuli
-        if stimuli is None: raise ValueError("Hebart2023-match: the trials have no stimulus set attached")
+        if stimuli is None:
+            raise ValueError("Hebart2023-match: the trials have no stimulus set attached")
         triplets = np.stack([np.asarray(trials[c].values).astype(str)
                              for c in ('image_1', 'image_2', 'image_3')], 1)
         # people's odd one out is always image_3: each triplet is shown in a seeded order of its own
-        order = np.random.default_rng(SHOW_SEED).permuted(np.tile([0, 1, 2], (len(triplets), 1)), axis=1)
+        order = np.random.default_rng(SHOW_SEED).permuted(np.tile([0, 1, 2], (len(triplets), 1)),
+                                                          axis=1)
         self.shown_triplets = np.take_along_axis(triplets, order, 1)
         rows = pd.Index(np.asarray(stimuli['stimulus_id'].values).astype(str))
         where = rows.get_indexer(self.shown_triplets.ravel())
         if (where < 0).any():
-            raise ValueError(f"Hebart2023-match: {int((where < 0).sum())} triplet images are not in the "
-                             f"stimulus set, e.g. {list(self.shown_triplets.ravel()[where < 0][:3])}")
+            raise ValueError(f"Hebart2023-match: {int((where < 0).sum())} triplet images are not "
+                             "in the stimulus set, e.g. "
+                             f"{list(self.shown_triplets.ravel()[where < 0][:3])}")
         super().__init__('Hebart2023-match', ceiling_func=lambda: Score(CEILING, attrs={
-            'error': np.nan, 'note': "the authors' measured agreement, a constant in Brain-Score's plugin"}),
+            'error': np.nan,
+            'note': "the authors' measured agreement, a constant in Brain-Score's plugin"}),
                          data=trials, **kwargs)
         self.trials, self.task, self.odd = trials, BrainModel.Task.odd_one_out, triplets[:, 2]
         self.triplet_stimuli = stimuli.iloc[where].reset_index(drop=True)  # three rows per trial
@@ -70,11 +75,13 @@ class Hebart2023Match(BenchmarkBase):
 
     def __call__(self, candidate:BrainModel)->Score:
         candidate.start_task(self.task)
-        shown = place_on_screen(self.triplet_stimuli, candidate.visual_degrees(), self.visual_degrees)
+        shown = place_on_screen(self.triplet_stimuli, candidate.visual_degrees(),
+                                self.visual_degrees)
         choices = check_answers(candidate.look_at(shown, number_of_trials=self.number_of_trials),
                                 self.task, self.shown_triplets, identifier=self.identifier)
         match = (np.asarray(choices.values).ravel().astype(str) == self.odd).astype(float)
-        raw = Score(match.mean(), attrs={'error': float(match.std()), 'metric': 'odd_one_out_match'})
+        raw = Score(match.mean(),
+                    attrs={'error': float(match.std()), 'metric': 'odd_one_out_match'})
         raw = keep_heldout(raw, 'mean', values=match, units={'presentation': np.arange(match.size)})
         return finalize(self.normalise(raw, above_chance), raw, self.ceiling, self, candidate)
 

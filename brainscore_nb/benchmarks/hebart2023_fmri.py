@@ -51,7 +51,8 @@ def load_assembly(region:str, # one of REGIONS
     name = f'Hebart2023_fmri_{split}'
     assembly = reliable_region(load(name), region, name, threshold=noise_ceiling_threshold,
                                time_bins=TIME_BINS)
-    if 'subject' not in assembly.coords: raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
+    if 'subject' not in assembly.coords:
+        raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/hebart2023_fmri.ipynb #ab0b97e7
@@ -63,10 +64,12 @@ def hebart2023_fmri(region:str, # one of REGIONS
     check_choice(metric_type, METRICS, 'Hebart2023_fmri metric')  # before any data is loaded
     train = load_assembly(region, 'train', average_repetitions=False, load=load)
     repetitions = load_assembly(region, 'test', average_repetitions=False, load=load)
-    return ridge_train_test(f'Hebart2023_fmri.{region}-{metric_type}', train, repetitions, metric_type,
-                            ALPHA_LIST,
+    return ridge_train_test(f'Hebart2023_fmri.{region}-{metric_type}', train, repetitions,
+                            metric_type, ALPHA_LIST,
                             region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
-                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                            number_of_trials=NUMBER_OF_TRIALS)
 
 for _r in REGIONS:
-    for _m in METRICS: benchmark_registry[f'Hebart2023_fmri.{_r}-{_m}'] = partial(hebart2023_fmri, _r, _m)
+    for _m in METRICS:
+        benchmark_registry[f'Hebart2023_fmri.{_r}-{_m}'] = partial(hebart2023_fmri, _r, _m)

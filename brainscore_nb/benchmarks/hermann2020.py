@@ -29,9 +29,11 @@ BIBTEX = """@article{hermann2020origins,
   url={https://proceedings.neurips.cc/paper/2020/hash/db5f9f42a7157abe65bb145000b5871a-Abstract.html}}"""
 
 # %% ../../nbs/benchmarks/hermann2020.ipynb #0b791064
-STIMULUS_SET = 'Geirhos2021_cue-conflict'  # the plugin's only data: a stimulus set of Brain-Score's catalog
+# the plugin's only data: a stimulus set of Brain-Score's catalog
+STIMULUS_SET = 'Geirhos2021_cue-conflict'
 KINDS = ('shape_bias', 'shape_match')
-VISUAL_DEGREES, NUMBER_OF_TRIALS, VERSION, PARENT = None, 1, 1, 'Hermann2020'  # None: shown as they are
+# None: shown as they are
+VISUAL_DEGREES, NUMBER_OF_TRIALS, VERSION, PARENT = None, 1, 1, 'Hermann2020'
 
 # %% ../../nbs/benchmarks/hermann2020.ipynb #582e0e8d
 def cue_conflict_classes(stimuli # a StimulusSet with original_image_category and conflict_image_category
@@ -39,15 +41,16 @@ def cue_conflict_classes(stimuli # a StimulusSet with original_image_category an
     "The cue-conflict images (shape category differs from texture category): shape, texture, stimulus_id"
     needs = {'stimulus_id', 'truth', 'original_image_category', 'conflict_image_category'}
     if (missing := sorted(needs - set(stimuli.columns))):
-        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} lacks columns {missing}: "
-                         f"is it Geirhos2021_cue-conflict?")
+        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} lacks columns "
+                         f"{missing}: is it Geirhos2021_cue-conflict?")
     shape, texture = (np.asarray(stimuli[c].values).astype(str)
                       for c in ('original_image_category', 'conflict_image_category'))
     conflict = shape != texture
     if not conflict.any():
         raise ValueError("no cue-conflict image: every shape category equals its texture's")
     return xr.DataArray(shape[conflict], dims=['presentation'], coords={
-        'stimulus_id': ('presentation', np.asarray(stimuli['stimulus_id'].values).astype(str)[conflict]),
+        'stimulus_id': ('presentation',
+                        np.asarray(stimuli['stimulus_id'].values).astype(str)[conflict]),
         'shape': ('presentation', shape[conflict]), 'texture': ('presentation', texture[conflict])})
 
 # %% ../../nbs/benchmarks/hermann2020.ipynb #809a6bcc
@@ -59,14 +62,16 @@ class Hermann2020CueConflict(BenchmarkBase):
                  **kwargs):
         check_choice(kind, KINDS, 'Hermann2020 benchmark kind')
         self.classes = cue_conflict_classes(stimuli)
-        super().__init__(identifier, ceiling_func=lambda: base.UNCEILED, data=self.classes, **kwargs)
+        super().__init__(identifier, ceiling_func=lambda: base.UNCEILED,
+                         data=self.classes, **kwargs)
         self.stimuli, self.kind, self.task = stimuli, kind, BrainModel.Task.label
         self.fitting_stimuli = sorted(set(np.asarray(stimuli['truth'].values).astype(str)))
 
     def metric(self, answers:xr.DataArray, classes:xr.DataArray)->Score:
         "Shape match (accuracy against the shape category) or shape bias of the answers to conflict images"
         if self.kind == 'shape_match':
-            truth = classes.assign_coords(stimulus_id=('presentation', classes['stimulus_id'].values))
+            truth = classes.assign_coords(stimulus_id=('presentation',
+                                                       classes['stimulus_id'].values))
             return accuracy(answers, truth.drop_vars(['shape', 'texture']))
         return cue_conflict_shape_bias(answers, classes)
 
@@ -79,7 +84,8 @@ class Hermann2020CueConflict(BenchmarkBase):
         check_answers(answers, self.task, self.stimuli['stimulus_id'], identifier=self.identifier,
                       labels=label_set(self.fitting_stimuli))
         ids = np.asarray(answers['stimulus_id'].values).astype(str)
-        raw = self.metric(answers.isel(presentation=np.isin(ids, self.classes['stimulus_id'].values)),
+        raw = self.metric(answers.isel(presentation=np.isin(ids,
+                                                            self.classes['stimulus_id'].values)),
                           self.classes)
         return finalize(self.normalise(raw, ceil_score), raw, self.ceiling, self, candidate)
 
@@ -89,9 +95,9 @@ def hermann2020_benchmark(kind:str, # 'shape_bias' or 'shape_match'
                          )->Hermann2020CueConflict:
     "`Hermann2020cueconflict-<kind>` as Brain-Score 2.4.2 builds it"
     check_choice(kind, KINDS, 'Hermann2020 benchmark kind')
-    return Hermann2020CueConflict(f'Hermann2020cueconflict-{kind}', load(STIMULUS_SET), kind, version=VERSION,
-                                  parent=PARENT, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-                                  number_of_trials=NUMBER_OF_TRIALS)
+    return Hermann2020CueConflict(f'Hermann2020cueconflict-{kind}', load(STIMULUS_SET), kind,
+                                  version=VERSION, parent=PARENT, bibtex=BIBTEX,
+                                  visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _kind in KINDS:
     benchmark_registry[f'Hermann2020cueconflict-{_kind}'] = partial(hermann2020_benchmark, _kind)

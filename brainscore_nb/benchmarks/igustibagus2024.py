@@ -46,8 +46,8 @@ REGION = 'IT'
 VERSION = 2  # Brain-Score's version of Igustibagus2024-ridge
 CONSISTENCY_THRESHOLD = 0.7  # a neuroid's mean split-half consistency must exceed it
 INCLUDE_SOURCES = ('COCOColor', 'Art', 'COCOGray', 'TDW', 'Silhouette')
-INCLUDE_STYLES = ('silhouettes', 'edges', 'original', 'sketch', 'textures', 'painting', 'mosaic', 'grayscale',
-                  'convex_hull', 'outline', 'silhouette', 'line_drawing', 'cartoon')
+INCLUDE_STYLES = ('silhouettes', 'edges', 'original', 'sketch', 'textures', 'painting', 'mosaic',
+                  'grayscale', 'convex_hull', 'outline', 'silhouette', 'line_drawing', 'cartoon')
 
 # %% ../../nbs/benchmarks/igustibagus2024.ipynb #022054fb
 def consistent_neuroids(assembly, # presentation x neuroid, repetitions with NaN cells
@@ -83,9 +83,10 @@ def load_assembly(*, average_repetitions:bool, # mean over repetitions (NaN cell
     "Brain-Score's plugin `load_domain_transfer`: `Igustibagus2024`, consistent neuroids, the plugin's images"
     name = 'Igustibagus2024'
     assembly = load(name)
-    missing = [c for c in ('repetition', 'stimulus_id', 'stimulus_source', 'object_style', 'object_label',
-                           'background_id') if c not in assembly.coords]
-    if missing: raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'presentation'")
+    missing = [c for c in ('repetition', 'stimulus_id', 'stimulus_source', 'object_style',
+                           'object_label', 'background_id') if c not in assembly.coords]
+    if missing:
+        raise ValueError(f"{name}: no {', '.join(map(repr, missing))} coord along 'presentation'")
     assembly = consistent_neuroids(_time_bin_0(assembly, name).transpose('presentation', 'neuroid'))
     if average_repetitions:
         assembly = average_repetition(assembly.drop_vars('repetition'), sort=True, skipna=True)
@@ -119,7 +120,8 @@ def igustibagus2024(load=load_dataset # name -> assembly; default: the catalog
     "`Igustibagus2024-ridge` as Brain-Score 2.4.2 builds it"
     repetitions = load_assembly(average_repetitions=False, load=load)
     ceiling = lambda: internal_consistency(repetitions, split_coord='repetition', skipna=True)
-    return NeuralBenchmark('Igustibagus2024-ridge', load_assembly(average_repetitions=True, load=load),
+    return NeuralBenchmark('Igustibagus2024-ridge',
+                           load_assembly(average_repetitions=True, load=load),
                            ridge_background_split, ceiling, data=repetitions, region=REGION,
                            time_bins=TIME_BINS, version=VERSION, parent=REGION, bibtex=BIBTEX,
                            visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
@@ -128,7 +130,8 @@ benchmark_registry['Igustibagus2024-ridge'] = igustibagus2024
 
 # %% ../../nbs/benchmarks/igustibagus2024.ipynb #6c1dd44c
 READOUT_SPLITS = 1000  # the plugin's NUM_SPLITS
-HVM_TEST_IMAGES, OOD_TEST_IMAGES = 30, 30  # test images per split: HVM, and each other non-silhouette domain
+# test images per split: HVM, and each other non-silhouette domain
+HVM_TEST_IMAGES, OOD_TEST_IMAGES = 30, 30
 READOUT_ALPHAS = (0.0001, 0.001, 0.01, 0.1, 1, 10)  # the decoder's RidgeClassifierCV alphas
 READOUT_SEED = 0  # ours (Brain-Score leaves NumPy's global random state unseeded)
 DOMAINS = {'hvm': ('Silhouette', 'original'), 'cartoon': ('Art', 'cartoon'),
@@ -146,7 +149,8 @@ def domain_rows(stimuli # the Igustibagus2024 stimulus set
     "The plugin's `get_crossdomain_data_dictionary`: each domain's rows of the stimulus set, in its order"
     missing = [c for c in ('stimulus_source', 'object_style', 'object_label', 'background_id')
                if c not in stimuli.columns]
-    if missing: raise ValueError(f"Igustibagus2024 stimulus set: no column {', '.join(map(repr, missing))}")
+    if missing:
+        raise ValueError(f"Igustibagus2024 stimulus set: no column {', '.join(map(repr, missing))}")
     source, style = np.asarray(stimuli['stimulus_source']), np.asarray(stimuli['object_style'])
     return {d: np.flatnonzero((source == s) & ((style == st) if st is not None else True))
             for d, (s, st) in DOMAINS.items()}
@@ -155,8 +159,8 @@ def domain_rows(stimuli # the Igustibagus2024 stimulus set
 def _draw(rows, n:int, labels, rng, name:str):
     "The plugin's `reduce_data_num_images`: `n` of `rows` drawn stratified by label (all when n), the rest"
     if len(rows) == n: return rows, rows[:0]
-    if len(rows) < n: raise ValueError(f"Igustibagus2024 readout: domain {name!r} has {len(rows)} images, "
-                                       f"fewer than the {n} a split tests on")
+    if len(rows) < n: raise ValueError(f"Igustibagus2024 readout: domain {name!r} has {len(rows)} "
+                                       f"images, fewer than the {n} a split tests on")
     return tuple(train_test_split(rows, train_size=n, stratify=labels[rows], random_state=rng))
 
 # %% ../../nbs/benchmarks/igustibagus2024.ipynb #290ac0ab
@@ -170,7 +174,8 @@ def readout_split(domains:dict, # domain -> rows (`domain_rows`)
     for name, rows in domains.items():
         if name == 'hvm':
             if len(rows) <= HVM_TEST_IMAGES:
-                raise ValueError(f"Igustibagus2024 readout: {len(rows)} HVM images leave none to train on")
+                raise ValueError(f"Igustibagus2024 readout: {len(rows)} HVM images "
+                                 "leave none to train on")
             tests[name], train = _draw(rows, HVM_TEST_IMAGES, labels, rng, name)
         elif name in SILHOUETTE_DOMAINS:
             tests[name] = rows[np.isin(backgrounds[rows], backgrounds[tests['hvm']])]
@@ -194,9 +199,11 @@ def ood_readout(activations, # stimuli x features, in the stimulus set's rows' o
     for split in range(splits):
         train, tests = readout_split(domains, labels, backgrounds, rng)
         decoder = Pipeline([('scaler', StandardScaler()),
-                            ('classifier', RidgeClassifierCV(alphas=READOUT_ALPHAS, fit_intercept=True))])
+                            ('classifier',
+                             RidgeClassifierCV(alphas=READOUT_ALPHAS, fit_intercept=True))])
         decoder.fit(X[train], labels[train])
-        tested = np.concatenate(list(tests.values()))  # one decision call for every domain's test rows
+        # one decision call for every domain's test rows
+        tested = np.concatenate(list(tests.values()))
         decision, ends = decoder.decision_function(X[tested]), np.cumsum([len(r) for r in tests.values()])
         for k, (rows, part) in enumerate(zip(tests.values(), np.split(decision, ends[:-1]))):
             values[split, k] = classifier_score_2afc(part, labels[rows], decoder.classes_)

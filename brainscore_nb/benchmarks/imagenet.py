@@ -30,17 +30,18 @@ BIBTEX = """@INPROCEEDINGS{5206848,
   url={https://ieeexplore.ieee.org/document/5206848}}"""
 
 # %% ../../nbs/benchmarks/imagenet.ipynb #ba24818b
-NUMBER_OF_TRIALS, VERSION, PARENT = 10, 1, 'engineering'  # Brain-Score's plugin (its parent: 'ImageNet')
+# Brain-Score's plugin (its parent: 'ImageNet')
+NUMBER_OF_TRIALS, VERSION, PARENT = 10, 1, 'engineering'
 
 # %% ../../nbs/benchmarks/imagenet.ipynb #3883a7ee
 N_IMAGES, N_SYNSETS = 50_000, 1_000  # the ILSVRC2012 validation set
 SETTING = 'imagenet_val'
 HOW_TO_GET = ("ImageNet-top1 needs the ImageNet (ILSVRC2012) validation images: download "
-              "ILSVRC2012_img_val.tar (50,000 images, 6.4 GB) from https://image-net.org/download-images "
-              "(a free account), unpack it "
+              "ILSVRC2012_img_val.tar (50,000 images, 6.4 GB) from "
+              "https://image-net.org/download-images (a free account), unpack it "
               "into one folder per synset (e.g. with the valprep.sh script of pytorch/examples: "
-              "n01440764/ILSVRC2012_val_00000293.JPEG, ...), and name that folder in settings.ini as "
-              "`imagenet_val = /path/to/val` (or set BRAINSCORE_NB_IMAGENET_VAL)")
+              "n01440764/ILSVRC2012_val_00000293.JPEG, ...), and name that folder in settings.ini "
+              "as `imagenet_val = /path/to/val` (or set BRAINSCORE_NB_IMAGENET_VAL)")
 
 # %% ../../nbs/benchmarks/imagenet.ipynb #c3e15675
 _SYNSET = re.compile(r'n\d{8}')
@@ -56,17 +57,18 @@ def imagenet_val_stimuli(folder=None, # one folder per synset; default: the `ima
     if not folder.is_dir():
         raise FileNotFoundError(f"the {SETTING} folder {folder} does not exist. {HOW_TO_GET}")
     synsets = sorted(d for d in folder.iterdir() if d.is_dir() and _SYNSET.fullmatch(d.name))
-    rows = [(f.name, d.name, f) for d in synsets for f in sorted(d.iterdir()) if f.suffix.lower() in _IMAGE]
-    if not rows: raise FileNotFoundError(f"{folder} holds no images in synset folders (n01440764/...). "
-                                         f"{HOW_TO_GET}")
+    rows = [(f.name, d.name, f) for d in synsets for f in sorted(d.iterdir())
+            if f.suffix.lower() in _IMAGE]
+    if not rows: raise FileNotFoundError(f"{folder} holds no images in synset folders "
+                                         f"(n01440764/...). {HOW_TO_GET}")
     table = pd.DataFrame(rows, columns=['stimulus_id', 'synset', 'path'])
     if (dup := table['stimulus_id'][table['stimulus_id'].duplicated()]).size:
-        raise ValueError(f"{folder}: {dup.size} file names appear in more than one synset folder, e.g. "
-                         f"{list(dup[:3])}")
+        raise ValueError(f"{folder}: {dup.size} file names appear in more than one synset folder, "
+                         f"e.g. {list(dup[:3])}")
     if expected is not None and len(table) != expected:
-        raise ValueError(f"{folder} holds {len(table)} images in {len(synsets)} synset folders, not the "
-                         f"{expected} of the ILSVRC2012 validation set: scores on part of it are not "
-                         f"ImageNet-top1's")
+        raise ValueError(f"{folder} holds {len(table)} images in {len(synsets)} synset folders, "
+                         f"not the {expected} of the ILSVRC2012 validation set: scores on part of "
+                         f"it are not ImageNet-top1's")
     return StimulusSet(table[['stimulus_id', 'synset']], identifier=f'imagenet_val:{folder}',
                        stimulus_paths=dict(zip(table['stimulus_id'], table['path'])))
 
@@ -79,7 +81,8 @@ class ImageNetTop1(BenchmarkBase):
         if 'synset' not in stimuli.columns:
             raise ValueError(f"{identifier}: the stimuli have no synset column")
         ids = np.asarray(stimuli['stimulus_id'].values).astype(str)
-        self.truth = xr.DataArray(np.asarray(stimuli['synset'].values).astype(str), dims=['presentation'],
+        self.truth = xr.DataArray(np.asarray(stimuli['synset'].values).astype(str),
+                                  dims=['presentation'],
                                   coords={'stimulus_id': ('presentation', ids)})
         super().__init__(identifier, ceiling_func=lambda: base.UNCEILED, data=self.truth, **kwargs)
         # the labels are never shown
@@ -90,8 +93,8 @@ class ImageNetTop1(BenchmarkBase):
         candidate.start_task(self.task, 'imagenet')  # the model's own ImageNet labels
         answers = candidate.look_at(self.stimuli, number_of_trials=self.number_of_trials)
         if not isinstance(answers, xr.DataArray) or 'stimulus_id' not in answers.coords:
-            raise TypeError(f"{self.identifier}: the model's look_at must answer with synsets along "
-                            f"presentation with stimulus_ids, got {type(answers).__name__}")
+            raise TypeError(f"{self.identifier}: the model's look_at must answer with synsets "
+                            f"along presentation with stimulus_ids, got {type(answers).__name__}")
         # the model's own synsets: each stimulus answered once, none missing
         check_answers(answers, self.task, self.stimuli['stimulus_id'], identifier=self.identifier)
         raw = accuracy(answers, self.truth)
@@ -103,6 +106,7 @@ def imagenet_top1(folder=None, # one folder per synset; default: the `imagenet_v
                  )->ImageNetTop1:
     "`ImageNet-top1` as Brain-Score 2.4.2 scores it, on the local validation images"
     return ImageNetTop1('ImageNet-top1', imagenet_val_stimuli(folder, expected), version=VERSION,
-                        parent=PARENT, bibtex=BIBTEX, visual_degrees=None, number_of_trials=NUMBER_OF_TRIALS)
+                        parent=PARENT, bibtex=BIBTEX, visual_degrees=None,
+                        number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['ImageNet-top1'] = imagenet_top1

@@ -39,7 +39,8 @@ def corrupted_stimuli(stimuli, # the category's StimulusSet: noise_type, noise_l
     if not (isinstance(sampling_factor, (int, np.integer)) and sampling_factor >= 1):
         raise ValueError(f"sampling_factor must be a positive integer, got {sampling_factor!r}")
     if (missing := sorted({'noise_type', 'noise_level', 'synset'} - set(stimuli.columns))):
-        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} lacks columns {missing}")
+        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} "
+                         f"lacks columns {missing}")
     sampled = stimuli.iloc[::sampling_factor]
     keep = sampled['noise_type'].isin(CORRUPTIONS[category]) & sampled['noise_level'].astype(int).isin(LEVELS)
     shown = sampled[keep.to_numpy()]
@@ -57,8 +58,8 @@ def imagenet_c_top1(category:str, # 'noise', 'blur', 'weather' or 'digital'
     "`ImageNet-C-<category>-top1` as Brain-Score 2.4.2 scores it"
     check_choice(category, list(CORRUPTIONS), 'ImageNet-C category')
     stimuli = corrupted_stimuli(load(f'imagenet_c.{category}'), category, sampling_factor)
-    return ImageNetTop1(f'ImageNet-C-{category}-top1', stimuli, version=VERSION, parent=PARENT, bibtex=BIBTEX,
-                        visual_degrees=None, number_of_trials=NUMBER_OF_TRIALS)
+    return ImageNetTop1(f'ImageNet-C-{category}-top1', stimuli, version=VERSION, parent=PARENT,
+                        bibtex=BIBTEX, visual_degrees=None, number_of_trials=NUMBER_OF_TRIALS)
 
 for _category in CORRUPTIONS:
     benchmark_registry[f'ImageNet-C-{_category}-top1'] = partial(imagenet_c_top1, _category)

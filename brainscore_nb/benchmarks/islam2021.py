@@ -34,7 +34,8 @@ Konstantinos G. Derpanis and Neil Bruce},
 REGIONS, FACTORS = ('V1', 'V2', 'V4', 'IT'), ('shape', 'texture')
 TIME_BINS = [(70, 170)]  # Brain-Score's plugin: the standard core object recognition window
 SEED = 1751  # Brain-Score's plugin: the pairs' random.Random seed
-NUMBER_OF_TRIALS, VERSION, PARENT, VISUAL_DEGREES = 1, 1, 'Islam2021', None  # None: shown as they are
+# None: shown as they are
+NUMBER_OF_TRIALS, VERSION, PARENT, VISUAL_DEGREES = 1, 1, 'Islam2021', None
 
 # %% ../../nbs/benchmarks/islam2021.ipynb #92899de1
 def factor_pairs(stimuli, # StimulusSet: shape, texture, original_image_id columns (20 shapes, 5 textures)
@@ -42,13 +43,14 @@ def factor_pairs(stimuli, # StimulusSet: shape, texture, original_image_id colum
                 )->tuple:
     "Each image's factor and partner, drawn as Brain-Score's plugin draws them: (factors, first, second)"
     if (missing := sorted({'shape', 'texture', 'original_image_id'} - set(stimuli.columns))):
-        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} lacks columns {missing}")
+        raise ValueError(f"stimulus set {getattr(stimuli, 'identifier', None)!r} "
+                         f"lacks columns {missing}")
     shape, texture, original = (np.asarray(stimuli[c].values).astype(str)
                                 for c in ('shape', 'texture', 'original_image_id'))
     textures, shapes = sorted(set(texture)), sorted(set(shape))
     if (len(textures), len(shapes)) != (5, 20):
-        raise ValueError(f"Islam2021 has 5 textures and 20 shapes, the stimulus set {len(textures)} and "
-                         f"{len(shapes)}")
+        raise ValueError("Islam2021 has 5 textures and 20 shapes, the stimulus set "
+                         f"{len(textures)} and {len(shapes)}")
     generator, factors, second = random.Random(seed), [], []
     for i in range(len(stimuli)):
         factor = generator.choice(['shape', 'texture'])
@@ -56,13 +58,14 @@ def factor_pairs(stimuli, # StimulusSet: shape, texture, original_image_id colum
             other = generator.choice([t for t in textures if t != texture[i]])
             match = np.flatnonzero((original == original[i]) & (texture == other))
             if len(match) != 1:
-                raise ValueError(f"image {original[i]!r} has {len(match)} renderings in texture {other!r}: "
-                                 f"expected one")
+                raise ValueError(f"image {original[i]!r} has {len(match)} renderings in texture "
+                                 f"{other!r}: expected one")
             partner = int(match[0])
         else:  # the same texture on another shape
             other = generator.choice([s for s in shapes if s != shape[i]])
             match = np.flatnonzero((texture == texture[i]) & (shape == other))
-            if not len(match): raise ValueError(f"no image of shape {other!r} in texture {texture[i]!r}")
+            if not len(match):
+                raise ValueError(f"no image of shape {other!r} in texture {texture[i]!r}")
             partner = int(generator.choice(match))
         factors.append(factor); second.append(partner)
     return np.array(factors), np.arange(len(stimuli)), np.array(second)
@@ -75,7 +78,8 @@ class Islam2021Dimensionality(BenchmarkBase):
                  region:str, # 'V1', 'V2', 'V4' or 'IT'
                  factor:str, # 'shape' or 'texture'
                  **kwargs):
-        check_choice(region, REGIONS, 'Islam2021 region'); check_choice(factor, FACTORS, 'Islam2021 factor')
+        check_choice(region, REGIONS, 'Islam2021 region')
+        check_choice(factor, FACTORS, 'Islam2021 factor')
         self.factors, self.first, self.second = factor_pairs(stimuli)
         super().__init__(identifier, ceiling_func=lambda: base.UNCEILED, **kwargs)
         self.stimuli, self.region, self.factor, self.time_bins = stimuli, region, factor, TIME_BINS
@@ -83,9 +87,11 @@ class Islam2021Dimensionality(BenchmarkBase):
 
     def __call__(self, candidate:BrainModel)->Score:
         candidate.start_recording(self.region, self.time_bins)
-        responses = squeeze_time_bin(candidate.look_at(self.stimuli, number_of_trials=self.number_of_trials))
+        responses = squeeze_time_bin(candidate.look_at(self.stimuli,
+                                                       number_of_trials=self.number_of_trials))
         if not isinstance(responses, xr.DataArray) or 'presentation' not in responses.dims:
-            raise TypeError(f"{self.identifier}: the model's look_at must answer presentation x neuroid")
+            raise TypeError(f"{self.identifier}: the model's look_at must answer "
+                            "presentation x neuroid")
         ids = pd.Index(np.asarray(responses['stimulus_id'].values).astype(str))
         order = ids.get_indexer(np.asarray(self.stimuli['stimulus_id'].values).astype(str))
         if (order < 0).any(): raise ValueError(f"{self.identifier}: the model did not answer "
@@ -101,10 +107,12 @@ def islam2021_benchmark(region:str, # 'V1', 'V2', 'V4' or 'IT'
                         load=load_stimulus_set # name -> StimulusSet; default: the catalog
                        )->Islam2021Dimensionality:
     "`Islam2021-<factor>_<region>_dimensionality` as Brain-Score 2.4.2 builds it"
-    check_choice(region, REGIONS, 'Islam2021 region'); check_choice(factor, FACTORS, 'Islam2021 factor')
-    return Islam2021Dimensionality(f'Islam2021-{factor}_{region.lower()}_dimensionality', load('Islam2021'),
-                                   region, factor, version=VERSION, parent=PARENT, bibtex=BIBTEX,
-                                   visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    check_choice(region, REGIONS, 'Islam2021 region')
+    check_choice(factor, FACTORS, 'Islam2021 factor')
+    return Islam2021Dimensionality(f'Islam2021-{factor}_{region.lower()}_dimensionality',
+                                   load('Islam2021'), region, factor, version=VERSION,
+                                   parent=PARENT, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                                   number_of_trials=NUMBER_OF_TRIALS)
 
 for _region in REGIONS:
     for _factor in FACTORS:

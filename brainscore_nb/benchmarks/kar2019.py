@@ -33,12 +33,14 @@ def load_assembly(load=load_dataset # name -> assembly (stimulus set merged); de
     "Brain-Score's target: each stimulus once (sorted), the SVM decoder's OSTs, labels as `truth`"
     assembly = load('Kar2019')
     if 'decoder' not in assembly.coords or 'svm' not in set(np.ravel(assembly['decoder'].values)):
-        raise ValueError("Kar2019: no 'decoder' coord with an 'svm' entry to take the solution times from")
+        raise ValueError("Kar2019: no 'decoder' coord with an 'svm' entry to take the "
+                         "solution times from")
     _, first = np.unique(assembly['stimulus_id'].values, return_index=True)
     assembly = assembly.isel(presentation=first)
     assembly = assembly.isel(decoder=int(np.flatnonzero(assembly['decoder'].values == 'svm')[0]))
     for c in ('image_label', 'i1'):
-        if c not in assembly.coords: raise ValueError(f"Kar2019: no {c!r} coord along 'presentation'")
+        if c not in assembly.coords:
+            raise ValueError(f"Kar2019: no {c!r} coord along 'presentation'")
     stimuli = assembly.stimulus_set
     if stimuli is not None:
         stimuli = stimuli.drop_duplicates('stimulus_id').assign(truth=lambda s: s['image_label'])
@@ -51,13 +53,15 @@ class Kar2019OST(BenchmarkBase):
     def __init__(self, assembly # the target from `load_assembly`: one OST per stimulus, with i1 and labels
                 ):
         super().__init__('Kar2019-ost', VERSION, lambda: Score(CEILING, attrs={
-            'error': np.nan, 'reason': "Brain-Score's fixed ceiling, computed offline by Kohitij Kar"}),
+            'error': np.nan,
+            'reason': "Brain-Score's fixed ceiling, computed offline by Kohitij Kar"}),
                          'IT', BIBTEX, data=assembly, visual_degrees=VISUAL_DEGREES,
                          number_of_trials=NUMBER_OF_TRIALS)
         self.assembly, self.region, self.time_bins, self.metric = assembly, 'IT', TIME_BINS, ost
 
     def __call__(self, candidate)->Score:
-        raw = self.metric(place_record_look(self, candidate, self.assembly.stimulus_set), self.assembly)
+        raw = self.metric(place_record_look(self, candidate,
+                                            self.assembly.stimulus_set), self.assembly)
         return finalize(ceil_score(raw, self.ceiling), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/benchmarks/kar2019.ipynb #7e03b8eb

@@ -85,13 +85,16 @@ def kato2026_benchmark(dataset:str, # one of DATASETS
     base, (metric, ceiling) = base_dataset(dataset), KINDS[check_choice(kind, list(KINDS), 'Kato2026 kind')]
     trials = load(f'Kato2026.{dataset}')
     stimuli = getattr(trials, 'stimulus_set', None)
-    if stimuli is None: raise ValueError(f"Kato2026.{dataset}: the trials have no stimulus set attached")
+    if stimuli is None:
+        raise ValueError(f"Kato2026.{dataset}: the trials have no stimulus set attached")
     labels = sorted(set(np.asarray(trials['truth'].values))) + [OTHERS]
-    return KatoBenchmark(f'Kato2026{dataset}-{kind}', trials, stimuli=stimuli, fitting_stimuli=labels,
+    return KatoBenchmark(f'Kato2026{dataset}-{kind}', trials, stimuli=stimuli,
+                         fitting_stimuli=labels,
                          base_stimuli=None if base is None else load(f'Kato2026.{base}').stimulus_set,
-                         task=BrainModel.Task.label, metric=metric, ceiling_func=partial(ceiling, trials),
-                         version=VERSION, parent='Kato2026', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-                         number_of_trials=NUMBER_OF_TRIALS)
+                         task=BrainModel.Task.label, metric=metric,
+                         ceiling_func=partial(ceiling, trials),
+                         version=VERSION, parent='Kato2026', bibtex=BIBTEX,
+                         visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _dataset in DATASETS:
     for _kind in KINDS:

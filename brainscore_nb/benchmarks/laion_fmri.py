@@ -41,13 +41,16 @@ BIBTEX = """@inproceedings{zerbe_laion-fmri_2026,
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #c2e2c83a
 VISUAL_DEGREES = 9.2  # 1000 x 1000 px images at about 165 cm: 9.2 x 9.2 degrees
 NUMBER_OF_TRIALS = 1
-TIME_BINS = [(70, 170)]  # fMRI has none: Brain-Score asks for (0, 0), a bin our models refuse; as Allen2022's
+# fMRI has none: Brain-Score asks for (0, 0), a bin our models refuse; as Allen2022's
+TIME_BINS = [(70, 170)]
 REGIONS = ('V1', 'V2', 'V4', 'IT')
 SPLITS = ('tau', 'ood')  # re:vision's MMD-matched 80/20 split and its out-of-distribution hold-out
 SUBJECTS = ('sub-01', 'sub-03', 'sub-05', 'sub-06', 'sub-07')
-DATASET_PREFIXES = ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')  # the shared and the per-subject pools
+# the shared and the per-subject pools
+DATASET_PREFIXES = ('Zerbe2026_fmri', 'Zerbe2026_fmri_persubject')
 NOISE_CEILING_THRESHOLD = 0.3 * 100  # nc_12rep is in percent; voxels at or below it are dropped
-ALPHAS = [10.0 ** i for i in range(-10, 11)]  # the plugin's LAION_ALPHA_LIST: 21 penalties, 1e-10 to 1e10
+# the plugin's LAION_ALPHA_LIST: 21 penalties, 1e-10 to 1e10
+ALPHAS = [10.0 ** i for i in range(-10, 11)]
 VERSION = 1  # Brain-Score's version of every Zerbe2026_fmri benchmark
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #lm000002
@@ -62,17 +65,17 @@ def _peak_aggregation_for_pool(dataset_prefix:str, # one of DATASET_PREFIXES
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #4dee5d80
 STIMULI_SETTING, SPLITS_SETTING = 'laion_fmri_stimuli', 'laion_fmri_splits'
 HOW_TO_GET_STIMULI = (
-    "Zerbe2026_fmri (LAION-fMRI) needs its stimulus images, which its data use agreement keeps from being "
-    "redistributed: sign the agreement at https://laion-fmri.hebartlab.com/request, download the stimuli "
-    "with the `laion-fmri` package (`laion-fmri download-stimuli`), extract them with Brain-Score's "
-    "data/laion_fmri/data_packaging/get_local_stimuli.py (a folder of images and manifest.csv with "
-    "stimulus_id and filename), and name that folder in settings.ini as "
-    "`laion_fmri_stimuli = /path/to/images_extracted` (or set BRAINSCORE_NB_LAION_FMRI_STIMULI)")
+    "Zerbe2026_fmri (LAION-fMRI) needs its stimulus images, which its data use agreement keeps "
+    "from being redistributed: sign the agreement at https://laion-fmri.hebartlab.com/request, "
+    "download the stimuli with the `laion-fmri` package (`laion-fmri download-stimuli`), extract "
+    "them with Brain-Score's data/laion_fmri/data_packaging/get_local_stimuli.py (a folder of "
+    "images and manifest.csv with stimulus_id and filename), and name that folder in settings.ini "
+    "as `laion_fmri_stimuli = /path/to/images_extracted` (or set BRAINSCORE_NB_LAION_FMRI_STIMULI)")
 HOW_TO_GET_SPLITS = (
-    "Zerbe2026_fmri (LAION-fMRI) divides its images by the re:vision split files of the `laion-fmri` "
-    "package: install it (pip install "
-    "'laion-fmri @ git+https://github.com/ViCCo-Group/LAION-fMRI.git@main'), or name a folder of its split "
-    "files (<pool>/<split>.json, pools 'shared' and 'sub-01' ...) in settings.ini as "
+    "Zerbe2026_fmri (LAION-fMRI) divides its images by the re:vision split files of the "
+    "`laion-fmri` package: install it (pip install "
+    "'laion-fmri @ git+https://github.com/ViCCo-Group/LAION-fMRI.git@main'), or name a folder of "
+    "its split files (<pool>/<split>.json, pools 'shared' and 'sub-01' ...) in settings.ini as "
     "`laion_fmri_splits = /path/to/splits/data` (or set BRAINSCORE_NB_LAION_FMRI_SPLITS)")
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #effa08d1
@@ -87,8 +90,8 @@ def split_ids(split:str, # 'tau' or 'ood'
     if not path.is_file(): raise FileNotFoundError(f"no split file {path}. {HOW_TO_GET_SPLITS}")
     try: variant = next(v for v in json.loads(path.read_text())['variants'] if v['variant_id'] == 0)
     except (ValueError, KeyError, TypeError, StopIteration) as e:
-        raise ValueError(f"{path}: not a re:vision split file (no variant 0 with train_ids and test_ids): "
-                         f"{e!r}") from None
+        raise ValueError(f"{path}: not a re:vision split file (no variant 0 with train_ids and "
+                         f"test_ids): {e!r}") from None
     train, test = list(variant.get('train_ids', [])), list(variant.get('test_ids', []))
     if not train or not test or set(train) & set(test):
         raise ValueError(f"{path}: variant 0 needs train_ids and test_ids, disjoint and not empty")
@@ -103,8 +106,8 @@ def _splits_folder(folder=None)->Path:
         except ImportError: raise FileNotFoundError(HOW_TO_GET_SPLITS) from None
         folder = Path(s.__file__).parent/'data'
     folder = Path(folder)
-    if not folder.is_dir(): raise FileNotFoundError(f"the {SPLITS_SETTING} folder {folder} does not exist. "
-                                                    f"{HOW_TO_GET_SPLITS}")
+    if not folder.is_dir(): raise FileNotFoundError(f"the {SPLITS_SETTING} folder {folder} does "
+                                                    f"not exist. {HOW_TO_GET_SPLITS}")
     return folder
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #e0ca60a1
@@ -117,13 +120,14 @@ def laion_stimuli(folder=None # the images and manifest.csv; default: the `laion
     if not manifest.is_file(): raise FileNotFoundError(f"no {manifest}. {HOW_TO_GET_STIMULI}")
     table = pd.read_csv(manifest)
     if (missing := {'stimulus_id', 'filename'} - set(table.columns)):
-        raise ValueError(f"{manifest}: no {sorted(missing)} column (it needs stimulus_id and filename)")
+        raise ValueError(f"{manifest}: no {sorted(missing)} column (it needs "
+                         "stimulus_id and filename)")
     if (dup := table['stimulus_id'][table['stimulus_id'].duplicated()]).size:
         raise ValueError(f"{manifest}: {dup.size} stimulus_ids appear twice, e.g. {list(dup[:3])}")
     paths = {s: Path(folder)/f for s, f in zip(table['stimulus_id'], table['filename'])}
     if (absent := [s for s, p in paths.items() if not p.is_file()]):
-        raise FileNotFoundError(f"{manifest} names {len(absent)} images that are not in {folder}, e.g. "
-                                f"{[str(paths[s].name) for s in absent[:3]]}")
+        raise FileNotFoundError(f"{manifest} names {len(absent)} images that are not in {folder}, "
+                                f"e.g. {[str(paths[s].name) for s in absent[:3]]}")
     return StimulusSet(table.drop(columns=['filename']), identifier='Zerbe2026_fmri_stim_full',
                        stimulus_paths=paths)
 
@@ -132,10 +136,11 @@ def _attach(assembly:xr.DataArray, stimuli:StimulusSet, identifier:str)->xr.Data
     "`assembly` with the rows of `stimuli` for its images attached"
     ids = pd.unique(assembly['stimulus_id'].values)
     missing = pd.Index(ids).difference(stimuli['stimulus_id'])
-    if len(missing): raise ValueError(f"{identifier}: {len(missing)} images are not in the stimulus folder's "
-                                      f"manifest.csv, e.g. {list(missing[:3])}")
+    if len(missing): raise ValueError(f"{identifier}: {len(missing)} images are not in the "
+                                      f"stimulus folder's manifest.csv, e.g. {list(missing[:3])}")
     rows = StimulusSet(stimuli[stimuli['stimulus_id'].isin(ids)].reset_index(drop=True),
-                       identifier=identifier, stimulus_paths={s: stimuli.stimulus_paths[s] for s in ids})
+                       identifier=identifier,
+                       stimulus_paths={s: stimuli.stimulus_paths[s] for s in ids})
     assembly.attrs['stimulus_set'] = rows
     return assembly
 
@@ -154,14 +159,15 @@ def load_subject(subject:str, # one of SUBJECTS
     check_choice(region, REGIONS, 'Zerbe2026_fmri region')
     check_choice(dataset_prefix, DATASET_PREFIXES, 'Zerbe2026_fmri dataset_prefix')
     name = f'{dataset_prefix}_full_{subject}'
-    assembly = reliable_region((load or load_dataset)(name), region, name, threshold=noise_ceiling_threshold,
+    assembly = reliable_region((load or load_dataset)(name), region, name,
+                               threshold=noise_ceiling_threshold,
                                time_bins=TIME_BINS, reliab_coord='nc_12rep')
     pool = subject if 'persubject' in dataset_prefix else 'shared'
     labels, sides = assembly['stimulus_id'].values, []
     for ids in (split_ids(split or 'tau', pool, splits)):
         keep = np.isin(labels, ids)
-        if not keep.any(): raise ValueError(f"{name}: none of its images is in the {split or 'tau'} split of "
-                                            f"pool {pool!r}")
+        if not keep.any(): raise ValueError(f"{name}: none of its images is in the "
+                                            f"{split or 'tau'} split of pool {pool!r}")
         sides.append(assembly.isel(presentation=keep))
     del assembly
     if split is None: sides = [xr.concat(sides, 'presentation')]
@@ -179,13 +185,15 @@ def _nc_r(assembly:xr.DataArray)->np.ndarray:
 def ncsnr_ceiling(assembly:xr.DataArray # a subject's voxels with their nc_12rep coord
                  )->Score:
     "Brain-Score's `_ncsnr_ceiling`: the median over voxels of sqrt(nc_12rep / 100) (the ridge ids' ceiling)"
-    return Score(float(np.nanmedian(_nc_r(assembly))), attrs={'error': np.nan, 'nc_coord': 'nc_12rep'})
+    return Score(float(np.nanmedian(_nc_r(assembly))),
+                 attrs={'error': np.nan, 'nc_coord': 'nc_12rep'})
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #f8061f0e
 def ncsnr_rsa_ceiling(assembly:xr.DataArray # a subject's voxels with their nc_12rep coord
                      )->Score:
     "Brain-Score's `_ncsnr_rsa_ceiler`: the mean over voxels of sqrt(nc_12rep / 100) (the rdm ids' ceiling)"
-    return Score(float(np.nanmean(_nc_r(assembly))), attrs={'error': np.nan, 'nc_coord': 'nc_12rep'})
+    return Score(float(np.nanmean(_nc_r(assembly))),
+                 attrs={'error': np.nan, 'nc_coord': 'nc_12rep'})
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #b0b81b8a
 def intersubject_cka(assemblies:dict # subject -> its voxels (one row per image; the same images)
@@ -196,7 +204,8 @@ def intersubject_cka(assemblies:dict # subject -> its voxels (one row per image;
     pairs = {f'{a}|{b}': float(cka(assemblies[a], assemblies[b]).values)
              for i, a in enumerate(names) for b in names[i + 1:]}
     v = np.array(list(pairs.values()))
-    return Score(float(v.mean()), attrs={'error': float(v.std(ddof=1) / np.sqrt(v.size)), 'pairs': pairs})
+    return Score(float(v.mean()),
+                 attrs={'error': float(v.std(ddof=1) / np.sqrt(v.size)), 'pairs': pairs})
 
 # %% ../../nbs/benchmarks/laion_fmri.ipynb #0cee46d1
 KINDS = {'ridgecv': explained_variance, 'rdm-pearson': ceil_score, 'cka': ceil_score}
@@ -210,11 +219,12 @@ class LAIONfMRI(BenchmarkBase):
                  region:str, parent:str, **kwargs):
         check_choice(kind, tuple(KINDS), 'Zerbe2026_fmri metric kind')
         self.kind, self.subjects, self.region, self.time_bins = kind, subjects, region, TIME_BINS
-        super().__init__(identifier, VERSION, self._ceilings, parent, BIBTEX, visual_degrees=VISUAL_DEGREES,
-                         number_of_trials=NUMBER_OF_TRIALS, **kwargs)
+        super().__init__(identifier, VERSION, self._ceilings, parent, BIBTEX,
+                         visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS, **kwargs)
         sha1 = hashlib.sha1()  # the subjects' data, each slice by its sha1: the scores' provenance
         for s, d in subjects.items():
-            for part in (d if isinstance(d, tuple) else (d,)): sha1.update(f'{s}:{data_sha1(part)};'.encode())
+            for part in (d if isinstance(d, tuple) else (d,)):
+                sha1.update(f'{s}:{data_sha1(part)};'.encode())
         self.data_sha1 = sha1.hexdigest()
 
     def _ceilings(self)->Score:
@@ -226,7 +236,8 @@ class LAIONfMRI(BenchmarkBase):
             how = ncsnr_ceiling if self.kind == 'ridgecv' else ncsnr_rsa_ceiling
             per = {s: how(a[1] if self.kind == 'ridgecv' else a) for s, a in self.subjects.items()}
             v = np.array([p.center for p in per.values()])
-            c = Score(float(v.mean()), attrs={'error': float(v.std(ddof=1) / np.sqrt(v.size)) if v.size > 1
+            c = Score(float(v.mean()), attrs={'error': float(v.std(ddof=1) / np.sqrt(v.size))
+                                              if v.size > 1
                                               else np.nan})
         c.attrs['per_subject'] = per
         return c
@@ -247,16 +258,19 @@ class LAIONfMRI(BenchmarkBase):
         mean = lambda i: float(np.mean([p[i].center for p in parts.values()]))
         per = lambda i: {s: p[i].center for s, p in parts.items()}
         raw = Score(mean(0), attrs={'error': np.nan, 'subject_values': per(0)})
-        score = Score(mean(2), attrs={'error': np.nan, 'subject_scores': per(2), 'subject_ceilings': per(1)})
+        score = Score(mean(2),
+                      attrs={'error': np.nan, 'subject_scores': per(2), 'subject_ceilings': per(1)})
         out = finalize(score, raw, ceiling, self, candidate)
-        # the interval: each subject's bootstrap (its ceiling known), averaged draw by draw, then bounded
+        # the interval: each subject's bootstrap (its ceiling known), averaged draw
+        # by draw, then bounded
         boots = [bootstrap(r, Score(c.center), normalisation=how.__name__, bounds=None)
                  for r, c, _ in parts.values()]
         if all('bootstrap' in b for b in boots):
             draws = np.clip(np.mean([b['bootstrap'] for b in boots], 0), 0, 1)
             out.attrs.pop('ci_reason', None)
             out.attrs.update(dict(zip(('ci_low', 'ci_high'), interval(draws))), bootstrap=draws,
-                             ci_level=boots[0]['ci_level'], bootstrap_seed=boots[0]['bootstrap_seed'],
+                             ci_level=boots[0]['ci_level'],
+                             bootstrap_seed=boots[0]['bootstrap_seed'],
                              bootstrap_units='per subject: ' + boots[0]['bootstrap_units'])
         else: out.attrs['ci_reason'] = next(b['ci_reason'] for b in boots if 'bootstrap' not in b)
         return out
@@ -275,10 +289,11 @@ def laion_fmri(region:str, # one of REGIONS
         raise ValueError(f"Zerbe2026_fmri: a split ('tau' or 'ood') goes with ridgecv only, got "
                          f"kind={kind!r}, split={split!r}")
     if kind != 'ridgecv' and 'persubject' in dataset_prefix:
-        raise ValueError(f"Zerbe2026_fmri {kind} is defined on the shared pool only: the per-subject pools' "
-                         "images differ between subjects")
+        raise ValueError(f"Zerbe2026_fmri {kind} is defined on the shared pool only: the "
+                         "per-subject pools' images differ between subjects")
     name = f"{dataset_prefix}.{region}-{split}-{kind}" if split else f"{dataset_prefix}.{region}-{kind}"
-    data = {s: load_subject(s, region, split, dataset_prefix=dataset_prefix, **load) for s in subjects}
+    data = {s: load_subject(s, region, split, dataset_prefix=dataset_prefix, **load)
+            for s in subjects}
     parent = f'{dataset_prefix}.{region}' if kind == 'cka' else region
     return LAIONfMRI(name, kind, data, region, parent)
 

@@ -53,7 +53,8 @@ def reliability_ceiling(assembly:xr.DataArray, # units with a per-unit reliabili
     rel = np.asarray(assembly[coord].values)
     finite = rel[np.isfinite(rel)]
     rng = np.random.RandomState(0)  # Brain-Score's seed
-    boot = [np.median(rng.choice(finite, size=finite.size, replace=True)) for _ in range(n_bootstraps)]
+    boot = [np.median(rng.choice(finite, size=finite.size, replace=True))
+            for _ in range(n_bootstraps)]
     ids = (assembly['neuroid_id'].values if 'neuroid_id' in assembly.coords
            else np.arange(len(rel)))
     raw = xr.DataArray(rel, dims=['neuroid'], coords={'neuroid_id': ('neuroid', ids)})
@@ -68,13 +69,15 @@ def load_assembly(region:str, # one of REGIONS
     check_choice(region, REGIONS, 'Li2026 region')
     assembly = load('Li2026')
     missing = [c for c in ('region', 'reliability_window') if c not in assembly.coords]
-    if missing: raise ValueError(f"Li2026: no {', '.join(map(repr, missing))} coord along 'neuroid'")
+    if missing:
+        raise ValueError(f"Li2026: no {', '.join(map(repr, missing))} coord along 'neuroid'")
     if 'time_bin_start' in assembly.coords:
         bins = list(zip(np.ravel(assembly['time_bin_start'].values).tolist(),
                         np.ravel(assembly['time_bin_end'].values).tolist()))
         if bins != TIME_BINS: raise ValueError(f"Li2026: time bins {bins}, expected {TIME_BINS}")
     assembly = squeeze_time_bin(assembly)
-    # compared in the coord's own dtype (float32), as Brain-Score does: a unit at float32 0.4 is not above 0.4
+    # compared in the coord's own dtype (float32), as Brain-Score does: a unit at float32
+    # 0.4 is not above 0.4
     keep = ((np.asarray(assembly['region'].values) == region)
             & (np.asarray(assembly['reliability_window'].values) > RELIABILITY_THRESHOLD))
     if not keep.any(): raise ValueError(f"Li2026: no {region} units with reliability_window above "
@@ -84,7 +87,8 @@ def load_assembly(region:str, # one of REGIONS
 # %% ../../nbs/benchmarks/li2026.ipynb #2d51cc4c
 def _metric(metric_type:str):
     "The plugin's metric: unstratified 10-split cross-validation; ridgecv with Brain-Score's penalties"
-    # Brain-Score splits the recording's rows as packaged (not sorted by id): order='rows' keeps its numbers
+    # Brain-Score splits the recording's rows as packaged (not sorted by id):
+    # order='rows' keeps its numbers
     if metric_type == 'ridgecv':
         return partial(ridgecv_cv, alphas=ALPHA_LIST, stratification_coord=None, order='rows')
     return partial(pls_cv, stratification_coord=None, order='rows')
@@ -98,18 +102,22 @@ def li2026(region:str, # one of REGIONS
     check_choice(metric_type, METRICS, 'Li2026 metric')
     assembly = load_assembly(region, load)
     identifier, common = f'Li2026.{region}-{metric_type}', dict(
-        version=VERSION, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS,
+        version=VERSION, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+        number_of_trials=NUMBER_OF_TRIALS,
         time_bins=TIME_BINS)
     if metric_type == 'rdm':  # one RDM per animal
-        if 'animal' not in assembly.coords: raise ValueError("Li2026: no 'animal' coord along 'neuroid'")
+        if 'animal' not in assembly.coords:
+            raise ValueError("Li2026: no 'animal' coord along 'neuroid'")
         rdms = subject_rdms(assembly, 'animal')
         rdms.attrs['stimulus_set'] = assembly.stimulus_set
-        return RSABenchmark(identifier, rdms, region=region, model_rdm=rdm_matrix, compare=compare_rdms,
-                            normalize=ceil_score, ceiling_func=lambda: rsa_ceiling(rdms),
+        return RSABenchmark(identifier, rdms, region=region, model_rdm=rdm_matrix,
+                            compare=compare_rdms, normalize=ceil_score,
+                            ceiling_func=lambda: rsa_ceiling(rdms),
                             parent=f'Li2026.{region}', **common)
     return NeuralBenchmark(identifier, assembly, _metric(metric_type),
                            lambda: reliability_ceiling(assembly), region=region,
-                           parent=f'Li2026.{region}' if metric_type == 'ridgecv' else None, **common)
+                           parent=f'Li2026.{region}' if metric_type == 'ridgecv' else None,
+                           **common)
 
 for _r in REGIONS:
     for _m in METRICS: benchmark_registry[f'Li2026.{_r}-{_m}'] = partial(li2026, _r, _m)

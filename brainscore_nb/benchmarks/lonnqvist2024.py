@@ -43,7 +43,8 @@ def lonnqvist2024_benchmark(identifier:str, # one of BENCHMARKS
         data, metric, ceiling_func = trials, accuracy_distance, partial(accuracy_distance_ceiling, trials)
     return FittedBehavioralBenchmark(identifier, data, stimuli=stimuli, fitting_stimuli=fitting,
                                      metric=metric, ceiling_func=ceiling_func, version=VERSION,
-                                     parent='Lonnqvist2024', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                                     parent='Lonnqvist2024', bibtex=BIBTEX,
+                                     visual_degrees=VISUAL_DEGREES,
                                      number_of_trials=NUMBER_OF_TRIALS)
 
 for _identifier in BENCHMARKS:

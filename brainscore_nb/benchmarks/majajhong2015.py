@@ -48,11 +48,14 @@ def load_assembly(region:str, # 'V4' or 'IT'
     if time_interval is None: assembly = squeeze_time_bin(load(f'MajajHong2015.{access}'))
     else:
         if not isinstance(time_interval, (int, np.integer)) or time_interval < 1:
-            raise ValueError(f"time_interval must be a whole number of ms >= 1, got {time_interval!r}")
+            raise ValueError("time_interval must be a whole number of ms >= 1, "
+                             f"got {time_interval!r}")
         assembly = load(f'MajajHong2015.temporal.{access}')
-        last = int(np.max(assembly['time_bin_end'].values))  # Brain-Score's bins: from 0 to last - interval
+        # Brain-Score's bins: from 0 to last - interval
+        last = int(np.max(assembly['time_bin_end'].values))
         assembly = align_time_bins(assembly, [(t, t + time_interval)
-                                              for t in range(0, last - time_interval, time_interval)])
+                                              for t in range(
+                                                      0, last - time_interval, time_interval)])
     assembly = assembly.sel(region=region).transpose('presentation', 'neuroid', ...)
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
@@ -93,8 +96,9 @@ class TemporalNeuralBenchmark(NeuralBenchmark):
         if r is not None and c is not None:
             with np.errstate(divide='ignore', invalid='ignore'):
                 score.attrs['time_bin_scores'] = r ** 2 / np.asarray(c.values)
-            score.attrs['time_bin_scores_note'] = ("per bin r^2 / ceiling, unbounded: Brain-Score's score "
-                                                   "vector; the score is the bins' mean r^2 / mean ceiling")
+            score.attrs['time_bin_scores_note'] = ("per bin r^2 / ceiling, unbounded: "
+                                                   "Brain-Score's score vector; the score is the "
+                                                   "bins' mean r^2 / mean ceiling")
         return score
 
 # %% ../../nbs/benchmarks/majajhong2015.ipynb #b2263e87
@@ -102,7 +106,8 @@ def majajhong2015_temporal(region:str, # 'V4' or 'IT'
                            load=load_dataset # name -> assembly; default: the catalog
                           ) -> TemporalNeuralBenchmark:
     "`MajajHong2015public.<region>-temporal-pls` as Brain-Score 2.4.2 builds it (10 ms bins)"
-    repetitions = load_assembly(region, average_repetitions=False, time_interval=TEMPORAL_INTERVAL, load=load)
+    repetitions = load_assembly(region, average_repetitions=False,
+                                time_interval=TEMPORAL_INTERVAL, load=load)
     bins = list(zip(*(repetitions[c].values.tolist() for c in ('time_bin_start', 'time_bin_end'))))
     return TemporalNeuralBenchmark(f'MajajHong2015public.{region}-temporal-pls',
                                    average_repetition(repetitions, sort=True),

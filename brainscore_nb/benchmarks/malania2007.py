@@ -35,17 +35,20 @@ BIBTEX = """@article{malania2007,
             issn = {1534-7362}, doi = {10.1167/7.2.1}, url = {https://doi.org/10.1167/7.2.1}}"""
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #abe67ee1
-CONDITIONS = ["short2", "short4", "short6", "short8", "short16", "equal2", "long2", "equal16", "long16"]
+CONDITIONS = ["short2", "short4", "short6", "short8", "short16", "equal2", "long2",
+              "equal16", "long16"]
 BASELINE = "vernier_only"  # the unflanked vernier
 VISUAL_DEGREES = 2.986667  # Brain-Score's plugin
-NUMBER_OF_TRIALS = 10  # Brain-Score's: test images shown 10 times (its models jitter them by microsaccades)
+# Brain-Score's: test images shown 10 times (its models jitter them by microsaccades)
+NUMBER_OF_TRIALS = 10
 THRESHOLD_ACCURACY = 0.75  # the thresholds are read at 75% correct
 VERSION = 1  # Brain-Score's version of the benchmarks
 PARENT = "Malania2007"
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #b4156425
 OFFSET = (
-    "vernier_offset_arcsec"  # the stimulus sets' offset column (Brain-Score's benchmark passes 'image_label')
+    # the stimulus sets' offset column (Brain-Score's benchmark passes 'image_label')
+    "vernier_offset_arcsec"
 )
 
 # %% ../../nbs/benchmarks/malania2007.ipynb #8f478a83
@@ -188,7 +191,8 @@ class Malania2007VernierAcuity(BenchmarkBase):
             raw = self.metric(_look(self, candidate, self.stimuli), baseline)
             raws.append(raw)
             ceiled.append(min(float(raw) / float(ceiling), 1.0))  # Brain-Score caps each at 1
-        per = lambda v: xr.DataArray(v, dims=["condition"], coords={"condition": list(self.baselines)})
+        per = lambda v: xr.DataArray(v, dims=["condition"],
+                                     coords={"condition": list(self.baselines)})
         raw = Score(
             float(np.mean([float(r) for r in raws])),
             attrs={
@@ -198,7 +202,8 @@ class Malania2007VernierAcuity(BenchmarkBase):
                 "metric": "threshold",
             },
         )
-        score = Score(float(np.mean(ceiled)), attrs={"per_condition": per(ceiled), "normalisation": None})
+        score = Score(float(np.mean(ceiled)),
+                      attrs={"per_condition": per(ceiled), "normalisation": None})
         out = finalize(score, raw, ceiling, self, candidate)
         out.attrs.update(
             ci_low=np.nan,

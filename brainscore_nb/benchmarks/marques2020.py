@@ -27,9 +27,10 @@ from ..models.screen import place_on_screen
 from .base import BenchmarkBase, benchmark_registry, finalize, squeeze_time_bin
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #c8998122
-RF_STIMULI, BLANK_STIMULI, ORIENTATION_STIMULI = ('Marques2020_receptive_field', 'Marques2020_blank',
-                                                  'Marques2020_orientation')
-RF_NUMBER_OF_TRIALS, ORIENTATION_NUMBER_OF_TRIALS = 10, 20  # trials of the receptive-field and affine steps
+RF_STIMULI, BLANK_STIMULI, ORIENTATION_STIMULI = ('Marques2020_receptive_field',
+                                                  'Marques2020_blank', 'Marques2020_orientation')
+# trials of the receptive-field and affine steps
+RF_NUMBER_OF_TRIALS, ORIENTATION_NUMBER_OF_TRIALS = 10, 20
 RF_THRESHOLD = 0.05  # share of the map's peak that enters the centroid
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #e7d62c70
@@ -41,8 +42,8 @@ RESPONSE_THRESHOLD = 5  # spikes/s, for responsive units and neurons
 TIME_BINS = [(70, 170)]
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #db0160da
-GRATING_COLUMNS = ('position_y', 'position_x', 'contrast', 'radius', 'spatial_frequency', 'orientation',
-                   'phase')
+GRATING_COLUMNS = ('position_y', 'position_x', 'contrast', 'radius', 'spatial_frequency',
+                   'orientation', 'phase')
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #feb1778c
 def grating_layout(stimuli # a grating StimulusSet (the GRATING_COLUMNS), rows in presentation order
@@ -55,10 +56,12 @@ def grating_layout(stimuli # a grating StimulusSet (the GRATING_COLUMNS), rows i
     levels = {c: np.unique(v) for c, v in values.items()}
     n = len(stimuli)
     sizes = [len(levels[c]) for c in GRATING_COLUMNS]
-    if n == np.prod(sizes):  # a full grid: each column repeats its level within the faster ones' block
+    # a full grid: each column repeats its level within the faster ones' block
+    if n == np.prod(sizes):
         inner, out = 1, dict(levels, cycles=1)
         for c, k in zip(GRATING_COLUMNS[::-1], sizes[::-1]):
-            if not np.array_equal(np.tile(np.repeat(levels[c], inner), n // (inner * k)), values[c]):
+            if not np.array_equal(np.tile(np.repeat(levels[c], inner),
+                                          n // (inner * k)), values[c]):
                 raise ValueError(f"{name}: {c} is not in the grid's order "
                                  f"(position_y slowest ... phase fastest)")
             inner *= k
@@ -86,7 +89,8 @@ def texture_order(stimuli # a texture StimulusSet: `type` (1 noise, 2 texture), 
     grid = pd.MultiIndex.from_arrays([t[order], f[order], s[order]])
     full = pd.MultiIndex.from_product([np.unique(t), np.unique(f), np.unique(s)])
     if len(np.unique(t)) != 2 or not grid.equals(full):
-        raise ValueError(f"{name}: the textures are not every (type, family, sample) once, with 2 types")
+        raise ValueError(f"{name}: the textures are not every (type, family, sample) "
+                         "once, with 2 types")
     return order
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #e8cb0bc6
@@ -98,11 +102,13 @@ def circular_variance(curve, # responses at each orientation
     return float(1 - np.abs(curve @ np.exp(2j * np.deg2rad(orientation))) / np.abs(curve).sum())
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #6a17fb49
-_FILTERS = {'hanning': [0, 2 / 5, 1, 2 / 5, 0], 'flat': [1, 1, 1, 1, 1], 'smooth': [0, 1 / 5, 1, 1 / 5, 0],
+_FILTERS = {'hanning': [0, 2 / 5, 1, 2 / 5, 0], 'flat': [1, 1, 1, 1, 1],
+            'smooth': [0, 1 / 5, 1, 1 / 5, 0],
             'triangle': [0.5, 0.75, 1, 0.75, 0.5]}
 
 def _filter(name:str)->np.ndarray:
-    if name not in _FILTERS: raise ValueError(f"unknown filter {name!r}; there are {list(_FILTERS)}")
+    if name not in _FILTERS:
+        raise ValueError(f"unknown filter {name!r}; there are {list(_FILTERS)}")
     w = np.asarray(_FILTERS[name], np.float64)
     return w / w.sum()
 
@@ -146,7 +152,8 @@ def spatial_frequency_tuning(curve, # responses at each spatial frequency (ascen
     log_sf = np.log2(np.asarray(sf, np.float64))
     full = np.linspace(log_sf[0], log_sf[-1], num=100, endpoint=True)
     padded = np.concatenate([[curve[0]] * 2, curve, [curve[-1]] * 2])
-    fitted = UnivariateSpline(log_sf, np.convolve(_filter(filt_type), padded, mode='valid'), s=0.)(full)
+    fitted = UnivariateSpline(log_sf,
+                              np.convolve(_filter(filt_type), padded, mode='valid'), s=0.)(full)
     peak = int(np.argmax(fitted))
     below = np.flatnonzero(fitted <= fitted[peak] * thrsh)
     low = full[below[below < peak][-1]] if (below < peak).any() else np.nan
@@ -210,8 +217,8 @@ def _grid(responses, stimuli, *, cycles:bool):
     "Rates reshaped to neuroid x radius-or-cycle x sf x orientation x phase, and the layout"
     layout = grating_layout(stimuli)
     first = layout['cycles'] if cycles else len(layout['radius'])
-    shape = (responses.shape[0], first, len(layout['spatial_frequency']), len(layout['orientation']),
-             len(layout['phase']))
+    shape = (responses.shape[0], first, len(layout['spatial_frequency']),
+             len(layout['orientation']), len(layout['phase']))
     if np.prod(shape) != responses.size:
         raise ValueError(f"{getattr(stimuli, 'identifier', 'the stimuli')}: {responses.shape[1]} "
                          f"presentations do not make the grid {shape[1:]}")
@@ -223,8 +230,9 @@ def _dc_ac(r):
     return r.mean(axis=-1), np.abs(np.fft.fft(r, axis=-1))[..., 1] / r.shape[-1] * 2
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #3ef2d92e
-CAVANAUGH2002_PROPERTIES = ['surround_suppression_index', 'strongly_suppressed', 'grating_summation_field',
-                            'surround_diameter', 'surround_grating_summation_field_ratio']
+CAVANAUGH2002_PROPERTIES = ['surround_suppression_index', 'strongly_suppressed',
+                            'grating_summation_field', 'surround_diameter',
+                            'surround_grating_summation_field_ratio']
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #0c2bef6e
 def cavanaugh2002_properties(responses, # neuroid x presentation firing rates to the size gratings
@@ -234,7 +242,8 @@ def cavanaugh2002_properties(responses, # neuroid x presentation firing rates to
     "Size tuning at each unit's best sf, orientation and component (DC or AC), of units above 5 spikes/s"
     r, layout = _grid(responses, stimuli, cycles=False)
     dc, ac = _dc_ac(r)
-    both = np.stack([dc - np.reshape(baseline, (-1, 1, 1, 1)), ac], axis=-1)  # neuroid x radius x sf x or x 2
+    # neuroid x radius x sf x or x 2
+    both = np.stack([dc - np.reshape(baseline, (-1, 1, 1, 1)), ac], axis=-1)
     n = len(both)
     best = [np.unravel_index(np.argmax(both[i]), both.shape[1:]) for i in range(n)]
     sizes = np.array([size_tuning(both[i, :, s, o, c], layout['radius'])
@@ -274,14 +283,15 @@ def devalois1982b_properties(responses, # neuroid x presentation firing rates to
     peak = np.zeros(n)
     for i in range(n):
         rad, _, o, c = np.unravel_index(np.argmax(both[i]), both.shape[1:])
-        peak[i] = spatial_frequency_tuning(both[i, rad, :, o, c], layout['spatial_frequency'], thrsh=0.707,
-                                           filt_type='smooth', mode='ratio')[1]
-    return _table([peak], ['peak_spatial_frequency'], both.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
+        peak[i] = spatial_frequency_tuning(both[i, rad, :, o, c], layout['spatial_frequency'],
+                                           thrsh=0.707, filt_type='smooth', mode='ratio')[1]
+    return _table([peak], ['peak_spatial_frequency'],
+                  both.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #f25915fe
-RINGACH2002_PROPERTIES = ['baseline', 'max_dc', 'min_dc', 'max_ac', 'modulation_ratio', 'circular_variance',
-                          'bandwidth', 'orthogonal_preferred_ratio', 'orientation_selective',
-                          'circular_variance_bandwidth_ratio',
+RINGACH2002_PROPERTIES = ['baseline', 'max_dc', 'min_dc', 'max_ac', 'modulation_ratio',
+                          'circular_variance', 'bandwidth', 'orthogonal_preferred_ratio',
+                          'orientation_selective', 'circular_variance_bandwidth_ratio',
                           'orthogonal_preferred_ratio_circular_variance_difference',
                           'orthogonal_preferred_ratio_bandwidth_ratio']
 
@@ -299,7 +309,8 @@ def ringach2002_properties(responses, # neuroid x presentation firing rates to t
         c, s, o = np.unravel_index(np.argmax(dc[i]), dc.shape[1:])
         curve = dc[i, c, s]
         out[i] = (dc[i, c, s, o], ac[i, c, s, o], curve.min(), circular_variance(curve, ori),
-                  orientation_bandwidth(curve, ori, filt_type='hanning', thrsh=0.707, mode='half')[0],
+                  orientation_bandwidth(curve, ori, filt_type='hanning', thrsh=0.707,
+                                        mode='half')[0],
                   orthogonal_preferred_ratio(curve), 0)
     max_dc, max_ac, min_dc, cv, bw, opr = out[:, :6].T
     with np.errstate(invalid='ignore', divide='ignore'):
@@ -319,8 +330,8 @@ def schiller1976_properties(responses, # neuroid x presentation firing rates to 
     width = np.zeros(n)
     for i in range(n):
         rad, _, o = np.unravel_index(np.argmax(dc[i]), dc.shape[1:])
-        width[i] = spatial_frequency_tuning(dc[i, rad, :, o], layout['spatial_frequency'], thrsh=0.707,
-                                            filt_type='smooth', mode='ratio')[0]
+        width[i] = spatial_frequency_tuning(dc[i, rad, :, o], layout['spatial_frequency'],
+                                            thrsh=0.707, filt_type='smooth', mode='ratio')[0]
     return _table([(~np.isnan(width)).astype(float), width],
                   ['spatial_frequency_selective', 'spatial_frequency_bandwidth'],
                   dc.reshape(n, -1).max(axis=1) > np.ravel(baseline) + RESPONSE_THRESHOLD)
@@ -328,8 +339,8 @@ def schiller1976_properties(responses, # neuroid x presentation firing rates to 
 # %% ../../nbs/benchmarks/marques2020.ipynb #2cd2f6bb
 FREEMANZIEMBA2013_PROPERTIES = ['texture_modulation_index', 'absolute_texture_modulation_index',
                                 'texture_selectivity', 'noise_selectivity', 'texture_sparseness',
-                                'noise_sparseness', 'variance_ratio', 'sample_variance', 'family_variance',
-                                'max_texture', 'max_noise']
+                                'noise_sparseness', 'variance_ratio', 'sample_variance',
+                                'family_variance', 'max_texture', 'max_noise']
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #da5a7cfd
 def freemanziemba2013_properties(responses, # neuroid x presentation firing rates to the textures and noise
@@ -344,13 +355,15 @@ def freemanziemba2013_properties(responses, # neuroid x presentation firing rate
     r = r - np.reshape(baseline, (-1, 1, 1, 1))
     n = len(r)
     family = r.mean(axis=3)
-    per = np.array([(texture_modulation(family[i]), sparseness(family[i, 1]), sparseness(family[i, 0]),
-                     sparseness(r[i, 1]), sparseness(r[i, 0]), *variance_ratio(spikes[i, 1]))
+    per = np.array([(texture_modulation(family[i]), sparseness(family[i, 1]),
+                     sparseness(family[i, 0]), sparseness(r[i, 1]), sparseness(r[i, 0]),
+                     *variance_ratio(spikes[i, 1]))
                     for i in range(n)])
     tmi = per[:, 0]
     values = [tmi, np.abs(tmi), *per[:, 1:].T, r[:, 1].reshape(n, -1).max(axis=1),
               r[:, 0].reshape(n, -1).max(axis=1)]
-    return _table(values, FREEMANZIEMBA2013_PROPERTIES, r.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
+    return _table(values, FREEMANZIEMBA2013_PROPERTIES,
+                  r.reshape(n, -1).max(axis=1) > RESPONSE_THRESHOLD)
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #c6eac073
 def record(candidate:BrainModel, # a model already recording its region
@@ -359,7 +372,8 @@ def record(candidate:BrainModel, # a model already recording its region
           )->np.ndarray:
     "The model's responses to `stimuli`: neuroid x presentation (float64), in the stimulus set's order"
     name = getattr(stimuli, 'identifier', None) or 'the stimuli'
-    if 'degrees' not in stimuli.columns: raise ValueError(f"{name}: no 'degrees' column (the stimuli's size)")
+    if 'degrees' not in stimuli.columns:
+        raise ValueError(f"{name}: no 'degrees' column (the stimuli's size)")
     degrees = np.unique(stimuli['degrees'].values)
     if len(degrees) != 1: raise ValueError(f"{name}: stimuli of several sizes {degrees.tolist()}")
     placed = place_on_screen(stimuli, candidate.visual_degrees(), float(degrees[0]))
@@ -387,7 +401,8 @@ def receptive_field_positions(blank, # neuroid x 1 responses to the blank
     with np.errstate(invalid='ignore', divide='ignore'):
         cy = (weights.sum(axis=2) * np.arange(len(y))).sum(axis=1) / total
         cx = (weights.sum(axis=1) * np.arange(len(x))).sum(axis=1) / total
-    positions = np.stack([np.interp(cy, np.arange(len(y)), y), np.interp(cx, np.arange(len(x)), x)], axis=1)
+    positions = np.stack([np.interp(cy, np.arange(len(y)), y),
+                          np.interp(cx, np.arange(len(x)), x)], axis=1)
     positions[~(peak > 0)] = np.nan
     return positions
 
@@ -396,7 +411,8 @@ def stimulus_position(stimuli)->np.ndarray:
     "The one (position_y, position_x) of a stimulus set"
     y, x = np.unique(stimuli['position_y']), np.unique(stimuli['position_x'])
     if len(y) != 1 or len(x) != 1:
-        raise ValueError(f"{getattr(stimuli, 'identifier', 'the stimuli')}: stimuli at several positions")
+        raise ValueError(f"{getattr(stimuli, 'identifier', 'the stimuli')}: stimuli "
+                         "at several positions")
     return np.array([y[0], x[0]], np.float64)
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #2ba80bf5
@@ -435,13 +451,15 @@ class MarquesPropertiesBenchmark(BenchmarkBase):
                  load_stimuli=load_stimulus_set # name -> StimulusSet, for the blank and the mapping sets
                 ):
         stimuli = getattr(assembly, 'stimulus_set', None)
-        if stimuli is None: raise ValueError(f"{identifier}: the assembly has no stimulus set attached")
+        if stimuli is None:
+            raise ValueError(f"{identifier}: the assembly has no stimulus set attached")
         regions = np.unique(assembly['region'].values) if 'region' in assembly.coords else []
-        if len(regions) != 1: raise ValueError(f"{identifier}: the assembly's region coord is not one region")
+        if len(regions) != 1:
+            raise ValueError(f"{identifier}: the assembly's region coord is not one region")
         if 'number_of_trials' not in assembly.attrs:
             raise ValueError(f"{identifier}: the assembly has no attrs['number_of_trials']")
-        super().__init__(identifier, version, lambda: ceiling_func(assembly), parent, bibtex, data=assembly,
-                         visual_degrees=float(np.unique(stimuli['degrees'])[0]),
+        super().__init__(identifier, version, lambda: ceiling_func(assembly), parent, bibtex,
+                         data=assembly, visual_degrees=float(np.unique(stimuli['degrees'])[0]),
                          number_of_trials=int(assembly.attrs['number_of_trials']))
         self.assembly, self.stimuli, self.region = assembly, stimuli, str(regions[0])
         self.neuronal_property, self.similarity_metric = neuronal_property, similarity_metric
@@ -450,17 +468,21 @@ class MarquesPropertiesBenchmark(BenchmarkBase):
     def __call__(self, candidate:BrainModel)->Score:
         candidate.start_recording(self.region, self.time_bins)
         if self._mapping is None:  # the blank and the mapping sets, loaded once
-            self._mapping = [self.load_stimuli(n) for n in (BLANK_STIMULI, RF_STIMULI, ORIENTATION_STIMULI)]
+            self._mapping = [self.load_stimuli(n)
+                             for n in (BLANK_STIMULI, RF_STIMULI, ORIENTATION_STIMULI)]
         blank, rf, ori = self._mapping
         centres = receptive_field_positions(record(candidate, blank, RF_NUMBER_OF_TRIALS),
                                             record(candidate, rf, RF_NUMBER_OF_TRIALS), rf)
-        near = lambda s: np.flatnonzero(np.linalg.norm(centres - stimulus_position(s), axis=1) <= RF_DELTA)
+        near = lambda s: np.flatnonzero(
+            np.linalg.norm(centres - stimulus_position(s), axis=1) <= RF_DELTA)
         affine_units = near(ori)
         if not len(affine_units):
-            raise ValueError(f"{self.identifier}: no unit of {candidate.identifier} has its receptive field "
-                             f"at the stimuli")
-        affine = firing_rate_affine(record(candidate, blank, ORIENTATION_NUMBER_OF_TRIALS)[affine_units],
-                                    record(candidate, ori, ORIENTATION_NUMBER_OF_TRIALS)[affine_units], ori)
+            raise ValueError(f"{self.identifier}: no unit of {candidate.identifier} has its "
+                             f"receptive field at the stimuli")
+        affine = firing_rate_affine(record(candidate, blank,
+                                           ORIENTATION_NUMBER_OF_TRIALS)[affine_units],
+                                    record(candidate, ori,
+                                           ORIENTATION_NUMBER_OF_TRIALS)[affine_units], ori)
         units = near(self.stimuli)
         rates = firing_rates(record(candidate, self.stimuli, self.number_of_trials)[units], affine)
         baseline = firing_rates(record(candidate, blank, self.number_of_trials)[units], affine)
@@ -513,7 +535,8 @@ MARQUES2020 = {
     'FreemanZiemba2013_V1_properties': ('FreemanZiemba2013', freemanziemba2013_properties,
                                         BIBTEX_FREEMANZIEMBA2013, {
         'texture_modulation_index': ('texture_modulation_index', 'V1-texture_modulation'),
-        'abs_texture_modulation_index': ('absolute_texture_modulation_index', 'V1-texture_modulation'),
+        'abs_texture_modulation_index': ('absolute_texture_modulation_index',
+                                         'V1-texture_modulation'),
         'texture_selectivity': ('texture_selectivity', 'V1-response_selectivity'),
         'texture_sparseness': ('texture_sparseness', 'V1-response_selectivity'),
         'texture_variance_ratio': ('variance_ratio', 'V1-response_selectivity'),
@@ -525,7 +548,8 @@ MARQUES2020 = {
         'orth_pref_ratio': ('orthogonal_preferred_ratio', 'V1-orientation'),
         'or_selective': ('orientation_selective', 'V1-orientation'),
         'cv_bandwidth_ratio': ('circular_variance_bandwidth_ratio', 'V1-orientation'),
-        'opr_cv_diff': ('orthogonal_preferred_ratio_circular_variance_difference', 'V1-orientation'),
+        'opr_cv_diff': ('orthogonal_preferred_ratio_circular_variance_difference',
+                        'V1-orientation'),
         'max_dc': ('max_dc', 'V1-response_magnitude'),
         'modulation_ratio': ('modulation_ratio', 'V1-response_selectivity')}),
     'Schiller1976c': ('Schiller1976', schiller1976_properties, BIBTEX_SCHILLER1976, {
@@ -543,8 +567,9 @@ def marques2020_benchmark(identifier:str, # e.g. 'Marques2020_Ringach2002-circul
             if identifier != f'Marques2020_{paper}-{suffix}': continue
             metric = partial(ks_similarity, property_name=prop, draws='all', random_state=0)
             return MarquesPropertiesBenchmark(identifier, load(name), fn, metric,
-                                              ceiling_func=NeuronalPropertyCeiling(metric), parent=parent,
-                                              bibtex=bibtex, version=1, load_stimuli=load_stimuli)
+                                              ceiling_func=NeuronalPropertyCeiling(metric),
+                                              parent=parent, bibtex=bibtex, version=1,
+                                              load_stimuli=load_stimuli)
     raise KeyError(f"no Marques2020 benchmark {identifier!r}")
 
 # %% ../../nbs/benchmarks/marques2020.ipynb #18cdf1b3

@@ -35,8 +35,10 @@ class ReverseNeuralBenchmark(NeuralBenchmark):
     "A NeuralBenchmark whose metric takes the model as target: the model sees the stimulus set in its order"
     def __call__(self, candidate):
         shown = self.assembly.stimulus_set
-        shown = shown[shown['stimulus_id'].isin(self.assembly['stimulus_id'].values)].reset_index(drop=True)
-        raw = self.metric(place_record_look(self, candidate, shown), squeeze_time_bin(self.assembly))
+        shown = shown[shown['stimulus_id']
+                      .isin(self.assembly['stimulus_id'].values)].reset_index(drop=True)
+        raw = self.metric(place_record_look(self, candidate, shown),
+                          squeeze_time_bin(self.assembly))
         return finalize(self.normalise(raw, explained_variance), raw, self.ceiling, self, candidate)
 
 # %% ../../nbs/benchmarks/muzellec2026.ipynb #e7ae857f
@@ -49,14 +51,15 @@ def muzellec2026(region:str, # 'V4' or 'IT'
                                   average_repetition(repetitions, sort=True),
                                   partial(reverse_pls_cv, stratification_coord='object_name'),
                                   lambda: predictor_consistency(repetitions),
-                                  data=repetitions, region=region, time_bins=TIME_BINS, version=VERSION,
-                                  parent=region, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-                                  number_of_trials=NUMBER_OF_TRIALS)
+                                  data=repetitions, region=region, time_bins=TIME_BINS,
+                                  version=VERSION, parent=region, bibtex=BIBTEX,
+                                  visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 for _region in ('V4', 'IT'):
     benchmark_registry[f'MajajHong2015public.{_region}-reverse_pls'] = partial(muzellec2026, _region)
 
 # %% ../../nbs/benchmarks/muzellec2026.ipynb #fe37fab7
 _all_ = ['MajajHongV4PublicBenchmark', 'MajajHongITPublicBenchmark']
-MajajHongV4PublicBenchmark = benchmark_registry['MajajHong2015public.V4-reverse_pls']  # () -> the benchmark
+# () -> the benchmark
+MajajHongV4PublicBenchmark = benchmark_registry['MajajHong2015public.V4-reverse_pls']
 MajajHongITPublicBenchmark = benchmark_registry['MajajHong2015public.IT-reverse_pls']

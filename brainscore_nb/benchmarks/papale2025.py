@@ -49,7 +49,8 @@ def load_assembly(region:str, # one of REGIONS
     name = f'Papale2025_{split}'
     assembly = reliable_region(load(name), region, name, threshold=reliability_threshold,
                                time_bins=TIME_BINS, reliab_coord='reliability')
-    if 'subject' not in assembly.coords: raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
+    if 'subject' not in assembly.coords:
+        raise ValueError(f"{name}: no 'subject' coord along 'neuroid'")
     return average_repetition(assembly, sort=True) if average_repetitions else assembly
 
 # %% ../../nbs/benchmarks/papale2025.ipynb #5aee4274
@@ -61,9 +62,10 @@ def papale2025(region:str, # one of REGIONS
     check_choice(metric_type, METRICS, 'Papale2025 metric')  # before any data is loaded
     train = load_assembly(region, 'train', average_repetitions=False, load=load)  # one repetition
     repetitions = load_assembly(region, 'test', average_repetitions=False, load=load)
-    return ridge_train_test(f'Papale2025.{region}-{metric_type}', train, repetitions, metric_type, ALPHA_LIST,
-                            region=region, time_bins=TIME_BINS, version=VERSION, parent=region,
-                            bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+    return ridge_train_test(f'Papale2025.{region}-{metric_type}', train, repetitions, metric_type,
+                            ALPHA_LIST, region=region, time_bins=TIME_BINS, version=VERSION,
+                            parent=region, bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                            number_of_trials=NUMBER_OF_TRIALS)
 
 for _r in REGIONS:
     for _m in METRICS: benchmark_registry[f'Papale2025.{_r}-{_m}'] = partial(papale2025, _r, _m)

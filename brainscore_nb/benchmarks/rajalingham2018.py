@@ -32,7 +32,8 @@ of humans, monkeys, and state-of-the-art deep artificial neural networks},
 VISUAL_DEGREES = 8  # Brain-Score's plugin
 NUMBER_OF_TRIALS = 2  # Brain-Score's plugin
 VERSION = 2  # Brain-Score's version of this benchmark
-FITTING_STIMULI = 'objectome.public'  # the stimulus set the model's readout is fitted on (start_task)
+# the stimulus set the model's readout is fitted on (start_task)
+FITTING_STIMULI = 'objectome.public'
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #8f5a933b
 def load_assembly(access:str='public', # 'public' or 'private' (the catalog entry Rajalingham2018.<access>)
@@ -42,9 +43,11 @@ def load_assembly(access:str='public', # 'public' or 'private' (the catalog entr
     if access not in ('public', 'private'):
         raise ValueError(f"access must be 'public' or 'private', got {access!r}")
     trials = load(f'Rajalingham2018.{access}')
-    missing = [c for c in ('stimulus_id', 'sample_obj', 'dist_obj', 'truth') if c not in trials.coords]
+    missing = [c for c in ('stimulus_id', 'sample_obj', 'dist_obj', 'truth')
+               if c not in trials.coords]
     if missing:
-        raise ValueError(f"Rajalingham2018.{access} lacks the trial coords {missing}: not objectome trials")
+        raise ValueError(f"Rajalingham2018.{access} lacks the trial coords {missing}: "
+                         "not objectome trials")
     return trials.assign_coords(correct=('presentation',
                                          np.asarray(trials.values) == trials['sample_obj'].values))
 
@@ -54,28 +57,33 @@ def ceil_per_split(raw:Score, # a score with per-split values in attrs['raw'] (d
                    ceiling:Score
                   )->Score:
     "Brain-Score's I2n normalisation: per split raw / sqrt(ceiling), mean over splits; error: std (ddof 0)"
-    r, c = (np.asarray(s.attrs['raw'].values, float) if 'raw' in s.attrs else None for s in (raw, ceiling))
+    r, c = (np.asarray(s.attrs['raw'].values, float) if 'raw' in s.attrs else None
+            for s in (raw, ceiling))
     if r is None or c is None or r.shape != c.shape:
         raise ValueError(f"per-split normalisation needs the same splits in raw and ceiling "
                          f"(attrs['raw']), got "
                          f"{None if r is None else r.shape} and {None if c is None else c.shape}")
     if not (c > 0).all():
-        raise ValueError(f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
+        raise ValueError(
+            f"every split's ceiling must be positive to normalise by, got {c.tolist()}")
     ceiled = r / np.sqrt(c)
     why = {'reason': raw.attrs['reason']} if 'reason' in raw.attrs else {}
-    return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()), **why,
-                                       'splits': xr.DataArray(ceiled, dims=['split']),
+    return Score(ceiled.mean(), attrs={'raw': raw, 'ceiling': ceiling, 'error': float(ceiled.std()),
+                                       **why, 'splits': xr.DataArray(ceiled, dims=['split']),
                                        'normalisation': 'ceil_per_split'})
 
 # %% ../../nbs/benchmarks/rajalingham2018.ipynb #646bf444
 class I2nBenchmark(BehavioralBenchmark):
     "Brain-Score's Rajalingham2018 BehavioralBenchmark: fitting stimuli placed on screen, ceiled per split"
     def __call__(self, candidate:BrainModel)->Score:
-        fitting = place_on_screen(self.fitting_stimuli, candidate.visual_degrees(), self.visual_degrees)
+        fitting = place_on_screen(self.fitting_stimuli, candidate.visual_degrees(),
+                                  self.visual_degrees)
         candidate.start_task(self.task, fitting)
-        stimuli = place_on_screen(stimuli_of(self.assembly), candidate.visual_degrees(), self.visual_degrees)
+        stimuli = place_on_screen(stimuli_of(self.assembly), candidate.visual_degrees(),
+                                  self.visual_degrees)
         answers = check_answers(candidate.look_at(stimuli, number_of_trials=self.number_of_trials),
-                                self.task, stimuli['stimulus_id'], labels=label_set(self.fitting_stimuli),
+                                self.task, stimuli['stimulus_id'],
+                                labels=label_set(self.fitting_stimuli),
                                 identifier=self.identifier)
         raw = self.metric(answers, self.assembly)
         return finalize(self.normalise(raw, ceil_per_split), raw, self.ceiling, self, candidate)
@@ -86,11 +94,11 @@ def rajalingham2018_public(load=load_dataset, # name -> assembly; default: the c
                           )->I2nBenchmark:
     "`Rajalingham2018public-i2n` as Brain-Score 2.4.2 builds it"
     trials = load_assembly('public', load)
-    return I2nBenchmark('Rajalingham2018public-i2n', trials, task=BrainModel.Task.probabilities, metric=i2n,
-                        ceiling_func=lambda: i2n_ceiling(trials),
+    return I2nBenchmark('Rajalingham2018public-i2n', trials, task=BrainModel.Task.probabilities,
+                        metric=i2n, ceiling_func=lambda: i2n_ceiling(trials),
                         fitting_stimuli=load_stimuli(FITTING_STIMULI),
-                        version=VERSION, parent='behavior', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-                        number_of_trials=NUMBER_OF_TRIALS)
+                        version=VERSION, parent='behavior', bibtex=BIBTEX,
+                        visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['Rajalingham2018public-i2n'] = rajalingham2018_public
 
@@ -100,11 +108,11 @@ def rajalingham2018_private(load=load_dataset, # name -> assembly; default: the 
                            )->I2nBenchmark:
     "`Rajalingham2018-i2n` as Brain-Score 2.4.2 builds it: private trials (reading them needs credentials)"
     trials = load_assembly('private', load)
-    return I2nBenchmark('Rajalingham2018-i2n', trials, task=BrainModel.Task.probabilities, metric=i2n,
-                        ceiling_func=lambda: i2n_ceiling(trials),
+    return I2nBenchmark('Rajalingham2018-i2n', trials, task=BrainModel.Task.probabilities,
+                        metric=i2n, ceiling_func=lambda: i2n_ceiling(trials),
                         fitting_stimuli=load_stimuli(FITTING_STIMULI),
-                        version=VERSION, parent='behavior', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
-                        number_of_trials=NUMBER_OF_TRIALS)
+                        version=VERSION, parent='behavior', bibtex=BIBTEX,
+                        visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['Rajalingham2018-i2n'] = rajalingham2018_private
 

@@ -53,7 +53,8 @@ def rajalingham2020(load=load_dataset # name -> assembly; default: the catalog
     return NeuralBenchmark('Rajalingham2020.IT-pls', average_repetition(repetitions, sort=True),
                            partial(pls_cv, stratification_coord=None),
                            lambda: internal_consistency(repetitions),
-                           data=repetitions, region='IT', time_bins=TIME_BINS, version=VERSION, parent='IT',
-                           bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES, number_of_trials=NUMBER_OF_TRIALS)
+                           data=repetitions, region='IT', time_bins=TIME_BINS, version=VERSION,
+                           parent='IT', bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES,
+                           number_of_trials=NUMBER_OF_TRIALS)
 
 benchmark_registry['Rajalingham2020.IT-pls'] = rajalingham2020

@@ -52,15 +52,18 @@ def load_assembly(experiment:str, # 'Sanghavi2020', 'SanghaviJozwik2020' or 'San
     degrees, trials, _ = EXPERIMENTS[experiment]
     assembly = load(experiment)
     if 'time_bin_id' not in assembly.coords or 'time_bin' not in assembly['time_bin_id'].dims:
-        raise ValueError(f"{experiment}: no 'time_bin_id' coord along 'time_bin' to select 70-170 ms "
-                         f"(id 0) by")
-    assembly = squeeze_time_bin(assembly.isel(time_bin=np.flatnonzero(assembly['time_bin_id'].values == 0)))
-    if 'time_bin' in assembly.dims: raise ValueError(f"{experiment}: time_bin_id 0 is not exactly one bin")
+        raise ValueError(f"{experiment}: no 'time_bin_id' coord along 'time_bin' to select 70-170 "
+                         f"ms (id 0) by")
+    assembly = squeeze_time_bin(
+        assembly.isel(time_bin=np.flatnonzero(assembly['time_bin_id'].values == 0)))
+    if 'time_bin' in assembly.dims:
+        raise ValueError(f"{experiment}: time_bin_id 0 is not exactly one bin")
     assembly = assembly.sel(region=region).transpose('presentation', 'neuroid')
     if assembly.sizes['neuroid'] == 0: raise ValueError(f"{experiment}: no {region} neuroids")
     reps = len(np.unique(assembly['repetition'].values))
     if reps != trials:
-        raise ValueError(f"{experiment}: {reps} repetitions, Brain-Score's benchmark expects {trials}")
+        raise ValueError(f"{experiment}: {reps} repetitions, Brain-Score's "
+                         f"benchmark expects {trials}")
     if assembly.attrs.get('image_size_degree') != degrees:
         raise ValueError(f"{experiment}: attrs['image_size_degree'] is "
                          f"{assembly.attrs.get('image_size_degree')!r}, "
@@ -80,7 +83,8 @@ def sanghavi2020(experiment:str, # 'Sanghavi2020', 'SanghaviJozwik2020' or 'Sang
                            lambda: internal_consistency(repetitions),
                            data=repetitions, region=region, time_bins=TIME_BINS, version=VERSION,
                            parent=region,
-                           bibtex=BIBTEX[experiment], visual_degrees=degrees, number_of_trials=trials)
+                           bibtex=BIBTEX[experiment], visual_degrees=degrees,
+                           number_of_trials=trials)
 
 for _experiment in EXPERIMENTS:
     for _region in ('V4', 'IT'):

@@ -23,7 +23,8 @@ BIBTEX = ""  # Brain-Score's plugin: "to appear in a future article"
 
 # %% ../../nbs/benchmarks/scialom2024.ipynb #20fcda85
 PERCENTAGES = (12, 16, 21, 27, 35, 46, 59, 77, 100)
-DATASETS = ['rgb', 'contours'] + [f'{k}-{p}' for k in ('phosphenes', 'segments') for p in PERCENTAGES]
+DATASETS = ['rgb', 'contours'] + [f'{k}-{p}' for k in ('phosphenes', 'segments')
+                                  for p in PERCENTAGES]
 COMPOSITES = ['phosphenes-all', 'segments-all']
 KINDS = ('BehavioralAccuracyDistance', 'EngineeringAccuracy', 'BehavioralErrorConsistency')
 KINDS_OF = {'dataset': KINDS[:2], 'composite': (KINDS[0], KINDS[2])}  # the plugin registers these
@@ -32,7 +33,8 @@ NUMBER_OF_TRIALS = {'BehavioralAccuracyDistance': 1, 'EngineeringAccuracy': 10,
                     'BehavioralErrorConsistency': 1}  # Brain-Score's plugin
 PARENTS = {'BehavioralAccuracyDistance': 'Scialom2024', 'EngineeringAccuracy': 'Scialom2024-top1',
            'BehavioralErrorConsistency': 'Scialom2024'}
-VISUAL_DEGREES = {'BehavioralErrorConsistency': 8}  # only its error consistency puts images on a screen
+# only its error consistency puts images on a screen
+VISUAL_DEGREES = {'BehavioralErrorConsistency': 8}
 TEXT_COLUMNS = ('percentage_elements', 'condition')  # the plugin's loader makes them text
 
 # %% ../../nbs/benchmarks/scialom2024.ipynb #3f0aa176
@@ -43,7 +45,8 @@ def load_assembly(dataset:str, # one of DATASETS or COMPOSITES
     check_choice(dataset, DATASETS + COMPOSITES, 'Scialom2024 dataset')
     trials = load(f'Scialom2024_{dataset}')
     stimuli = getattr(trials, 'stimulus_set', None)
-    if stimuli is None: raise ValueError(f"Scialom2024_{dataset}: the trials have no stimulus set attached")
+    if stimuli is None:
+        raise ValueError(f"Scialom2024_{dataset}: the trials have no stimulus set attached")
     stimuli = stimuli.copy()
     for c in TEXT_COLUMNS:
         if c in stimuli.columns: stimuli[c] = stimuli[c].astype(str)
@@ -51,8 +54,8 @@ def load_assembly(dataset:str, # one of DATASETS or COMPOSITES
     ids = np.asarray(trials['stimulus_id'].values).astype(str)
     trials = trials.assign_coords(stimulus_id=('presentation', ids))
     unknown = set(trials['stimulus_id'].values) - set(stimuli['stimulus_id'])
-    if unknown: raise ValueError(f"Scialom2024_{dataset}: {len(unknown)} trials' stimuli are not in the "
-                                 f"stimulus set, e.g. {sorted(unknown)[:3]}")
+    if unknown: raise ValueError(f"Scialom2024_{dataset}: {len(unknown)} trials' stimuli are not "
+                                 f"in the stimulus set, e.g. {sorted(unknown)[:3]}")
     return trials, stimuli
 
 # %% ../../nbs/benchmarks/scialom2024.ipynb #28863377
@@ -62,8 +65,10 @@ def scialom2024_benchmark(dataset:str, # one of DATASETS or COMPOSITES (see KIND
                          )->FittedBehavioralBenchmark:
     "`Scialom2024_<dataset><kind>` as Brain-Score 2.4.2 builds it"
     check_choice(kind, KINDS, 'Scialom2024 benchmark kind')
-    if kind == 'EngineeringAccuracy': check_choice(dataset, DATASETS, 'Scialom2024 engineering dataset')
-    if kind == 'BehavioralErrorConsistency': check_choice(dataset, COMPOSITES, 'Scialom2024 composite')
+    if kind == 'EngineeringAccuracy':
+        check_choice(dataset, DATASETS, 'Scialom2024 engineering dataset')
+    if kind == 'BehavioralErrorConsistency':
+        check_choice(dataset, COMPOSITES, 'Scialom2024 composite')
     trials, stimuli = load_assembly(dataset, load)
     labels = sorted(set(stimuli['truth']))
     if kind == 'EngineeringAccuracy':  # the images' truth, ceiling 1
@@ -72,9 +77,10 @@ def scialom2024_benchmark(dataset:str, # one of DATASETS or COMPOSITES (see KIND
         data, metric, ceiling_func = trials, error_consistency, partial(error_consistency_ceiling, trials)
     else: data, metric, ceiling_func = trials, accuracy_distance, partial(accuracy_distance_ceiling, trials)
     return FittedBehavioralBenchmark(f'Scialom2024_{dataset}{kind}', data, stimuli=stimuli,
-                                     fitting_stimuli=labels, task=BrainModel.Task.label, metric=metric,
-                                     ceiling_func=ceiling_func, version=VERSION, parent=PARENTS[kind],
-                                     bibtex=BIBTEX, visual_degrees=VISUAL_DEGREES.get(kind),
+                                     fitting_stimuli=labels, task=BrainModel.Task.label,
+                                     metric=metric, ceiling_func=ceiling_func, version=VERSION,
+                                     parent=PARENTS[kind], bibtex=BIBTEX,
+                                     visual_degrees=VISUAL_DEGREES.get(kind),
                                      number_of_trials=NUMBER_OF_TRIALS[kind])
 
 for _dataset in DATASETS + COMPOSITES:

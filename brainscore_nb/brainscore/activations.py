@@ -184,7 +184,8 @@ class ActivationsExtractorHelper:
 def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
     "The `ActivationsExtractor` this call uses: cached inside a stored call, when the weights are known"
     hooked = bool(self._batch_activations_hooks)
-    cached = bool(storing_key() and self.identifier and self._weights and self._cache and not hooked)
+    cached = bool(storing_key() and self.identifier and self._weights and self._cache
+                  and not hooked)
     weights = self._weights() if cached else 'uncached'
     key = (cached, weights, self._batch_size)
     if key not in self._extractors:
@@ -194,10 +195,12 @@ def _extractor(self:ActivationsExtractorHelper)->ActivationsExtractor:
     return self._extractors[key]
 
 # %% ../../nbs/api/51_bs_activations.ipynb #36f8eb6e
-def _package(self:ActivationsExtractorHelper, found:dict, paths:list, shifts:dict|None=None)->NeuroidAssembly:
+def _package(self:ActivationsExtractorHelper, found:dict, paths:list,
+             shifts:dict|None=None)->NeuroidAssembly:
     "Brain-Score's assembly of `{layer: N x features}` for `paths`, layers in the model's order"
     if any(l not in self._shapes for l in found) or frozenset(found) not in self._orders:
-        self._forward(self._preprocessing.blank(), list(found))  # from the cache: measure shapes, order
+        # from the cache: measure shapes, order
+        self._forward(self._preprocessing.blank(), list(found))
     found = {l: found[l] for l in self._orders[frozenset(found)]}  # as the model gives them
     model = str(self.identifier)
     parts = [_neuroid_coords(model, l, self._shapes[l]) for l in found]
@@ -206,7 +209,8 @@ def _package(self:ActivationsExtractorHelper, found:dict, paths:list, shifts:dic
             raise ValueError(f"layer {l!r} gave {found[l].shape[1]} features per image, its shape "
                              f"{self._shapes[l]} says {len(p['neuroid_num'])}")
     zero = np.zeros(len(paths))
-    shifts = shifts or {f'microsaccade_shift_{a}_{u}': zero for u in ('pixels', 'degrees') for a in 'xy'}
+    shifts = shifts or {f'microsaccade_shift_{a}_{u}': zero
+                        for u in ('pixels', 'degrees') for a in 'xy'}
     presentation = {'stimulus_path': np.array(paths, dtype=object), **shifts}
     values = np.concatenate(list(found.values()), axis=1) if len(found) > 1 else next(iter(found.values()))
     return NeuroidAssembly(values, dims=['presentation', 'neuroid'], coords={
@@ -228,24 +232,29 @@ def from_paths(self:ActivationsExtractorHelper, stimuli_paths, # image files (re
     stimuli = stimulus_set_cache_identifier(stimuli_identifier) if stimuli_identifier else None
     if identifier and stimuli:
         resolution = getattr(self, '_resolution', None) or NO_RESOLUTION  # built with __new__: none
-        compute = functools.partial(self._from_paths_stored, identifier=identifier, resolution=resolution,
-                                    stimuli_identifier=stimuli, require_variance=require_variance)
+        compute = functools.partial(self._from_paths_stored, identifier=identifier,
+                                    resolution=resolution, stimuli_identifier=stimuli,
+                                    require_variance=require_variance)
     else: compute = self._from_paths
     paths = [str(p) for p in stimuli_paths]
     reduced = self._reduce_paths(paths)  # repeats computed (and stored) once, then expanded
     activations = compute(layers=layers, stimuli_paths=reduced, require_variance=require_variance)
-    if len(reduced) != len(paths): activations = self._expand_paths(activations, original_paths=paths)
+    if len(reduced) != len(paths):
+        activations = self._expand_paths(activations, original_paths=paths)
     return activations
 
 # %% ../../nbs/api/51_bs_activations.ipynb #ck510002
 @store_xarray(identifier_ignore=['stimuli_paths', 'layers'], combine_fields={'layers': 'layer'})
-def _from_paths_stored(self:ActivationsExtractorHelper, identifier, layers, stimuli_identifier, resolution,
-                       stimuli_paths, number_of_trials:int=1, require_variance:bool=False):
+def _from_paths_stored(self:ActivationsExtractorHelper, identifier, layers, stimuli_identifier,
+                       resolution, stimuli_paths, number_of_trials:int=1,
+                       require_variance:bool=False):
     "`_from_paths` as a stored call: named by Brain-Score's key, served by our content-keyed cache"
-    return self._from_paths(layers=layers, stimuli_paths=stimuli_paths, require_variance=require_variance)
+    return self._from_paths(layers=layers, stimuli_paths=stimuli_paths,
+                            require_variance=require_variance)
 
 # %% ../../nbs/api/51_bs_activations.ipynb #ck510003
-def _from_paths(self:ActivationsExtractorHelper, layers, stimuli_paths, require_variance:bool=False):
+def _from_paths(self:ActivationsExtractorHelper, layers, stimuli_paths,
+                require_variance:bool=False):
     "The assembly of `layers` for distinct `stimuli_paths` (from the cache only inside a stored call)"
     layers = list(layers)
     if not layers: raise ValueError("No layers passed to retrieve activations from")
@@ -270,16 +279,18 @@ def _expand_paths(self:ActivationsExtractorHelper, activations, original_paths)-
 
 for f in (from_paths, _from_paths, _reduce_paths, _expand_paths):
     setattr(ActivationsExtractorHelper, f.__name__, f)
-ActivationsExtractorHelper._from_paths_stored = _from_paths_stored  # the store's wrapper: named by hand
+# the store's wrapper: named by hand
+ActivationsExtractorHelper._from_paths_stored = _from_paths_stored
 
 # %% ../../nbs/api/51_bs_activations.ipynb #8318bf89
 def _microsaccaded(self:ActivationsExtractorHelper, paths:list, layers:list)->tuple:
     "`{layer: images*trials x features}`, each image at each of its microsaccades in turn, and the shifts"
     if self.visual_degrees is None:
-        raise ValueError("require_variance=True (microsaccades) needs the model's visual degrees: call "
-                         "set_visual_degrees(degrees) first (ModelCommitment does)")
+        raise ValueError("require_variance=True (microsaccades) needs the model's visual degrees: "
+                         "call set_visual_degrees(degrees) first (ModelCommitment does)")
     n, found, shifts = self.number_of_trials, {}, []
-    for start in range(0, len(paths), self._batch_size):  # channels first, as Brain-Score's shifts assume
+    # channels first, as Brain-Score's shifts assume
+    for start in range(0, len(paths), self._batch_size):
         x = np.asarray(self.preprocess(paths[start:start + self._batch_size]), dtype=np.float32)
         pixels, degrees = microsaccade_shifts(n, self.visual_degrees, x.shape[-2])
         looks = [self._forward(shift_images(x, shift), layers) for shift in pixels]
@@ -306,7 +317,8 @@ def from_stimulus_set(self:ActivationsExtractorHelper, stimulus_set, # the Stimu
     assembly = self.from_paths(paths, layers, stimuli_identifier, require_variance=require_variance)
     assembly = assembly.drop_vars('stimulus_path')
     n = self.number_of_trials if require_variance else 1
-    columns = {c: ('presentation', np.repeat(stimulus_set[c].to_numpy(), n)) for c in stimulus_set.columns}
+    columns = {c: ('presentation', np.repeat(stimulus_set[c].to_numpy(), n))
+               for c in stimulus_set.columns}
     return assembly.assign_coords(columns)
 
 # %% ../../nbs/api/51_bs_activations.ipynb #af0293a5
@@ -358,7 +370,8 @@ def set_visual_degrees(self:ActivationsExtractorHelper, visual_degrees:float):
     "The visual degrees the model's input spans (Brain-Score uses them for microsaccades)"
     self.visual_degrees = visual_degrees
 
-for f in (register_batch_activations_hook, register_stimulus_set_hook, insert_attrs, set_visual_degrees):
+for f in (register_batch_activations_hook, register_stimulus_set_hook, insert_attrs,
+          set_visual_degrees):
     setattr(ActivationsExtractorHelper, f.__name__, f)
 
 # %% ../../nbs/api/51_bs_activations.ipynb #41209ddc
@@ -375,7 +388,8 @@ class PytorchWrapper:
         identifier = identifier or model.__class__.__name__
         self._extractor = self._build_extractor(identifier, preprocessing, self.get_activations,
                                                 *args, **kwargs)
-        kind = f'{type(self).__module__}.{type(self).__qualname__}'  # a subclass reads layers its own way
+        # a subclass reads layers its own way
+        kind = f'{type(self).__module__}.{type(self).__qualname__}'
         self._extractor._weights = lambda: f'{weights_hash(self._model)}:{kind}'
         self._extractor.insert_attrs(self)
 
@@ -385,7 +399,8 @@ class PytorchWrapper:
     def identifier(self, value): self._extractor.identifier = value
 
     def _build_extractor(self, identifier, preprocessing, get_activations, *args, **kwargs):
-        return ActivationsExtractorHelper(get_activations, preprocessing, identifier, *args, **kwargs)
+        return ActivationsExtractorHelper(get_activations, preprocessing, identifier,
+                                          *args, **kwargs)
 
     def __call__(self, *args, **kwargs): return self._extractor(*args, **kwargs)
     def __repr__(self): return repr(self._model)
@@ -428,11 +443,13 @@ def get_activations(self:PytorchWrapper, images, # N x 3 x H x W array, or a lis
     for l in layer_names: self.get_layer(l)
     self._model.eval()
     fired = []  # Brain-Score's layers come in the order their modules first run
-    note = lambda name: lambda *_: None if name in fired else fired.append(name)  # None: output kept
-    handles = [self._model.get_submodule(n).register_forward_hook(note(n)) for n in set(names.values())]
+    # None: output kept
+    note = lambda name: lambda *_: None if name in fired else fired.append(name)
+    handles = [self._model.get_submodule(n).register_forward_hook(note(n))
+               for n in set(names.values())]
     try:
-        out = torch_layers(self._model, list(dict.fromkeys(names.values())), images, channels_first=True,
-                           forward_kwargs=self._forward_kwargs)
+        out = torch_layers(self._model, list(dict.fromkeys(names.values())), images,
+                           channels_first=True, forward_kwargs=self._forward_kwargs)
     finally:
         for h in handles: h.remove()
     first = lambda l: fired.index(names[l]) if names[l] in fired else len(fired)
@@ -444,7 +461,8 @@ def register_hook(self:PytorchWrapper, layer, # a torch module
                   target_dict:dict # where it is kept (as `_tensor_to_numpy` gives it)
                  ):
     "A forward hook keeping `layer`'s output in `target_dict` (Brain-Score's, for subclasses to change)"
-    keep = lambda _layer, _input, output: target_dict.__setitem__(layer_name, self._tensor_to_numpy(output))
+    keep = lambda _layer, _input, output: target_dict.__setitem__(layer_name,
+                                                                  self._tensor_to_numpy(output))
     return layer.register_forward_hook(keep)
 
 # %% ../../nbs/api/51_bs_activations.ipynb #d5ce56bb
@@ -488,8 +506,8 @@ def graph(self:PytorchWrapper):
     for name, layer in self.layers(): g.add_node(name, object=layer, type=type(layer))
     return g
 
-for f in (get_layer, _output_layer, _output_name, get_activations, register_hook, _hooked_activations,
-          layers, graph):
+for f in (get_layer, _output_layer, _output_name, get_activations, register_hook,
+          _hooked_activations, layers, graph):
     setattr(PytorchWrapper, f.__name__, f)
 PytorchWrapper._tensor_to_numpy = staticmethod(_tensor_to_numpy)
 
@@ -508,8 +526,8 @@ def _imagenet_val(num_images:int)->list:
     path = os.getenv('MT_IMAGENET_PATH', os.path.join(home, 'imagenet2012.hdf5'))
     if not os.path.isfile(path):
         raise FileNotFoundError(f"LayerPCA fits on ImageNet validation images from {path} "
-                                "(Brain-Score's 'imagenet2012-val.hdf5'; set MT_IMAGENET_PATH to it), "
-                                "or pass fit_paths=[...]")
+                                "(Brain-Score's 'imagenet2012-val.hdf5'; set MT_IMAGENET_PATH to "
+                                "it), or pass fit_paths=[...]")
     import h5py
     per_class, indices = (num_images - 1) // 1000, []
     for i in range(1000): indices.extend(50 * i + np.arange(per_class))

@@ -29,7 +29,8 @@ from ..metrics.accuracy_delta import value_delta
 class Metric:
     "Brain-Score's Metric interface: `metric(assembly1, assembly2) -> Score`"
     def __call__(self, assembly1, assembly2)->Score:
-        raise NotImplementedError(f"{type(self).__name__} does not implement __call__(assembly1, assembly2)")
+        raise NotImplementedError(f"{type(self).__name__} does not implement "
+                                  "__call__(assembly1, assembly2)")
 
 # %% ../../nbs/api/19a_blocks.ipynb #759cdbb0
 class Ceiling:
@@ -47,7 +48,8 @@ def _check_xarray_kwargs(name:str, kwargs)->None:
         if k not in _XARRAY_DEFAULTS:
             raise unknown_option(f'{name}() xarray_kwargs', k, tuple(_XARRAY_DEFAULTS))
         if (tuple(v) if isinstance(v, (list, tuple)) else v) != _XARRAY_DEFAULTS[k]:
-            raise ValueError(f"{name}(): xarray_kwargs {k}={v!r} is not supported: assemblies are matched by "
+            raise ValueError(f"{name}(): xarray_kwargs {k}={v!r} is not supported: "
+                             "assemblies are matched by "
                          f"stimulus_id along presentation and neuroid_id along neuroid")
 
 # %% ../../nbs/api/19a_blocks.ipynb #07ea81d0
@@ -72,11 +74,13 @@ class XarrayRegression:
                 ):
         _check_xarray_kwargs('XarrayRegression', xarray_kwargs)
         if hasattr(regression, 'fit') and hasattr(regression, 'predict'):
-            if options: raise TypeError(f"options {sorted(options)} go to the regression object itself")
+            if options:
+                raise TypeError(f"options {sorted(options)} go to the regression object itself")
             self.predictor = _fit_predict(regression)
-        elif callable(regression): self.predictor = partial(regression, **options) if options else regression
-        else: raise TypeError(f"regression must be a predictor of metrics.regression or have fit and "
-                              f"predict, got {type(regression).__name__}")
+        elif callable(regression):
+            self.predictor = partial(regression, **options) if options else regression
+        else: raise TypeError("regression must be a predictor of metrics.regression or have fit "
+                              f"and predict, got {type(regression).__name__}")
         self._train = None
 
     def fit(self, source, target):
@@ -88,18 +92,20 @@ class XarrayRegression:
 
     def predict(self, source)->NeuroidAssembly:
         "The target predicted for the source's presentations"
-        if self._train is None: raise RuntimeError("call fit(source, target) before predict(source)")
+        if self._train is None:
+            raise RuntimeError("call fit(source, target) before predict(source)")
         (X, Y), s = self._train, _as_2d(source, 'source')
         Xte = np.asarray(s.values, X.dtype if X.dtype.kind == 'f' else np.float64)
         if Xte.shape[1] != X.shape[1]:
-            raise ValueError(f"the source has {Xte.shape[1]} features, the regression was fitted on "
-                             f"{X.shape[1]}")
+            raise ValueError(f"the source has {Xte.shape[1]} features, the regression was fitted "
+                             f"on {X.shape[1]}")
         n, m = len(X), len(Xte)  # the test rows' targets are never read: zeros stand in
         Yall = np.concatenate([Y, np.zeros((m, Y.shape[1]), Y.dtype)])
         out = self.predictor(np.concatenate([X, Xte]), Yall, [(np.arange(n), np.arange(n, n + m))])
         dim, coords = self._neuroids
         return NeuroidAssembly(np.asarray(to_numpy((out[0] if isinstance(out, tuple) else out)[0])),
-                               dims=['presentation', dim], coords={**_along(s, s.dims[0]), **coords})
+                               dims=['presentation', dim],
+                               coords={**_along(s, s.dims[0]), **coords})
 
 # %% ../../nbs/api/19a_blocks.ipynb #6063df70
 def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
@@ -107,8 +113,8 @@ def _regression_kwargs(name:str, given, defaults:dict, fixed:dict={})->dict:
     out = {**defaults}
     for k, v in (given or {}).items():
         if k in fixed:
-            if v != fixed[k]: raise ValueError(f"{name}(): regression_kwargs {k}={v!r} is not supported "
-                                               f"(only {fixed[k]!r})")
+            if v != fixed[k]: raise ValueError(f"{name}(): regression_kwargs {k}={v!r} is not "
+                                               f"supported (only {fixed[k]!r})")
         elif k in defaults: out[k] = v
         else: raise unknown_option(f'{name}() regression_kwargs', k, tuple(defaults) + tuple(fixed))
     return out
@@ -141,7 +147,8 @@ def ridge_cv_regression(regression_kwargs:dict|None=None, # alphas, alpha_per_ta
                         alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
                        )->XarrayRegression:
     "Brain-Score's `ridge_cv_regression`: RidgeCV over `ALPHA_LIST`"
-    kwargs = {k: v for k, v in (regression_kwargs or {}).items() if k != 'alpha'}  # as Brain-Score: dropped
+    # as Brain-Score: dropped
+    kwargs = {k: v for k, v in (regression_kwargs or {}).items() if k != 'alpha'}
     return XarrayRegression(ridgecv_predict, xarray_kwargs, **_regression_kwargs(
         'ridge_cv_regression', kwargs, {'alphas': alphas, 'alpha_per_target': False},
         {'store_cv_results': False}))
@@ -156,7 +163,8 @@ class DualRidgeCVRegression:
         "Choose alpha by leave-one-out on (X, Y) and keep them for `predict`"
         X, Y = np.asarray(X), np.asarray(Y, np.float64)
         self._X, self._Y, n = X, Y.reshape(len(Y), -1), len(X)
-        _, chosen = ridgecv_predict(self._X, self._Y, [(np.arange(n), np.arange(n))], alphas=self.alphas)
+        _, chosen = ridgecv_predict(self._X, self._Y, [(np.arange(n), np.arange(n))],
+                                    alphas=self.alphas)
         self.alpha_ = float(chosen['alpha'][0])
         return self
 
@@ -185,12 +193,16 @@ class XarrayCorrelation:
         p, t = _as_2d(prediction, 'prediction'), _as_2d(target, 'target')
         if 'neuroid_id' in p.coords and 'neuroid_id' in t.coords and p.dims[1] == t.dims[1] and \
                 not np.array_equal(p['neuroid_id'].values, t['neuroid_id'].values):
-            t = t.isel({t.dims[1]: pd.Index(t['neuroid_id'].values).get_indexer(p['neuroid_id'].values)})
-        if np.array_equal(p['stimulus_id'].values, t['stimulus_id'].values): P, T = p.values, t.values
+            t = t.isel({t.dims[1]: pd.Index(t['neuroid_id'].values)
+                        .get_indexer(p['neuroid_id'].values)})
+        if np.array_equal(p['stimulus_id'].values, t['stimulus_id'].values):
+            P, T = p.values, t.values
         else: T, P = aligned_arrays(t, p)  # the target's rows in the prediction's stimulus order
-        if P.shape != T.shape: raise ValueError(f"prediction {P.shape} and target {T.shape} differ in shape")
+        if P.shape != T.shape:
+            raise ValueError(f"prediction {P.shape} and target {T.shape} differ in shape")
         if self.correlation is None: r = np.asarray(to_numpy(pearson_columns(P, T)), np.float64)
-        else: r = np.array([self.correlation(P[:, j], T[:, j])[0] for j in range(P.shape[1])], np.float64)
+        else: r = np.array([self.correlation(P[:, j], T[:, j])[0]
+                            for j in range(P.shape[1])], np.float64)
         return DataAssembly(r, dims=[p.dims[1]], coords=_along(p, p.dims[1]))
 
 # %% ../../nbs/api/19a_blocks.ipynb #f8fd0bd7
@@ -212,8 +224,8 @@ class CrossRegressedCorrelation(Metric):
                             f"{type(self.regression).__name__}")
         if correlation is not None and not (isinstance(correlation, XarrayCorrelation)
                                             and correlation.correlation is None):
-            raise ValueError("CrossRegressedCorrelation computes Pearson r: pass pearsonr_correlation() "
-                             "or None")
+            raise ValueError("CrossRegressedCorrelation computes Pearson r: pass "
+                             "pearsonr_correlation() or None")
         self.options = brainscore_crossvalidation(crossvalidation_kwargs or {})
 
     def __call__(self, source, target)->Score:
@@ -266,7 +278,8 @@ class CrossValidationSingle:
             rows = rows.assign_coords({k: ('presentation', assembly[k].values)})
         results = []
         for tr, te in cv_splits(rows, **self.options):  # every dim of the stimuli split alike
-            take = lambda idx: assembly[tuple(idx if d == dims[0] else slice(None) for d in assembly.dims)]
+            take = lambda idx: assembly[tuple(idx if d == dims[0] else slice(None)
+                                              for d in assembly.dims)]
             results.append(apply(take(tr), take(te)))
         return _split_results(results, aggregate)
 
@@ -324,7 +337,8 @@ class PerTime:
     def __init__(self, function # assemblies of one time bin -> a result
                 ): self.function = function
     def __call__(self, *assemblies):
-        return _restack([self.function(*parts) for parts in zip(*map(_bins, assemblies))], assemblies[0])
+        return _restack([self.function(*parts)
+                         for parts in zip(*map(_bins, assemblies))], assemblies[0])
 
 # %% ../../nbs/api/19a_blocks.ipynb #d5e6b2e7
 def _span(a:xr.DataArray)->xr.DataArray:
@@ -372,8 +386,10 @@ class SpanTimeRegression:
         n, T = source.sizes['presentation'], source.sizes['time_bin']
         values = np.asarray(spanned.values).reshape(T, n, -1).transpose(1, 2, 0)
         s = source.transpose('presentation', ...)
-        coords = {**_along(s, 'presentation'), **_along(spanned, spanned.dims[1]), **_along(s, 'time_bin')}
-        return NeuroidAssembly(values, dims=['presentation', spanned.dims[1], 'time_bin'], coords=coords)
+        coords = {**_along(s, 'presentation'), **_along(spanned, spanned.dims[1]),
+                  **_along(s, 'time_bin')}
+        return NeuroidAssembly(values,
+                               dims=['presentation', spanned.dims[1], 'time_bin'], coords=coords)
 
 # %% ../../nbs/api/19a_blocks.ipynb #1ec7b76a
 class RDM:
@@ -385,8 +401,8 @@ class PearsonCorrelation:
     "Brain-Score's split-half `PearsonCorrelation`: Pearson r per neuroid between two halves"
     def __init__(self, stimulus_coord:str='stimulus_id', # only 'stimulus_id'
                  neuroid_dim:str='neuroid', neuroid_coord:str='neuroid_id'):
-        self._correlation = XarrayCorrelation(None, correlation_coord=stimulus_coord, neuroid_dim=neuroid_dim,
-                                              neuroid_coord=neuroid_coord)
+        self._correlation = XarrayCorrelation(None, correlation_coord=stimulus_coord,
+                                              neuroid_dim=neuroid_dim, neuroid_coord=neuroid_coord)
     def __call__(self, half1, half2)->DataAssembly: return self._correlation(half1, half2)
     def aggregate(self, scores)->DataAssembly: return scores.median(dim='neuroid')
 

@@ -43,7 +43,8 @@ def region_layer_map_json(identifier:str, # the model's identifier: the file is 
     return None
 
 # %% ../../nbs/api/52_bs_brain_transformation.ipynb #bt000008
-def _activations(activations_model, stimuli, layers, number_of_trials:int=1, require_variance:bool=False):
+def _activations(activations_model, stimuli, layers, number_of_trials:int=1,
+                 require_variance:bool=False):
     "`activations_model`'s presentation x neuroid for `layers`, called as Brain-Score calls it"
     if not require_variance: return activations_model(stimuli, layers=list(layers))
     return activations_model(stimuli, layers=list(layers), number_of_trials=number_of_trials,
@@ -65,9 +66,9 @@ def _label_probabilities(activations_model, stimuli, labels, aggregation:str='me
     "Stimuli x labels: the `logits` layer's softmax pooled per label (Brain-Score's LabelBehavior)"
     logits = _activations(activations_model, stimuli, ['logits']).transpose('presentation', 'neuroid')
     if logits.sizes['neuroid'] != 1000:
-        raise ValueError(f"Behavioral benchmarks require a 1000-dim ImageNet classification head, got "
-                         f"{logits.sizes['neuroid']}-dim logits: the model's `logits` layer must output "
-                         "ImageNet's 1000 classes")
+        raise ValueError("Behavioral benchmarks require a 1000-dim ImageNet classification head, "
+                         f"got {logits.sizes['neuroid']}-dim logits: the model's `logits` layer "
+                         "must output ImageNet's 1000 classes")
     return category_probabilities(logits.values, labels, aggregation=aggregation)
 
 # %% ../../nbs/api/52_bs_brain_transformation.ipynb #2ce35651
@@ -80,16 +81,19 @@ class ModelCommitment(_commitment.ModelCommitment):
                  region_layer_map:dict|None=None, # {region: layer}; None: the plugin's JSON, else chosen
                  visual_degrees:float=8): # the field of view of the model's input
         if isinstance(layers, str) or not len(layers):
-            raise ValueError(f"{identifier}: layers must be a non-empty list of layer names, got {layers!r}")
+            raise ValueError(f"{identifier}: layers must be a non-empty list of layer "
+                             f"names, got {layers!r}")
         extractor = getattr(activations_model, '_extractor', None)
         if callable(getattr(extractor, 'set_visual_degrees', None)):
-            extractor.set_visual_degrees(visual_degrees)  # Brain-Score's wrappers: for microsaccades
+            # Brain-Score's wrappers: for microsaccades
+            extractor.set_visual_degrees(visual_degrees)
         if region_layer_map is None: region_layer_map = region_layer_map_json(identifier)
-        labels = lambda stimuli, labels, **kw: _label_probabilities(self.activations_model, stimuli, labels,
-                                                                    **kw)
+        labels = lambda stimuli, labels, **kw: _label_probabilities(self.activations_model, stimuli,
+                                                                    labels, **kw)
         super().__init__(identifier, activations_model, list(layers),
                          behavioral_readout_layer=behavioral_readout_layer or list(layers)[-1],
-                         region_layer_map=region_layer_map, visual_degrees=visual_degrees, own_labels=labels)
+                         region_layer_map=region_layer_map, visual_degrees=visual_degrees,
+                         own_labels=labels)
 
 # %% ../../nbs/api/52_bs_brain_transformation.ipynb #bt000028
 @contextmanager
@@ -136,8 +140,10 @@ class LayerMappedModel(BrainModel):
     def visual_degrees(self): return self._visual_degrees
     def start_task(self, task, *args, **kwargs):
         if task != BrainModel.Task.passive:
-            raise NotImplementedError(f"{self.identifier} only records; it cannot perform task {task!r}")
-    def start_recording(self, recording_target:str, *args): self.recorded_regions = [recording_target]
+            raise NotImplementedError(f"{self.identifier} only records; it cannot "
+                                      f"perform task {task!r}")
+    def start_recording(self, recording_target:str, *args):
+        self.recorded_regions = [recording_target]
 
     def look_at(self, stimuli, number_of_trials:int=1, require_variance:bool=False):
         regions = {}
@@ -194,7 +200,8 @@ class LabelBehavior(BrainModel):
         self.current_task, self.choice_labels, self.aggregation = task, choice_labels, aggregation
 
     def look_at(self, stimuli, number_of_trials:int=1, require_variance:bool=False):
-        if self.current_task != BrainModel.Task.label: raise RuntimeError("call start_task before look_at")
+        if self.current_task != BrainModel.Task.label:
+            raise RuntimeError("call start_task before look_at")
         labels = self.choice_labels if isinstance(self.choice_labels, str) else list(self.choice_labels)
         probs = _label_probabilities(self.activations_model, stimuli, labels, self.aggregation)
         choices = np.asarray(probs.columns)[probs.to_numpy().argmax(1)].tolist()
@@ -216,13 +223,15 @@ class ProbabilitiesMapping(BrainModel):
     @property
     def identifier(self): return self._identifier
 
-    def start_task(self, task:str, fitting_stimuli, number_of_trials:int=1, require_variance:bool=False):
+    def start_task(self, task:str, fitting_stimuli, number_of_trials:int=1,
+                   require_variance:bool=False):
         if task not in (BrainModel.Task.passive, BrainModel.Task.probabilities):
             raise ValueError(f"ProbabilitiesMapping performs probabilities tasks, not {task!r}")
         self.current_task = task
         if 'image_label' not in getattr(fitting_stimuli, 'columns', []):
             raise ValueError("fitting_stimuli need an image_label column")
-        features = _activations(self.activations_model, fitting_stimuli, self.readout, number_of_trials,
+        features = _activations(self.activations_model, fitting_stimuli, self.readout,
+                                number_of_trials,
                                 require_variance).transpose('presentation', 'neuroid')
         ids = pd.unique(np.asarray(features['stimulus_id'].values))
         if ids.tolist() != list(fitting_stimuli['stimulus_id']):
@@ -259,7 +268,8 @@ class OddOneOut(BrainModel):
 
     def set_similarity_measure(self, similarity_measure:str): # 'dot' or 'cosine'
         if similarity_measure not in ('dot', 'cosine'):
-            raise ValueError(f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
+            raise ValueError("similarity_measure must be 'dot' or 'cosine', got "
+                             f"{similarity_measure!r}")
         self.similarity_measure = similarity_measure
 
     def look_at(self, triplets, number_of_trials:int=1, require_variance:bool=False):
@@ -280,7 +290,8 @@ class BehaviorArbiter(BrainModel):
 
     def start_task(self, task:str, *args, **kwargs):
         if task not in self.mapping:
-            raise NotImplementedError(f"no model for task {task!r}; tasks: {', '.join(self.mapping)}")
+            raise NotImplementedError(f"no model for task {task!r}; tasks: "
+                                      f"{', '.join(self.mapping)}")
         self.current_executor = self.mapping[task]
         return self.current_executor.start_task(task, *args, **kwargs)
 
@@ -296,13 +307,15 @@ class LayerScores:
             model_identifier, activations_model, visual_degrees)
 
     def _table(self, benchmark, layers, max_features=None)->pd.DataFrame:
-        model = _commitment.ModelCommitment(self.model_identifier, self._activations_model, list(layers),
-                                            visual_degrees=self._visual_degrees)
+        model = _commitment.ModelCommitment(self.model_identifier, self._activations_model,
+                                            list(layers), visual_degrees=self._visual_degrees)
         return layer_scores(model, benchmark, layers=list(layers), max_features=max_features)
 
-    def __call__(self, benchmark, layers:list, benchmark_identifier:str|None=None, prerun:bool=False)->Score:
+    def __call__(self, benchmark, layers:list, benchmark_identifier:str|None=None,
+                 prerun:bool=False)->Score:
         table = self._table(benchmark, layers)
-        score = Score(table['score'].to_numpy(), dims=['layer'], coords={'layer': table['layer'].tolist()})
+        score = Score(table['score'].to_numpy(), dims=['layer'],
+                      coords={'layer': table['layer'].tolist()})
         score.attrs.update(benchmark=benchmark_identifier or getattr(benchmark, 'identifier', None),
                            table=table)
         return score
@@ -324,7 +337,8 @@ class LayerSelection:
 # %% ../../nbs/api/52_bs_brain_transformation.ipynb #bt000021
 # Brain-Score's: each region's layer is chosen on these, loaded when first used
 STANDARD_REGION_BENCHMARKS = {
-    region: LazyLoad(lambda identifier=identifier: __import__('brainscore_nb').load_benchmark(identifier))
+    region: LazyLoad(lambda identifier=identifier: __import__('brainscore_nb')
+                     .load_benchmark(identifier))
     for region, identifier in SELECTION_BENCHMARKS.items()}
 
 class RegionLayerMap(dict):
@@ -357,6 +371,7 @@ class LabelToImagenetIndices:
 # %% ../../nbs/api/52_bs_brain_transformation.ipynb #684f9eff
 def fix_timebin_naming(assembly):
     "`time_bin_level_0`/`_1` coords renamed `time_bin_start`/`_end` (Brain-Score's xarray 0.16 workaround)"
-    names = {k: v for k, v in dict(time_bin_level_0='time_bin_start', time_bin_level_1='time_bin_end').items()
+    names = {k: v for k, v in dict(time_bin_level_0='time_bin_start',
+                                   time_bin_level_1='time_bin_end').items()
              if k in assembly.coords}
     return assembly.rename(names) if names else assembly

@@ -49,7 +49,8 @@ def model_cache_identifier(identifier, # the model's identifier, as the extracto
 def stimulus_set_cache_identifier(stimuli_identifier # the stimulus set's identifier (False: not stored)
                                  ):
     "`stimuli_identifier@<revision>` of the set it derives from (unchanged when off; None: do not cache)"
-    return _with_revision(stimuli_identifier, plugin_type='data', env_var='BRAINSCORE_DATA_PLUGIN_SHA',
+    return _with_revision(stimuli_identifier, plugin_type='data',
+                          env_var='BRAINSCORE_DATA_PLUGIN_SHA',
                           registry_prefixes=('stimulus_set', 'data'),
                           lookup_identifier=base_stimulus_identifier(stimuli_identifier))
 
@@ -57,7 +58,8 @@ def stimulus_set_cache_identifier(stimuli_identifier # the stimulus set's identi
 def _with_revision(identifier, plugin_type:str, env_var:str, registry_prefixes:tuple=(None,),
                    lookup_identifier=None):
     "`identifier@<revision>`; unchanged when revisions are off or it is falsy; None if unresolved"
-    if not revision_enabled() or not identifier or not isinstance(identifier, str): return identifier
+    if not revision_enabled() or not identifier or not isinstance(identifier, str):
+        return identifier
     lookup = lookup_identifier or identifier
     revision = _plugin_revision(plugin_type, lookup, env_var, registry_prefixes)
     return f'{identifier}@{revision}' if revision else None
@@ -67,7 +69,8 @@ def _with_revision(identifier, plugin_type:str, env_var:str, registry_prefixes:t
 def _plugin_revision(plugin_type:str, identifier:str, env_var:str, registry_prefixes:tuple=(None,)):
     "The plugin's revision (12 hex), or None with one warning per plugin (cached per process)"
     if (from_env := os.environ.get(env_var)): return from_env.strip()[:_REVISION_CHARS]
-    located = (_locate_plugin_dir(plugin_type, identifier, registry_prefix=p) for p in registry_prefixes)
+    located = (_locate_plugin_dir(plugin_type, identifier, registry_prefix=p)
+               for p in registry_prefixes)
     folder = next((f for f in located if f is not None), None)
     if folder is None and 'stimulus_set' in registry_prefixes:
         folder = _locate_plugin_dir_by_stimulus_identifier(plugin_type, identifier)
@@ -76,9 +79,9 @@ def _plugin_revision(plugin_type:str, identifier:str, env_var:str, registry_pref
         revision = _registry_revision(identifier, registry_prefixes) or _loader_revision(identifier)
     if not revision:
         _logger.warning(
-            f"Refusing to cache: could not resolve a {plugin_type} revision for '{identifier}', so a "
-            "shared cache key could not distinguish revisions of this plugin. Affected requests are "
-            f"computed without the cache. Set {env_var} to make the revision explicit.")
+            f"Refusing to cache: could not resolve a {plugin_type} revision for '{identifier}', so "
+            "a shared cache key could not distinguish revisions of this plugin. Affected requests "
+            f"are computed without the cache. Set {env_var} to make the revision explicit.")
     return revision
 
 # %% ../../nbs/api/55_bs_cache_key.ipynb #ck000017
@@ -123,7 +126,8 @@ class ImportPlugin:
             raise ValueError(f"More than one registration found for {self.identifier!r}: {found}")
         return found[0]
 
-import_plugin = sys.modules[__name__]  # Brain-Score's `plugin_management.import_plugin` is this module
+# Brain-Score's `plugin_management.import_plugin` is this module
+import_plugin = sys.modules[__name__]
 
 # %% ../../nbs/api/55_bs_cache_key.ipynb #ck000019
 def _locate_plugin_dir(plugin_type:str, identifier:str, registry_prefix:str|None=None):
@@ -154,7 +158,8 @@ def _git_revision(plugin_dir)->str|None:
     "The commit that last touched `plugin_dir` (12 hex); None outside a checkout, untracked, no git"
     try:
         done = subprocess.run(['git', 'log', '-1', '--format=%H', '--', str(plugin_dir)],
-                              cwd=str(plugin_dir), capture_output=True, text=True, timeout=30, check=True)
+                              cwd=str(plugin_dir), capture_output=True, text=True,
+                              timeout=30, check=True)
     except Exception:
         _logger.debug(f"git revision unavailable for {plugin_dir}", exc_info=True)
         return None
@@ -208,7 +213,8 @@ def loader_files()->dict:
     found = {}
     for f in sorted(files('brainscore_nb').joinpath('benchmarks').iterdir(), key=lambda f: f.name):
         if f.name.endswith('.py'):
-            for name in dict.fromkeys(named.findall(f.read_text())): found.setdefault(name, []).append(f)
+            for name in dict.fromkeys(named.findall(f.read_text())):
+                found.setdefault(name, []).append(f)
     return found
 
 # %% ../../nbs/api/55_bs_cache_key.ipynb #ck000026c

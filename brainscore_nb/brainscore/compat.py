@@ -105,16 +105,18 @@ def data_bibtex(identifier:str, # a registered dataset or stimulus set
                )->str:
     "The `BIBTEX` of the data plugin that registered `identifier`"
     registries = {'dataset': data_registry, 'stimulus_set': stimulus_set_registry}
-    if kind not in registries: raise ValueError(f"kind must be 'dataset' or 'stimulus_set', got {kind!r}")
-    bibtex = _module_globals(_resolve(registries[kind], identifier, kind.replace('_', ' '))).get('BIBTEX')
+    if kind not in registries:
+        raise ValueError(f"kind must be 'dataset' or 'stimulus_set', got {kind!r}")
+    bibtex = _module_globals(_resolve(registries[kind], identifier,
+                                      kind.replace('_', ' '))).get('BIBTEX')
     if not isinstance(bibtex, str):
         raise KeyError(f"the plugin that registered {kind} {identifier!r} defines no BIBTEX "
                        f"string: add one beside its registration")
     return bibtex
 
 # %% ../../nbs/api/09c_compat.ipynb #26e6568c
-_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids',
-         'Metric', 'Ceiling']
+_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition',
+         'filter_reliable_neuroids', 'Metric', 'Ceiling']
 
 # %% ../../nbs/api/09c_compat.ipynb #226adc84
 class I2n(Metric):
@@ -125,7 +127,8 @@ class I2n(Metric):
         self.options = dict(repetitions=repetitions, seed=seed, cap=cap)
     def __call__(self, source, target)->Score: return i2n(source, target, **self.options)
     def ceiling(self, assembly, skipna:bool=False)->Score:
-        if skipna: raise ValueError("I2n.ceiling: skipna=True is not supported (trials with NaN are refused)")
+        if skipna: raise ValueError("I2n.ceiling: skipna=True is not supported (trials "
+                                    "with NaN are refused)")
         return i2n_ceiling(assembly, **self.options)
     def ceil_score(self, score:Score, ceiling:Score)->Score: return ceil_per_split(score, ceiling)
 
@@ -156,9 +159,11 @@ class _ByFileName(PrecomputedFeatures):
 def _stored_features(path)->NeuroidAssembly:
     "Features from a file (ours or BrainIO's) as presentation x neuroid"
     features = read_brainio_assembly(path)
-    if 'presentation' not in features.dims and 'stimulus_path' in features.dims:  # Brain-Score's from_files
+    # Brain-Score's from_files
+    if 'presentation' not in features.dims and 'stimulus_path' in features.dims:
         features = features.rename(stimulus_path='presentation')
-        features = features.assign_coords(stimulus_path=('presentation', features['presentation'].values))
+        features = features.assign_coords(stimulus_path=('presentation',
+                                                         features['presentation'].values))
         features = features.drop_vars('presentation')
     if 'time_bin' in features.dims and features.sizes['time_bin'] == 1:
         features = features.isel(time_bin=0, drop=True)
@@ -176,7 +181,8 @@ def run_test(benchmark, # a benchmark identifier or object
     from brainscore_nb.registry import load_benchmark
     bench = load_benchmark(benchmark) if isinstance(benchmark, str) else benchmark
     features, path = _stored_features(precomputed_features_filepath), Path(precomputed_features_filepath)
-    degrees = getattr(bench, 'visual_degrees', 8)  # the benchmark's own: its stimuli are shown unchanged
+    # the benchmark's own: its stimuli are shown unchanged
+    degrees = getattr(bench, 'visual_degrees', 8)
     model = (PrecomputedFeatures(features, path.stem, degrees) if 'stimulus_id' in features.coords
              else _ByFileName(features, path.stem, degrees))
     return bench(model)
@@ -206,7 +212,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio': 'brainscore_nb.data',  # `import packaging`
     'brainscore_core.supported_data_standards.brainio.stimuli': 'brainscore_nb.data.stimuli',
     'brainscore_core.supported_data_standards.brainio.assemblies': 'brainscore_nb.data.assemblies',
-    'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.publish',  # package_*
+    # package_*
+    'brainscore_core.supported_data_standards.brainio.packaging': 'brainscore_nb.data.publish',
     'brainscore_core.supported_data_standards.brainio.s3': 'brainscore_nb.data.publish',  # load_*_from_s3
     # `brainio`: the data package
     'brainscore_core.supported_data_standards': 'brainscore_nb.brainscore.compat',
@@ -214,7 +221,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_core.supported_data_standards.brainio.transform': 'brainscore_nb.data.transform',
     # validate_stimulus_set_only, validate_assembly_only, validate_packaging_data, ValidationError
     'brainscore_core.supported_data_standards.brainio.upload_validator': 'brainscore_nb.data.validation',
-    # Brain-Score's metric building blocks (brainscore.blocks): Metric, XarrayRegression, pls_regression, ...
+    # Brain-Score's metric building blocks (brainscore.blocks): Metric,
+    # XarrayRegression, pls_regression, ...
     'brainscore_vision.metric_helpers.xarray_utils': 'brainscore_nb.brainscore.blocks',
     # CrossValidation, apply_aggregate
     'brainscore_vision.metric_helpers.transformations': 'brainscore_nb.brainscore.port',
@@ -228,7 +236,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.metric_helpers.temporal': 'brainscore_nb.brainscore.blocks',  # PerTime, SpanTime
     # NeuronalPropertyCeiling (with ks_similarity, Brain-Score's BootstrapDistributionSimilarity)
     'brainscore_vision.metrics.distribution_similarity': 'brainscore_nb.metrics.properties',
-    'brainscore_vision.metrics.i1i2': 'brainscore_nb.brainscore.compat',  # I2n (with .ceiling, .ceil_score)
+    # I2n (with .ceiling, .ceil_score)
+    'brainscore_vision.metrics.i1i2': 'brainscore_nb.brainscore.compat',
     'brainscore_vision.metrics.i1i2.metric': 'brainscore_nb.brainscore.compat',
     # run_test, PrecomputedTests, StandardizedTests, VisualDegreesTests, NumberOfTrialsTests
     'brainscore_vision.benchmark_helpers.test_helper': 'brainscore_nb.brainscore.helpers',
@@ -242,7 +251,8 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers': 'brainscore_nb.brainscore.port',
     'brainscore_vision.metric_helpers': 'brainscore_nb.brainscore.port',  # Defaults
     'brainscore_core.benchmarks': 'brainscore_nb.benchmarks.base',  # BenchmarkBase
-    'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',  # BIBTEX
+    # BIBTEX
+    'brainscore_vision.data.freemanziemba2013': 'brainscore_nb.benchmarks.freemanziemba2013',
     'brainscore_vision.data.sanghavi2020': 'brainscore_nb.benchmarks.sanghavi2020',  # BIBTEX_SANGHAVI...
     # StimulusSetLoader, fetch_file (`from ...brainio import fetch` gives brainscore_nb.data.fetch)
     'brainscore_core.supported_data_standards.brainio.fetch': 'brainscore_nb.data.stimuli',
@@ -255,11 +265,13 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
         'brainscore_nb.brainscore.brain_transformation',
     'brainscore_vision.model_helpers.brain_transformation.neural':
         'brainscore_nb.brainscore.brain_transformation',
-    # time_align, assembly_time_align (both modes), TemporalAligned, fix_timebin_naming (bs-temporal)
+    # time_align, assembly_time_align (both modes), TemporalAligned,
+    # fix_timebin_naming (bs-temporal)
     'brainscore_vision.model_helpers.brain_transformation.temporal':
         'brainscore_nb.brainscore.temporal',
     # model_helpers.activations.temporal (bs-temporal): Video, Image, the inferencers, the temporal
-    # extractor and PytorchWrapper, utils (get_specified_layers, download_weight_file, ...): one module
+    # extractor and PytorchWrapper, utils (get_specified_layers,
+    # download_weight_file, ...): one module
     'brainscore_vision.model_helpers.activations.temporal': 'brainscore_nb.brainscore.temporal',
     'brainscore_vision.model_helpers.activations.temporal.utils':
         'brainscore_nb.brainscore.temporal',
@@ -304,25 +316,28 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
         'brainscore_nb.brainscore.temporal',
     'brainscore_vision.model_helpers.activations.temporal.model.pytorch':
         'brainscore_nb.brainscore.temporal',
-    # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images, load_images,
-    # preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten, disable_activation_caching
+    # model_helpers.activations (bs-activations): PytorchWrapper, load_preprocess_images,
+    # load_images, preprocess_images, ActivationsExtractorHelper, LayerPCA, flatten,
+    # disable_activation_caching
     'brainscore_vision.model_helpers.activations': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.pytorch': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.core': 'brainscore_nb.brainscore.activations',
     'brainscore_vision.model_helpers.activations.pca': 'brainscore_nb.brainscore.activations',
     # model_cache_identifier, stimulus_set_cache_identifier, revision_enabled, ... (bs-cachekey)
     'brainscore_vision.model_helpers.activations.cache_key': 'brainscore_nb.brainscore.cache_key',
-    # ImportPlugin, the plugin locator the cache key's revisions use (nothing else of plugin_management)
+    # ImportPlugin, the plugin locator the cache key's revisions use (nothing else
+    # of plugin_management)
     'brainscore_core.plugin_management': 'brainscore_nb.brainscore.cache_key',
     'brainscore_core.plugin_management.import_plugin': 'brainscore_nb.brainscore.cache_key',
-    # model plugins (bs-plugins): download_weights, check_models, load_weight_file (brainscore.model_plugins)
+    # model plugins (bs-plugins): download_weights, check_models, load_weight_file
+    # (brainscore.model_plugins)
     'brainscore_vision.model_helpers': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.check_submission': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.check_submission.check_models': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.s3': 'brainscore_nb.brainscore.model_plugins',
     'brainscore_vision.model_helpers.utils': 'brainscore_nb.brainscore.model_plugins',  # fullname, make_list
-    # Brain-Score's own tests (bs-tests): plugins' benchmark modules they import, where our family has
-    # the names
+    # Brain-Score's own tests (bs-tests): plugins' benchmark modules they import, where our
+    # family has the names
     'brainscore_vision.benchmarks.baker2022': 'brainscore_nb.benchmarks.baker2022',  # DATASETS
     'brainscore_vision.benchmarks.kato2026.benchmark': 'brainscore_nb.benchmarks.kato2026',  # DATASETS
     # load_assembly
@@ -339,21 +354,25 @@ BRAINSCORE_IMPORTS = {  # Brain-Score module -> the brainscore_nb module giving 
     'brainscore_vision.benchmark_helpers.validate_error': 'brainscore_nb.brainscore.helpers',
     # Brain-Score's own tests (bs-owntests): (assert_)stimulus_identifier_is_cacheable
     'brainscore_vision.benchmark_helpers.cache_contract': 'brainscore_nb.brainscore.helpers',
-    'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',  # DATASETS
+    # DATASETS
+    'brainscore_vision.benchmarks.malania2007.benchmark': 'brainscore_nb.benchmarks.malania2007',
     'brainscore_vision.benchmarks.li2026': 'brainscore_nb.benchmarks.li2026',  # its benchmarks, registered
-    # Brain-Score's memory pre-check (bs-memory): preallocate_memory, MemoryEstimate, load_calibration, ...
+    # Brain-Score's memory pre-check (bs-memory): preallocate_memory, MemoryEstimate,
+    # load_calibration, ...
     'brainscore_vision.benchmark_helpers.memory': 'brainscore_nb.brainscore.memory',
     # MultiSubjectNeuralBenchmark, KFoldNeuralBenchmark (not block_diagonal_concat)
     'brainscore_vision.benchmark_helpers.multi_subject': 'brainscore_nb.brainscore.memory',
     # the plugins' benchmark factories by Brain-Score's names (DicarloRajalingham2018I2n,
-    # RajalinghamMatchtosamplePublicBenchmark, MajajHongV4PublicBenchmark, ...): the registered benchmarks
+    # RajalinghamMatchtosamplePublicBenchmark, MajajHongV4PublicBenchmark, ...): the
+    # registered benchmarks
     'brainscore_vision.benchmarks.rajalingham2018': 'brainscore_nb.benchmarks.rajalingham2018',
     'brainscore_vision.benchmarks.rajalingham2018.benchmarks.public_benchmark':
         'brainscore_nb.benchmarks.rajalingham2018',
     'brainscore_vision.benchmarks.muzellec2026': 'brainscore_nb.benchmarks.muzellec2026',
     'brainscore_vision.benchmarks.muzellec2026.benchmark': 'brainscore_nb.benchmarks.muzellec2026',
 }
-_BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio', 'result_caching')
+_BRAINSCORE_PACKAGES = ('brainscore_vision', 'brainscore_core', 'brainscore', 'brainio',
+                        'result_caching')
 
 # %% ../../nbs/api/09c_compat.ipynb #0db26809
 class PortedPackage(types.ModuleType):
@@ -374,7 +393,8 @@ class PortedPackage(types.ModuleType):
 
 # %% ../../nbs/api/09c_compat.ipynb #1db2a269
 _all_ = ['brainscore_vision', 'brainscore_core']
-# what `import brainscore_vision.<module>` (or brainscore_core's) binds, where the table moves the module
+# what `import brainscore_vision.<module>` (or brainscore_core's) binds, where the
+# table moves the module
 brainscore_vision, brainscore_core = PortedPackage('brainscore_vision'), PortedPackage('brainscore_core')
 _PORTED_PACKAGES = ('brainscore_vision', 'brainscore_core')
 
@@ -391,10 +411,12 @@ def port_imports(code:str, # Python source written for Brain-Score
             raise KeyError(f"no brainscore_nb module for {m.group(0).strip()!r}: "
                            "add it to BRAINSCORE_IMPORTS")
         if kw == 'from': return f"{indent}from {table[module]}"
-        # `import brainscore_vision` binds the name its code uses: `import brainscore_nb as brainscore_vision`
+        # `import brainscore_vision` binds the name its code uses: `import brainscore_nb
+        # as brainscore_vision`
         if alias or '.' not in module: return f"{indent}import {table[module]} as {alias or module}"
-        # `import a.b.c` imports a.b.c and binds `a`, as Python does: right where the table puts a.b.c in
-        # its place under a's module (`a.b.c.x` reads the ported module); else `a` is a PortedPackage (our
+        # `import a.b.c` imports a.b.c and binds `a`, as Python does: right where the table puts
+        # a.b.c in its place under a's module (`a.b.c.x` reads the ported module); else `a` is a
+        # PortedPackage (our
         # table's) or, with another table, refused, saying what to write
         top, rest = module.split('.', 1)
         if top in table and table[module] == f'{table[top]}.{rest}':
@@ -413,7 +435,9 @@ def port_imports(code:str, # Python source written for Brain-Score
         raise KeyError(f"no brainscore_nb module for the patch target {m.group(3)!r}: "
                        "add it to BRAINSCORE_IMPORTS")
     code = re.sub(r'^(\s*)(from|import)\s+([\w.]+)(?:\s+as\s+(\w+))?', swap, code, flags=re.M)
-    # patch('x') and patch.dict('x'), the target maybe on the next line; commented-out code stays as written
+    # patch('x') and patch.dict('x'), the target maybe on the next line; commented-out
+    # code stays as written
     patched = r'(\bpatch(?:\.dict)?\(\s*)([\'"])([\w.]+)\2'
-    commented = lambda m: m.string[m.string.rfind('\n', 0, m.start()) + 1:m.start()].lstrip().startswith('#')
+    commented = lambda m: m.string[m.string.rfind('\n', 0, m.start())
+                                   + 1:m.start()].lstrip().startswith('#')
     return re.sub(patched, lambda m: m.group(0) if commented(m) else target(m), code)

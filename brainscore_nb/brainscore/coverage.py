@@ -43,12 +43,15 @@ def _check_record(record:dict)->str:
     if ran != 'benchmark' and not record.get('brainscore_cannot_run'):
         return f"Brain-Score's {ran} was run; say why not its benchmark in brainscore_cannot_run"
     compared = record.get('compared')
-    if not isinstance(compared, dict) or not compared: return 'compared must map our keys to Brain-Score\'s'
+    if not isinstance(compared, dict) or not compared:
+        return 'compared must map our keys to Brain-Score\'s'
     if (gone := [f'{o}/{b}' for o, b in compared.items()
-                 if math.isnan(_number(record['ours'], o)) or math.isnan(_number(record['brainscore'], b))]):
+                 if math.isnan(_number(record['ours'], o))
+                 or math.isnan(_number(record['brainscore'], b))]):
         return f'compared numbers missing: {gone}'
     tolerance = record.get('tolerance')
-    if not isinstance(tolerance, (int, float)) or not 0 <= tolerance < 1: return 'tolerance must be in [0, 1)'
+    if not isinstance(tolerance, (int, float)) or not 0 <= tolerance < 1:
+        return 'tolerance must be in [0, 1)'
     if not record.get('tolerance_reason'): return 'tolerance_reason is missing'
     if _difference(record) > tolerance and not record.get('differs'):
         return f'differs by {_difference(record):.3g} > tolerance {tolerance:g}; name the reason in differs'
@@ -74,7 +77,8 @@ def read_crosschecks(folder # the folder of `<plugin>.json` cross-check records
         for identifier, record in found.items():
             if identifier in records:
                 raise ValueError(f"{path}: {identifier!r} is also recorded in another file")
-            if (problem := _check_record(record)): raise ValueError(f"{path}: {identifier!r}: {problem}")
+            if (problem := _check_record(record)):
+                raise ValueError(f"{path}: {identifier!r}: {problem}")
             records[identifier] = dict(record, plugin=path.stem)
     return records
 
@@ -123,8 +127,8 @@ def coverage(crosschecks=None, # folder of `<plugin>.json` cross-check records (
         rows.append(dict(registered=identifier in here, brainscore=theirs, ours=ours,
                          compared=', '.join(record.get('compared', {})),
                          difference=difference, tolerance=record.get('tolerance', float('nan')),
-                         brainscore_ran=record.get('brainscore_ran', ''), crosscheck=cls, reason=reason,
-                         note=record.get('note', ''), test=record.get('test', '')))
+                         brainscore_ran=record.get('brainscore_ran', ''), crosscheck=cls,
+                         reason=reason, note=record.get('note', ''), test=record.get('test', '')))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
 
 # %% ../../nbs/api/47_coverage.ipynb #e5abc7d4
@@ -133,10 +137,11 @@ def coverage_sentence(table:pd.DataFrame # `coverage()`'s table
     "README's sentence on the cross-checks, its counts computed from `table`"
     n, counts, registered = len(table), table.crosscheck.value_counts(), int(table.registered.sum())
     equal, differs, cannot, missing = (int(counts.get(c, 0)) for c in CLASSES)
-    return (f"{registered} of Brain-Score 2.4.2's {n} benchmarks are registered here and {n - missing} "
-            f"cross-checked against Brain-Score 2.4.2 itself on the same files: {equal} equal within "
-            f"their records' tolerance, {differs} differ for a named reason, {cannot} where Brain-Score's "
-            f"own benchmark cannot run (its metric or ceiling compared instead), {missing} not yet")
+    return (f"{registered} of Brain-Score 2.4.2's {n} benchmarks are registered here and "
+            f"{n - missing} cross-checked against Brain-Score 2.4.2 itself on the same files: "
+            f"{equal} equal within their records' tolerance, {differs} differ for a named reason, "
+            f"{cannot} where Brain-Score's own benchmark cannot run (its metric or ceiling "
+            f"compared instead), {missing} not yet")
 
 # %% ../../nbs/api/47_coverage.ipynb #mcov0002
 def model_coverage(record, # the scratch run's record: tests/brainio/model_plugins_port.json
@@ -151,7 +156,8 @@ def model_coverage(record, # the scratch run's record: tests/brainio/model_plugi
         if not isinstance(r, dict) or 'ported' not in r:
             raise ValueError(f"{path}: {plugin!r}: expected a record with 'ported', got {r!r}")
         if r['ported'] is not True:
-            rows.append(dict(plugin=plugin, identifier='', status='not ported', cause=str(r['ported'])))
+            rows.append(dict(plugin=plugin, identifier='', status='not ported',
+                             cause=str(r['ported'])))
             continue
         for identifier in r.get('ids', []):
             built = r.get('built', {}).get(identifier, r.get('register_error', 'not built'))

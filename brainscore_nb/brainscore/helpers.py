@@ -28,16 +28,17 @@ def _error_problems(attrs:dict, center:float, allow_nan_with_reason:bool)->tuple
     except (TypeError, ValueError): return [f"'error' is not a float: {attrs['error']!r}"], []
     if math.isnan(error):
         if allow_nan_with_reason and attrs.get('error_nan_reason'): return [], []
-        return ["'error' is nan without an 'error_nan_reason'; resample stimuli/subjects to estimate it, "
-                "or declare why it cannot be estimated"], []
+        return ["'error' is nan without an 'error_nan_reason'; resample stimuli/subjects to "
+                "estimate it, or declare why it cannot be estimated"], []
     problems = [f"'error' is not finite: {error}"] if not math.isfinite(error) else []
     problems += [f"'error' is negative: {error}"] if error < 0 else []
-    warnings = ([f"'error' ({error:.3f}) is large vs the score ({center:.3f}); check it is on the same "
-                 "(ceiled) scale as the score"] if math.isfinite(center) and error > max(1.0, 2 * abs(center))
+    warnings = ([f"'error' ({error:.3f}) is large vs the score ({center:.3f}); check it is on the "
+                 "same (ceiled) scale as the score"] if math.isfinite(center)
+                and error > max(1.0, 2 * abs(center))
                 else [])
     if not attrs.get('error_over'):
-        warnings.append("missing 'error_over' metadata; record which units were resampled (e.g. ['stimulus', "
-                        "'subject']) so errors are comparable across benchmarks")
+        warnings.append("missing 'error_over' metadata; record which units were resampled (e.g. "
+                        "['stimulus', 'subject']) so errors are comparable across benchmarks")
     return problems, warnings
 
 # %% ../../nbs/api/54_bs_helpers.ipynb #6a39b185
@@ -54,8 +55,9 @@ def validate_score_uncertainty(score, # a Score (its attrs are read)
     center = float(score.values) if getattr(score, 'ndim', 1) == 0 else float('nan')
     problems, warnings = _error_problems(attrs, center, allow_nan_with_reason)
     if require_raw and 'raw' not in attrs:
-        problems.append("missing disaggregated 'raw' values; preserve per-stimulus/per-subject scores so "
-                        "true split-half reliability is computable without re-running the model")
+        problems.append("missing disaggregated 'raw' values; preserve per-stimulus/per-subject "
+                        "scores so true split-half reliability is computable without "
+                        "re-running the model")
     return ValidationResult(not problems, problems, warnings)
 
 # %% ../../nbs/api/54_bs_helpers.ipynb #9f482062
@@ -127,7 +129,8 @@ def _gray_fraction(image_path)->float:
 # %% ../../nbs/api/54_bs_helpers.ipynb #bsh10005b
 class VisualDegreesTests:
     "Brain-Score's `VisualDegreesTests`: the gray around a stimulus shown to a model of `candidate_degrees`"
-    def amount_gray_test(self, benchmark:str, candidate_degrees:float, image_id:str, expected:float):
+    def amount_gray_test(self, benchmark:str, candidate_degrees:float, image_id:str,
+                         expected:float):
         def check(stimuli, number_of_trials):
             found = _gray_fraction(stimuli.get_stimulus(image_id))
             assert found == expected, f"{benchmark}: {image_id} is {found} gray, expected {expected}"
@@ -171,5 +174,5 @@ def assert_stimulus_identifier_is_cacheable(stimuli_identifier:str # as a benchm
         f"stimulus identifier {stimuli_identifier!r} names no registered stimulus set (looked up: "
         f"{base_stimulus_identifier(stimuli_identifier)!r}): Brain-Score's shared activation cache "
         "refuses it, "
-        "so every extraction of it is recomputed at full cost. Name a set synthesised from a registered one "
-        "'<registered identifier>--<marker>'.")
+        "so every extraction of it is recomputed at full cost. Name a set synthesised from a "
+        "registered one '<registered identifier>--<marker>'.")

@@ -31,7 +31,8 @@ _OVERHEAD_FACTOR = 6  # activation x 6: the fallback, and ridge's SVD path (n_fe
 _PLS_OVERHEAD_FACTOR = 7  # activation x 7 (+ the calibrated fixed cost): PLS benchmarks
 
 # %% ../../nbs/api/57_bs_memory.ipynb #bm000009
-_BENCHMARK_SCAFFOLDING_OVERHEAD_GB = {  # Brain-Score 2.4.2's table, GB added to the estimate of these ids
+# Brain-Score 2.4.2's table, GB added to the estimate of these ids
+_BENCHMARK_SCAFFOLDING_OVERHEAD_GB = {
     'Zerbe2026_fmri.V1-tau-ridgecv': 42.0, 'Gifford2022.IT-ridgecv': 20.0,
     'Zerbe2026_fmri.V1-rdm-pearson': 19.0, 'Zerbe2026_fmri.V2-ood-ridgecv': 16.5,
     'Zerbe2026_fmri.V2-tau-ridgecv': 15.8, 'Zerbe2026_fmri.V4-ood-ridgecv': 14.4,
@@ -41,8 +42,9 @@ _BENCHMARK_SCAFFOLDING_OVERHEAD_GB = {  # Brain-Score 2.4.2's table, GB added to
     'Zerbe2026_fmri.IT-rdm-pearson': 10.5, 'MajajHong2015public.IT-reverse_pls': 8.7,
     'FreemanZiemba2013.V1-pls': 7.6, 'Papale2025.IT-ridgecv': 7.6, 'Sanghavi2020.V4-pls': 7.4,
     'Allen2022_fmri_surface.V1-rdm': 6.4, 'Hebart2023_fmri.IT-ridgecv': 6.2,
-    'FreemanZiemba2013.V2-pls': 5.6, 'Allen2022_fmri_surface.V2-ridge': 4.7, 'MajajHong2015.V4-pls': 3.9,
-    'Allen2022_fmri_surface.V4-ridge': 3.8, 'Allen2022_fmri_surface.IT-ridge': 3.6,
+    'FreemanZiemba2013.V2-pls': 5.6, 'Allen2022_fmri_surface.V2-ridge': 4.7,
+    'MajajHong2015.V4-pls': 3.9, 'Allen2022_fmri_surface.V4-ridge': 3.8,
+    'Allen2022_fmri_surface.IT-ridge': 3.6,
     'Allen2022_fmri_surface.V4-rdm': 3.0, 'Allen2022_fmri_surface.V2-rdm': 2.9,
     'Allen2022_fmri_surface.IT-rdm': 2.7}
 
@@ -97,18 +99,19 @@ class MemoryEstimate:
         fixed = f" + {f:.2f} GB fixed cost" if f else ""
         formula = {
             'pls': f"{a:.2f} GB activations ×{_PLS_OVERHEAD_FACTOR} (PLS){fixed}",
-            'temporal_pls': f"{a:.2f} GB activations ×{_PLS_OVERHEAD_FACTOR} (PLS) ×{self.num_timebins} "
-                            f"(temporal-pls per-timebin retention){fixed}",
+            'temporal_pls': f"{a:.2f} GB activations ×{_PLS_OVERHEAD_FACTOR} (PLS) "
+                            f"×{self.num_timebins} (temporal-pls per-timebin retention){fixed}",
             'rdm': f"{a:.2f} GB activations ×3 (RDM pairwise distance overhead → {n:.1f} GB total)",
             'ridge_large_feature': f"{a:.2f} GB activations ×{_OVERHEAD_FACTOR} (ridge SVD path: "
                                    f"n_features > n_stimuli → {n:.1f} GB total)",
-            'ridge_formula': f"{a:.2f} GB activations + {self.rdm_overhead_gb or 0:.2f} GB gram matrix "
-                             f"({self.num_stimuli}²×4B)",
-            'calibrated': f"{a:.2f} GB activations + {f or 0:.2f} GB fixed benchmark cost (calibrated)",
+            'ridge_formula': f"{a:.2f} GB activations + {self.rdm_overhead_gb or 0:.2f} GB gram "
+                             f"matrix ({self.num_stimuli}²×4B)",
+            'calibrated': f"{a:.2f} GB activations + {f or 0:.2f} GB fixed "
+                          "benchmark cost (calibrated)",
         }.get(self.formula_type, f"{a:.2f} GB (×{_OVERHEAD_FACTOR} overhead → {n:.1f} GB total)")
         return (f"[{'OOM LIKELY' if self.will_oom else 'OK'}] Memory estimate: {n:.1f} GB needed, "
-                f"{self.available_gb:.1f} GB available\n  Activations: {self.num_stimuli} stimuli × "
-                f"{self.num_features:,} features × {self.num_timebins} timebins = {formula}")
+                f"{self.available_gb:.1f} GB available\n  Activations: {self.num_stimuli} stimuli "
+                f"× {self.num_features:,} features × {self.num_timebins} timebins = {formula}")
 
 # %% ../../nbs/api/57_bs_memory.ipynb #bm000021
 # where Brain-Score 2.4.2 reads it (its wheel has no bundled table beside the module)
@@ -136,7 +139,8 @@ def save_calibration(costs:dict, # {benchmark identifier: fixed cost GB}
     "Write the fixed-cost table (its folders made), each value a finite non-negative number of GB"
     bad = {k: v for k, v in costs.items() if not isinstance(k, str) or isinstance(v, bool)
            or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0}
-    if bad: raise ValueError(f"calibration costs must be finite, non-negative GB by identifier; got {bad}")
+    if bad: raise ValueError("calibration costs must be finite, non-negative GB by "
+                             f"identifier; got {bad}")
     path = Path(path or _DEFAULT_CALIBRATION_PATH)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(costs, indent=2, sort_keys=True))
@@ -145,7 +149,8 @@ def save_calibration(costs:dict, # {benchmark identifier: fixed cost GB}
 # %% ../../nbs/api/57_bs_memory.ipynb #bm000026
 def _identifier(benchmark)->str:
     "A benchmark's identifier, ours (`identifier`) or Brain-Score's private spelling (`_identifier`)"
-    return str(getattr(benchmark, 'identifier', None) or getattr(benchmark, '_identifier', None) or '')
+    return str(getattr(benchmark, 'identifier', None)
+               or getattr(benchmark, '_identifier', None) or '')
 
 # %% ../../nbs/api/57_bs_memory.ipynb #bm000027
 def _is_pls_benchmark(benchmark)->bool:
@@ -192,15 +197,16 @@ def memory_formula(identifier:str, # the benchmark's identifier (its metric is r
             raise ValueError(f"memory_formula: {name} must be a positive integer, got {n!r}")
     if fixed_benchmark_cost_gb is not None and not (isinstance(fixed_benchmark_cost_gb, (int, float))
             and math.isfinite(fixed_benchmark_cost_gb) and fixed_benchmark_cost_gb >= 0):
-        raise ValueError(f"memory_formula: fixed_benchmark_cost_gb must be a finite, non-negative number "
-                         f"of GB or None, got {fixed_benchmark_cost_gb!r}")
+        raise ValueError("memory_formula: fixed_benchmark_cost_gb must be a finite, non-negative "
+                         f"number of GB or None, got {fixed_benchmark_cost_gb!r}")
     named = SimpleNamespace(identifier=identifier)
     activation = num_stimuli * num_features * num_timebins * _BYTES_PER_ELEMENT / 1024 ** 3
     fixed, overhead = fixed_benchmark_cost_gb, None
     ridge = not rsa and _is_ridge_benchmark(named)
     if _is_pls_benchmark(named):
         total, kind = activation * _PLS_OVERHEAD_FACTOR + (fixed or 0.0), 'pls'
-        if num_timebins > 1: total, kind = total * num_timebins, 'temporal_pls'  # each bin's fit retained
+        # each bin's fit retained
+        if num_timebins > 1: total, kind = total * num_timebins, 'temporal_pls'
     elif rsa or _is_rdm_benchmark(named):
         overhead = 2 * activation
         total, kind = activation + overhead + (fixed or 0.0), 'rdm'
@@ -251,7 +257,8 @@ def _benchmark_facts(benchmark)->dict|None:
         num_stimuli = nunique(stimulus_set)
     else: return None
     timebins = _first(benchmark, 'time_bins', 'timebins', default=[(70, 170)])
-    return dict(stimulus_set=stimulus_set, num_stimuli=num_stimuli, timebins=[tuple(t) for t in timebins],
+    return dict(stimulus_set=stimulus_set, num_stimuli=num_stimuli,
+                timebins=[tuple(t) for t in timebins],
                 num_trials=_first(benchmark, 'number_of_trials', '_number_of_trials', default=1),
                 region=_first(benchmark, 'region'),
                 visual_degrees=_first(benchmark, 'visual_degrees', '_visual_degrees', default=8))
@@ -291,7 +298,8 @@ def preallocate_memory(model:BrainModel, # the model to be scored
     identifier = _identifier(benchmark)
     if fixed_benchmark_cost_gb is None: fixed_benchmark_cost_gb = load_calibration().get(identifier)
     f = memory_formula(identifier, num_stimuli=facts['num_stimuli'], num_features=int(num_features),
-                       num_timebins=int(num_timebins), fixed_benchmark_cost_gb=fixed_benchmark_cost_gb,
+                       num_timebins=int(num_timebins),
+                       fixed_benchmark_cost_gb=fixed_benchmark_cost_gb,
                        rsa=isinstance(benchmark, RSABenchmark))
     estimate = MemoryEstimate(num_stimuli=facts['num_stimuli'], num_trials=facts['num_trials'],
                               num_features=int(num_features), num_timebins=int(num_timebins),
@@ -300,12 +308,15 @@ def preallocate_memory(model:BrainModel, # the model to be scored
                               is_pls=f['formula_type'] in ('pls', 'temporal_pls'), **f)
     print(f"[pre-flight] {estimate}", flush=True)
     print("BRAINSCORE_PREFLIGHT " + json.dumps(dict(
-        estimate_gb=round(estimate.total_estimated_gb, 3), available_gb=round(estimate.available_gb, 1),
-        formula_type=estimate.formula_type, will_oom=estimate.will_oom, num_features=estimate.num_features,
+        estimate_gb=round(estimate.total_estimated_gb, 3),
+        available_gb=round(estimate.available_gb, 1),
+        formula_type=estimate.formula_type, will_oom=estimate.will_oom,
+        num_features=estimate.num_features,
         num_stimuli=estimate.num_stimuli)), flush=True)
     if estimate.will_oom:
-        message = (f"preallocate_memory: {estimate}. Consider reducing layer output dimensionality (e.g. via "
-                   f"LayerPCA), running on a machine with more RAM, or selecting a different layer.")
+        message = (f"preallocate_memory: {estimate}. Consider reducing layer output dimensionality "
+                   "(e.g. via LayerPCA), running on a machine with more RAM, or selecting "
+                   "a different layer.")
         if raise_if_oom: raise MemoryError(message)
         _logger.warning(message)
     return estimate
@@ -335,9 +346,9 @@ def scaled_preallocate_memory(wrapper, # has identifier and peak_aggregation (or
     name = f"preallocate_memory ({type(wrapper).__name__} '{identifier}')"
     if fixed is not None:
         if estimate.will_oom and raise_if_oom:
-            raise MemoryError(f"{name}: calibrated estimate {estimate.total_estimated_gb:.1f} GB (activation "
-                              f"{estimate.activation_gb:.2f} + fixed_cost {fixed:.2f}) > "
-                              f"{estimate.available_gb:.1f} GB available")
+            raise MemoryError(f"{name}: calibrated estimate {estimate.total_estimated_gb:.1f} GB "
+                              f"(activation {estimate.activation_gb:.2f} + fixed_cost {fixed:.2f}) "
+                              f"> {estimate.available_gb:.1f} GB available")
         return estimate
     scaled = estimate.total_estimated_gb * peak
     if scaled > estimate.available_gb and raise_if_oom:
@@ -373,24 +384,26 @@ class _Children(_base.BenchmarkBase):
         self._peak_aggregation, self.identifier = float(peak_aggregation), identifier
         sample = self._child(first)
         self.region = _first(sample, 'region')
-        super().__init__(identifier, _first(sample, 'version', default=1), self._compute_ceiling, self.region,
-                         _first(sample, 'bibtex'),
-                         visual_degrees=_first(sample, 'visual_degrees', '_visual_degrees', default=8),
-                         number_of_trials=_first(sample, 'number_of_trials', '_number_of_trials', default=1))
+        super().__init__(identifier, _first(sample, 'version', default=1), self._compute_ceiling,
+                         self.region, _first(sample, 'bibtex'),
+                         visual_degrees=_first(sample, 'visual_degrees',
+                                               '_visual_degrees', default=8),
+                         number_of_trials=_first(sample, 'number_of_trials',
+                                                 '_number_of_trials', default=1))
         return sample
 
     def _child(self, key):
         "The child benchmark for `key` (a subject or a fold), built now"
         child = self._factory(key)
         if not callable(child):
-            raise TypeError(f"{_identifier(self)}: the factory gave {type(child).__name__} for {key!r}, "
-                            f"not a benchmark")
+            raise TypeError(f"{_identifier(self)}: the factory gave {type(child).__name__} for "
+                            f"{key!r}, not a benchmark")
         return child
 
     def _per_child(self, values, name:str)->xr.DataArray:
         keys = self._keys()
-        return xr.DataArray(np.asarray(values, np.float64), dims=(self._unit,), coords={self._unit: keys},
-                            name=name)
+        return xr.DataArray(np.asarray(values, np.float64), dims=(self._unit,),
+                            coords={self._unit: keys}, name=name)
 
     def _compute_ceiling(self)->Score:
         values = [float(self._child(k).ceiling) for k in self._keys()]
@@ -436,10 +449,11 @@ class MultiSubjectNeuralBenchmark(_Children):
                  per_subject_factory, # subject -> its benchmark (e.g. a TrainTestNeuralBenchmark)
                  peak_aggregation:float=1.0): # how many children's memory a run holds at once
         if isinstance(subjects, str) or not len(subjects):
-            raise ValueError(f"{identifier}: MultiSubjectNeuralBenchmark requires at least one subject "
-                             f"(a list of subject ids), got {subjects!r}")
+            raise ValueError(f"{identifier}: MultiSubjectNeuralBenchmark requires at least one "
+                             f"subject (a list of subject ids), got {subjects!r}")
         if not callable(per_subject_factory):
-            raise TypeError(f"{identifier}: per_subject_factory must be a function subject -> benchmark")
+            raise TypeError(f"{identifier}: per_subject_factory must be a function "
+                            "subject -> benchmark")
         self._subjects, self._factory = list(subjects), per_subject_factory
         sample = self._build(self._subjects[0], identifier, peak_aggregation)
         self.timebins = self.time_bins = _first(sample, 'time_bins', 'timebins')
@@ -465,7 +479,8 @@ class KFoldNeuralBenchmark(_Children):
             raise ValueError(f"{identifier}: KFoldNeuralBenchmark requires at least one fold, "
                              f"got {n_folds!r}")
         if not callable(fold_factory):
-            raise TypeError(f"{identifier}: fold_factory must be a function fold index -> benchmark")
+            raise TypeError(
+                f"{identifier}: fold_factory must be a function fold index -> benchmark")
         self._n_folds, self._factory = int(n_folds), fold_factory
         self._build(0, identifier, peak_aggregation)
     def _keys(self): return list(range(self._n_folds))

@@ -60,8 +60,9 @@ def check_brain_model_processing(model # a BrainModel
         recording = model.look_at(stimuli)
     values = np.asarray(recording)
     if values.shape[0] != len(stimuli) or not np.isfinite(values).all():
-        raise ValueError(f"{getattr(model, 'identifier', model)}: IT recording of shape {values.shape} for "
-                         f"{len(stimuli)} images, {int((~np.isfinite(values)).sum())} values not finite")
+        raise ValueError(f"{getattr(model, 'identifier', model)}: IT recording of shape "
+                         f"{values.shape} for {len(stimuli)} images, "
+                         f"{int((~np.isfinite(values)).sum())} values not finite")
     return recording
 
 # %% ../../nbs/api/53_bs_model_plugins.ipynb #mp000012
@@ -82,7 +83,8 @@ def check_base_models(module # a module (or its name) with get_model_list, get_m
                              "layer names")
         model = module.get_model(identifier)
         if model is None: raise ValueError(f"{identifier}: get_model gave None")
-        check_brain_model_processing(ModelCommitment(identifier, model, region_layer_map={'IT': layers[-1]}))
+        check_brain_model_processing(ModelCommitment(identifier, model,
+                                                     region_layer_map={'IT': layers[-1]}))
     print('Test successful, you are ready to submit!')
 
 # %% ../../nbs/api/53_bs_model_plugins.ipynb #bf2f8122
@@ -110,17 +112,21 @@ def plugin_bibtex(folder, # a model plugin folder (Brain-Score's or ported) hold
     if not path.is_file(): return None
     tree = ast.parse(path.read_text(), str(path))
     text = lambda n: (isinstance(n, ast.Assign) and all(isinstance(t, ast.Name) for t in n.targets)
-                      and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str))  # X = '...'
-    kept = [n for n in tree.body if text(n) or isinstance(n, ast.FunctionDef) and n.name == 'get_bibtex']
+                      # X = '...'
+                      and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str))
+    kept = [n for n in tree.body if text(n) or isinstance(n, ast.FunctionDef)
+            and n.name == 'get_bibtex']
     if not any(isinstance(n, ast.FunctionDef) for n in kept): return None
     namespace = {}
-    exec(compile(ast.Module(kept, []), str(path), 'exec'), namespace)  # text constants and one function
+    # text constants and one function
+    exec(compile(ast.Module(kept, []), str(path), 'exec'), namespace)
     try: found = namespace['get_bibtex'](identifier)
     except NameError as e:
         raise ValueError(f"{path}: get_bibtex reads {e.name!r}, not a text constant of model.py: "
                          "its bibtex is read by running it alone") from None
     if found is not None and not isinstance(found, str):
-        raise TypeError(f"{path}: get_bibtex({identifier!r}) gave {type(found).__name__}, not a text")
+        raise TypeError(f"{path}: get_bibtex({identifier!r}) gave "
+                        f"{type(found).__name__}, not a text")
     return found or None
 
 # %% ../../nbs/api/53_bs_model_plugins.ipynb #7529d1c6
@@ -137,6 +143,7 @@ def load_model_bibtex(identifier:str # a model id: a ported plugin's, or one of 
     "Brain-Score's `load_model_bibtex`: the model plugin's `get_bibtex(identifier)`, or None if it has none"
     from brainscore_nb.brainscore.port import PLUGIN_FOLDERS
     if not isinstance(identifier, str):
-        raise TypeError(f"load_model_bibtex: identifier must be a model id (text), got {identifier!r}")
+        raise TypeError("load_model_bibtex: identifier must be a model id (text), "
+                        f"got {identifier!r}")
     if identifier in PLUGIN_FOLDERS: return plugin_bibtex(PLUGIN_FOLDERS[identifier], identifier)
     return _recorded_bibtex().get(identifier)

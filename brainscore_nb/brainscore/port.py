@@ -25,9 +25,11 @@ from .compat import port_imports
 from .compat import (NeuralBenchmark, TrainTestNeuralBenchmark, average_repetition,
                                   filter_reliable_neuroids)
 from ..benchmarks.base import RSABenchmark
-# the module Brain-Score's tests/conftest.py imports: `from brainscore_vision.benchmark_helpers import screen`
+# the module Brain-Score's tests/conftest.py imports: `from
+# brainscore_vision.benchmark_helpers import screen`
 from ..models import screen  # noqa: F401
-# and its tests' `from brainscore_vision.benchmark_helpers import memory` (importing it registers the check)
+# and its tests' `from brainscore_vision.benchmark_helpers import memory` (importing it
+# registers the check)
 from . import memory  # noqa: F401
 from ..benchmarks.gifford2022 import flatten_time_bins
 from ..metrics.ceilings import bound_score
@@ -41,9 +43,9 @@ from .blocks import (
 from ..models.interface import PrecomputedFeatures
 from ..data.assemblies import align_time_bins
 # the names Brain-Score's helper modules give, re-exported here
-_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition', 'filter_reliable_neuroids',
-         'RSABenchmark', 'bound_score', 'PrecomputedFeatures', 'Metric', 'Ceiling',
-         'XarrayRegression', 'pls_regression', 'linear_regression', 'ridge_regression',
+_all_ = ['NeuralBenchmark', 'TrainTestNeuralBenchmark', 'average_repetition',
+         'filter_reliable_neuroids', 'RSABenchmark', 'bound_score', 'PrecomputedFeatures', 'Metric',
+         'Ceiling', 'XarrayRegression', 'pls_regression', 'linear_regression', 'ridge_regression',
          'ridge_cv_regression', 'DualRidgeCVRegression', 'XarrayCorrelation',
          'pearsonr_correlation', 'CrossRegressedCorrelation', 'CrossValidation',
          'CrossValidationSingle', 'CartesianProduct', 'PerTime', 'SpanTime', 'PerTimeRegression',
@@ -72,16 +74,18 @@ def _plugin_files(source:Path, # the plugin folder (resolved)
     for f in sorted(source.rglob('*')):
         if '__pycache__' in f.parts or f.suffix == '.pyc': continue
         if f.is_symlink() and not f.resolve().is_relative_to(source):  # a file's or a folder's link
-            raise PermissionError(f"{f} is a link to {f.resolve()}, outside the plugin: copy the file in")
+            raise PermissionError(f"{f} is a link to {f.resolve()}, outside the "
+                                  "plugin: copy the file in")
         if f.is_dir(): continue
-        if not f.is_file(): raise PermissionError(f"{f}: not a regular file (a broken link, a device...)")
+        if not f.is_file():
+            raise PermissionError(f"{f}: not a regular file (a broken link, a device...)")
         st = f.stat()
         if st.st_size > max_file_bytes:
             raise ValueError(f"{f}: {st.st_size} bytes, over the limit of {max_file_bytes} bytes "
                              "(max_file_bytes=): fetch large files by address and sha1 instead")
         if st.st_size > 2**20 and st.st_blocks * 512 < st.st_size // 2:
-            raise ValueError(f"{f} is a sparse file: {st.st_size} bytes apparent, {st.st_blocks * 512} "
-                             "on disk; a plugin's file holds its bytes")
+            raise ValueError(f"{f} is a sparse file: {st.st_size} bytes apparent, "
+                             f"{st.st_blocks * 512} on disk; a plugin's file holds its bytes")
         files.append(f)
     return files
 
@@ -107,7 +111,8 @@ def _point_packages(code:str, # Python source
     "`code` with imports of the `packages` prefixes (and their submodules) pointed at their new packages"
     for old, new in packages.items():
         pattern = rf'^(\s*)(from|import)\s+{re.escape(old)}((?:\.\w+)*)\b'
-        code = re.sub(pattern, lambda m: f"{m.group(1)}{m.group(2)} {new}{m.group(3)}", code, flags=re.M)
+        code = re.sub(pattern, lambda m: f"{m.group(1)}{m.group(2)} {new}{m.group(3)}",
+                      code, flags=re.M)
     return code
 
 # %% ../../nbs/api/49_port_plugins.ipynb #d1a210a5
@@ -127,17 +132,21 @@ def port_plugin(source, # a Brain-Score plugin folder, e.g. <wheel>/brainscore_v
     if own is None:
         parts = source.resolve().parts
         if 'brainscore_vision' not in parts:
-            raise ValueError(f"{source}: not inside a brainscore_vision folder: name its package (own=)")
+            raise ValueError(f"{source}: not inside a brainscore_vision folder: name "
+                             "its package (own=)")
         own = '.'.join(parts[parts.index('brainscore_vision'):])
-    if not target.name.isidentifier(): raise ValueError(f"{target.name!r} is not a Python package name")
+    if not target.name.isidentifier():
+        raise ValueError(f"{target.name!r} is not a Python package name")
     if not isinstance(max_file_bytes, int) or max_file_bytes <= 0:
         raise ValueError(f"max_file_bytes must be a positive int, got {max_file_bytes!r}")
     names = {**(packages or {}), own: target.name}
     every = _plugin_files(source.resolve(), max_file_bytes)
     ported, data = {}, []
-    for f in every:  # every file ported and compiled before anything is written: a failure names the file
+    # every file ported and compiled before anything is written: a failure names the file
+    for f in every:
         rel = f.relative_to(source.resolve())
-        if f.suffix != '.py': data.append(rel); continue  # CSVs, JSON... that its code reads beside itself
+        # CSVs, JSON... that its code reads beside itself
+        if f.suffix != '.py': data.append(rel); continue
         if f.name == 'test.py' and not tests: continue
         original = f.read_text()
         try: text = port_imports(_point_packages(original, names))
@@ -160,9 +169,11 @@ def missing_requirements(folder # a plugin folder, with or without requirements.
     missing = []
     for line in path.read_text().splitlines():
         line = line.split('#')[0].strip()
-        if not line or line.startswith('-') or '://' in line.split('@')[0]: continue  # options, bare URLs
+        # options, bare URLs
+        if not line or line.startswith('-') or '://' in line.split('@')[0]: continue
         name = re.match(r'[A-Za-z0-9][A-Za-z0-9._-]*', line)
-        if name is None or name.group(0) in sys.stdlib_module_names: continue  # 'collections', 'imp'
+        # 'collections', 'imp'
+        if name is None or name.group(0) in sys.stdlib_module_names: continue
         try: importlib.metadata.distribution(name.group(0))
         except importlib.metadata.PackageNotFoundError: missing.append(line)
     return missing
@@ -179,14 +190,16 @@ class PluginModel:
     def __call__(self):
         from brainscore_nb.models.zoo import model_registry
         if missing := missing_requirements(self.folder):
-            raise ImportError(f"model {self.identifier!r} ({self.folder}) requires {', '.join(missing)}, "
-                              f"not installed here: pip install {' '.join(repr(m) for m in missing)}")
+            raise ImportError(f"model {self.identifier!r} ({self.folder}) requires "
+                              f"{', '.join(missing)}, not installed here: pip install "
+                              f"{' '.join(repr(m) for m in missing)}")
         ids = plugin_model_ids(self.folder)
         _import_plugin(self.folder, self.identifier)
         factory = model_registry.get(self.identifier)
         if factory is None or isinstance(factory, PluginModel):
             for i in ids: model_registry[i] = PluginModel(self.folder, i)
-            raise KeyError(f"{self.folder}/__init__.py did not register {self.identifier!r} when imported")
+            raise KeyError(f"{self.folder}/__init__.py did not register "
+                           f"{self.identifier!r} when imported")
         return factory()
 
 # %% ../../nbs/api/49_port_plugins.ipynb #bsp00014
@@ -199,17 +212,20 @@ def _import_plugin(folder:Path, # a ported plugin package
     known = sys.modules.get(name)
     if known is not None and Path(getattr(known, '__file__', '') or '').parent != folder:
         raise ImportError(f"model {identifier!r}: another module named {name!r} is imported "
-                          f"({getattr(known, '__file__', known)}): port the plugin under another name")
+                          f"({getattr(known, '__file__', known)}): port the plugin "
+                          "under another name")
     for m in [m for m in sys.modules if m == name or m.startswith(name + '.')]: del sys.modules[m]
     importlib.invalidate_caches()
     try: return importlib.import_module(name)
     except ModuleNotFoundError as e:
-        for m in [m for m in sys.modules if m == name or m.startswith(name + '.')]: del sys.modules[m]
+        for m in [m for m in sys.modules if m == name or m.startswith(name + '.')]:
+            del sys.modules[m]
         if e.name and e.name.split('.')[0] == 'brainscore_nb':
-            raise ImportError(f"model {identifier!r} ({folder}): its code needs {e.name}, which this version "
-                              "of brainscore_nb does not have") from e
-        raise ModuleNotFoundError(f"model {identifier!r} ({folder}): its code imports {e.name!r}, not "
-                                  f"installed here: pip install {e.name.split('.')[0]}", name=e.name) from e
+            raise ImportError(f"model {identifier!r} ({folder}): its code needs {e.name}, which "
+                              "this version of brainscore_nb does not have") from e
+        raise ModuleNotFoundError(f"model {identifier!r} ({folder}): its code imports {e.name!r}, "
+                                  f"not installed here: pip install {e.name.split('.')[0]}",
+                                  name=e.name) from e
 
 # %% ../../nbs/api/49_port_plugins.ipynb #bsp00015
 PLUGIN_FOLDERS = {}  # model id -> the ported plugin folder that registered it
@@ -221,8 +237,10 @@ def register_model_plugin(folder # a ported model plugin package (see `port_plug
     folder = Path(folder)
     ids = plugin_model_ids(folder)
     if not ids:
-        raise ValueError(f"{folder}/__init__.py registers no model (no `model_registry['<id>'] = ...`)")
-    if not folder.name.isidentifier(): raise ValueError(f"{folder.name!r} is not a Python package name")
+        raise ValueError(f"{folder}/__init__.py registers no model (no "
+                         "`model_registry['<id>'] = ...`)")
+    if not folder.name.isidentifier():
+        raise ValueError(f"{folder.name!r} is not a Python package name")
     for i in ids: model_registry[i] = PluginModel(folder, i); PLUGIN_FOLDERS[i] = folder.resolve()
     return ids
 
@@ -269,7 +287,8 @@ def dual_ridge_cv_regression(regression_kwargs:dict|None=None, # alphas
                              alphas=ALPHA_LIST # the penalties to choose from by leave-one-out
                             )->XarrayRegression:
     "Brain-Score's `dual_ridge_cv_regression`: `DualRidgeCVRegression` on assemblies"
-    kwargs = {'alphas': alphas, **{k: v for k, v in (regression_kwargs or {}).items() if k != 'alpha'}}
+    kwargs = {'alphas': alphas,
+              **{k: v for k, v in (regression_kwargs or {}).items() if k != 'alpha'}}
     unknown = sorted(set(kwargs) - {'alphas'})
     if unknown: raise TypeError(f"dual_ridge_cv_regression: unknown regression_kwargs {unknown}")
     return XarrayRegression(DualRidgeCVRegression(**kwargs), xarray_kwargs)

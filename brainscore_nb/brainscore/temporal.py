@@ -800,7 +800,8 @@ def _block_inference(self:BlockInferencer, stimuli:list, layers:list)->OrderedDi
 BlockInferencer.inference = _block_inference
 
 # %% ../../nbs/api/56_bs_temporal.ipynb #tp000076
-_PROBE_FPS, _PROBE_DURATION = 10., 1000.  # the probe: the probe image shown for 1 s at 10 fps (10 frames)
+# the probe: the probe image shown for 1 s at 10 fps (10 frames)
+_PROBE_FPS, _PROBE_DURATION = 10., 1000.
 
 def probe_preprocessing_resolution(preprocess, # one stimulus -> the model's input for it
                                    stimulus_type, # Video or Image: what the probe stimulus is
@@ -830,7 +831,8 @@ class ActivationsExtractor:
         self._identifier, self.inferencer = identifier, inferencer
         self._stimulus_set_hooks, self._batch_activations_hooks = {}, {}
         self.set_visual_degrees(visual_degrees)
-        self._resolution = probe_preprocessing_resolution(inferencer.preprocessing, inferencer.stimulus_type)
+        self._resolution = probe_preprocessing_resolution(inferencer.preprocessing,
+                                                          inferencer.stimulus_type)
 
     @property
     def identifier(self):
@@ -882,8 +884,8 @@ def from_paths(self:ActivationsExtractor, stimuli_paths:list, # files (repeats c
                stimuli_identifier=None): # the stimuli's name in the stored key (None, False: not stored)
     "stimulus_path x neuroid [x time_bin] for the files at `stimuli_paths`, in their order"
     layers = ['logits'] if layers is None else layers
-    # Brain-Score's key: `<model>@<inferencer>` with the model plugin's revision (looked up by the model's
-    # own name) and the stimuli's; None: not stored
+    # Brain-Score's key: `<model>@<inferencer>` with the model plugin's revision (looked up by the
+    # model's own name) and the stimuli's; None: not stored
     identifier = (model_cache_identifier(self.identifier, lookup_identifier=self._identifier)
                   if self.identifier else None)
     stimuli = stimulus_set_cache_identifier(stimuli_identifier) if stimuli_identifier else None
@@ -897,8 +899,8 @@ def from_paths(self:ActivationsExtractor, stimuli_paths:list, # files (repeats c
     return self._expand_paths(found, original_paths=stimuli_paths)
 
 @store_xarray(identifier_ignore=['stimuli_paths', 'layers'], combine_fields={'layers': 'layer'})
-def _from_paths_stored(self:ActivationsExtractor, identifier, layers, stimuli_identifier, resolution,
-                       stimuli_paths):
+def _from_paths_stored(self:ActivationsExtractor, identifier, layers, stimuli_identifier,
+                       resolution, stimuli_paths):
     "`_from_paths` as a stored call named by Brain-Score's key (the activations themselves are not kept)"
     return self._from_paths(layers=layers, stimuli_paths=stimuli_paths)
 

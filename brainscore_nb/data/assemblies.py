@@ -49,7 +49,8 @@ def structure_problems(self:DataAssembly)->list:
     name, dims, out = type(self).__name__, set(self.dims), []
     if self.dim_sets is not None and dims not in [set(s) for s in self.dim_sets]:
         out.append(f"{name} needs dims {' or '.join(map(repr, self.dim_sets))}, got {self.dims!r}")
-    out += [f"{name} needs a {d!r} dim, got {self.dims!r}" for d in self.required_dims if d not in dims]
+    out += [f"{name} needs a {d!r} dim, got {self.dims!r}" for d in self.required_dims
+            if d not in dims]
     for dim, coords in self.required_coords.items():
         if dim not in dims: continue
         for c in coords:
@@ -64,7 +65,8 @@ def check_structure(assembly, # the assembly a step is about to use
                    ):
     "`assembly`, or an error naming every dim and coord its class needs and lacks, and `where` it came from"
     problems = assembly.structure_problems() if isinstance(assembly, DataAssembly) else []
-    if problems: raise ValueError(f"not a valid {type(assembly).__name__}{f' ({where})' if where else ''}: "
+    if problems: raise ValueError("not a valid "
+                                  f"{type(assembly).__name__}{f' ({where})' if where else ''}: "
                                   + '; '.join(problems))
     return assembly
 
@@ -94,7 +96,8 @@ class MetadataAssembly(DataAssembly):
     __slots__ = ()
 
 # %% ../../nbs/api/04_assemblies.ipynb #ed51b3a6
-NeuronRecordingAssembly = NeuroidAssembly  # Brain-Score's name for recordings of neurons: the same data
+# Brain-Score's name for recordings of neurons: the same data
+NeuronRecordingAssembly = NeuroidAssembly
 
 class SpikeTimesAssembly(DataAssembly):
     "Spike times, one entry per event, with the neuroid (and, once aligned, the stimulus) each belongs to"
@@ -122,10 +125,12 @@ def get_metadata(assembly, # any assembly or DataArray
     if not isinstance(assembly, xr.DataArray):
         raise TypeError(f"get_metadata needs an assembly, got {type(assembly).__name__}")
     dims = (*assembly.dims, None) if dims is None else (dims,) if isinstance(dims, str) else tuple(dims)
-    wanted = dict(zip(_KINDS, (include_coords, include_indexes, include_multi_indexes, include_levels)))
+    wanted = dict(zip(_KINDS,
+                      (include_coords, include_indexes, include_multi_indexes, include_levels)))
     def walk():
         for name, coord in assembly.coords.items():
-            along = set(coord.dims) <= set(dims) if coord.dims else None in dims  # all its dims asked for
+            # all its dims asked for
+            along = set(coord.dims) <= set(dims) if coord.dims else None in dims
             if along and wanted[_kind(assembly, name)]:
                 yield name if names_only else (name, coord.dims, coord.values)
     return walk()
@@ -156,7 +161,8 @@ def array_is_element(dims, # a tuple of dims (or any container)
 def get_levels(assembly # any assembly
               )->list:
     "Brain-Score's `get_levels`: the names of the MultiIndex levels Brain-Score's DataAssembly builds"
-    if not isinstance(assembly, DataAssembly):  # a plain DataArray: Brain-Score builds none; its own count
+    # a plain DataArray: Brain-Score builds none; its own count
+    if not isinstance(assembly, DataAssembly):
         indexes = [assembly.indexes.get(d) for d in assembly.dims]
         return [n for i in indexes if isinstance(i, pd.MultiIndex) for n in i.names]
     out = []
@@ -177,7 +183,8 @@ def gather_indexes(assembly # any assembly or DataArray
         raise TypeError(f"gather_indexes needs an assembly, got {type(assembly).__name__}")
     if isinstance(assembly, DataAssembly): return assembly  # flat by design: `sel` takes any coord
     along = {d: names for d in assembly.dims
-             if (names := [n for n, dims, _ in get_metadata(assembly, dims=(d,), include_indexes=False,
+             if (names := [n for n, dims, _ in get_metadata(assembly, dims=(d,),
+                                                            include_indexes=False,
                                                             include_levels=False) if dims == (d,)])}
     return assembly.set_index(append=True, **along) if along else assembly
 
@@ -193,8 +200,10 @@ def reset_index(self:DataAssembly, dims_or_levels, # dims or MultiIndex levels, 
     return xr.DataArray.reset_index(self, indexed, drop=drop) if indexed else self
 
 # %% ../../nbs/api/04_assemblies.ipynb #1f695618
-BRAINIO_CHUNKS = 'BRAINIO_CHUNKS'  # environment variable: dask chunks for `from_files` (Brain-Score's)
-_FASTPATH_AT = list(inspect.signature(xr.DataArray.__init__).parameters).index('fastpath') - 1  # self
+# environment variable: dask chunks for `from_files` (Brain-Score's)
+BRAINIO_CHUNKS = 'BRAINIO_CHUNKS'
+# self
+_FASTPATH_AT = list(inspect.signature(xr.DataArray.__init__).parameters).index('fastpath') - 1
 
 def is_fastpath(*args, **kwargs)->bool:
     "Brain-Score's `is_fastpath`: whether `DataArray(*args, **kwargs)` would take xarray's fast path"
@@ -212,18 +221,21 @@ def group_codes(values # one coord's values
     if v.dtype != object: return pd.factorize(v, sort=True, use_na_sentinel=False)[0]
     missing = np.array([_is_missing(x) for x in v.ravel()], bool)
     keys = np.empty(len(v), object)
-    keys[:] = [(isinstance(x, (str, bytes)), x) for x in v]  # numbers first, then text; 1 and '1' apart
+    # numbers first, then text; 1 and '1' apart
+    keys[:] = [(isinstance(x, (str, bytes)), x) for x in v]
     out = np.zeros(len(v), np.int64)
     out[~missing] = pd.factorize(keys[~missing], sort=True)[0]
     out[missing] = out[~missing].max(initial=-1) + 1
     return out
 
 # %% ../../nbs/api/04_assemblies.ipynb #023dd116
-class GroupbyError(ValueError): "Coords that cannot be grouped together (Brain-Score's `GroupbyError`)"
+class GroupbyError(ValueError):
+    "Coords that cannot be grouped together (Brain-Score's `GroupbyError`)"
 
 # %% ../../nbs/api/04_assemblies.ipynb #9d2a273d
 _GROUP = '_multi_group'  # the temporary coord holding each position's group number
-_FAST = ('mean', 'sum', 'count', 'min', 'max', 'std', 'var')  # reductions done in numpy, all groups at once
+# reductions done in numpy, all groups at once
+_FAST = ('mean', 'sum', 'count', 'min', 'max', 'std', 'var')
 
 class GroupbyBridge:
     "Brain-Score's `GroupbyBridge`: a groupby by several coords whose results carry those coords"
@@ -239,7 +251,8 @@ class GroupbyBridge:
         return self._wrap(value) if callable(value) else value
     def __iter__(self): return ((self._keys(int(k)), self._split(v)) for k, v in self.groupby)
     def __len__(self): return len(self.first)
-    def _keys(self, k): return tuple(self.assembly[c].values[self.first[k]] for c in self.group_coord_names)
+    def _keys(self, k):
+        return tuple(self.assembly[c].values[self.first[k]] for c in self.group_coord_names)
     def _wrap(self, func):
         def wrapper(*args, **kwargs): return self._split(func(*args, **kwargs))
         return wrapper
@@ -260,7 +273,8 @@ class GroupbyBridge:
             return self._wrap(getattr(self.groupby, how))(dim, **kwargs)
         axis = a.dims.index(self.dim)
         counts = np.bincount(self.number, minlength=len(self.first))
-        v = np.moveaxis(a.values, axis, 0)[np.argsort(self.number, kind='stable')]  # groups side by side
+        # groups side by side
+        v = np.moveaxis(a.values, axis, 0)[np.argsort(self.number, kind='stable')]
         starts = np.r_[0, np.cumsum(counts)[:-1]]
         gaps = np.isnan(v) if v.dtype.kind == 'f' else np.zeros(v.shape, bool)
         n = np.add.reduceat(~gaps, starts, axis=0)
@@ -277,12 +291,14 @@ class GroupbyBridge:
                 out = pick.reduceat(v, starts, axis=0)
             else:  # var, std: squared deviations from each group's mean
                 squares = (v - np.repeat(total / n, counts, axis=0)) ** 2
-                out = np.add.reduceat(np.where(gaps, 0, squares) if skip else squares, starts, axis=0)
+                out = np.add.reduceat(np.where(gaps, 0, squares) if skip else squares,
+                                      starts, axis=0)
                 out = np.where(n - ddof > 0, out / (n - ddof), np.nan)
                 out = np.sqrt(out) if how == 'std' else out
         coords = {k: (c.dims, c.values) for k, c in a.coords.items() if self.dim not in c.dims}
         coords.update({c: (self.dim, a[c].values[self.first]) for c in self.group_coord_names})
-        return type(a)(np.moveaxis(out, 0, axis), dims=a.dims, coords=coords, attrs=a.attrs, name=a.name)
+        return type(a)(np.moveaxis(out, 0, axis), dims=a.dims, coords=coords,
+                       attrs=a.attrs, name=a.name)
 
 # %% ../../nbs/api/04_assemblies.ipynb #fa890d88
 @patch
@@ -292,10 +308,11 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
     names = [group_coord_names] if isinstance(group_coord_names, str) else list(group_coord_names)
     if not names: raise GroupbyError("multi_groupby needs at least one coord to group by")
     if missing := [n for n in names if n not in self.coords]:
-        raise GroupbyError(f"no coord(s) {missing} to group by (coords: {', '.join(map(str, self.coords))})")
+        raise GroupbyError(f"no coord(s) {missing} to group by (coords: "
+                           f"{', '.join(map(str, self.coords))})")
     if len({self[n].dims for n in names}) != 1 or self[names[0]].ndim != 1:
-        raise GroupbyError(f"coords {names} lie along {[self[n].dims for n in names]}: multi_groupby needs "
-                           "them all along one and the same dim")
+        raise GroupbyError(f"coords {names} lie along {[self[n].dims for n in names]}: "
+                           "multi_groupby needs them all along one and the same dim")
     plain = self[names[0]].dtype != object and not self[names[0]].isnull().any()
     if len(names) == 1 and plain: return self.groupby(names[0], *args, **kwargs)  # the same groups
     dim = self[names[0]].dims[0]
@@ -308,8 +325,10 @@ def multi_groupby(self:DataAssembly, group_coord_names:list, # coords of one dim
 # %% ../../nbs/api/04_assemblies.ipynb #1d8471c7
 def _group_codes(assembly, group:str)->np.ndarray:
     "Group number of each position along `group`'s dim: by its values, or a bare dim's coords together"
-    # a dim without values of its own groups by the combination of its coords (Brain-Score's MultiIndex)
-    if group in assembly.coords: return group_codes(assembly[group].values)  # the rule of multi_groupby
+    # a dim without values of its own groups by the combination of its coords
+    # (Brain-Score's MultiIndex)
+    # the rule of multi_groupby
+    if group in assembly.coords: return group_codes(assembly[group].values)
     along = [c.values for c in assembly.coords.values() if c.dims == (group,)]
     if not along: return np.arange(assembly.sizes[group])
     return pd.MultiIndex.from_arrays(along).factorize(sort=True)[0]
@@ -321,13 +340,15 @@ def multi_dim_apply(self:DataAssembly, groups:list, # one coord (or dim) per dim
     "Brain-Score's `multi_dim_apply`: `apply` to each combination of group values, put back in place (floats)"
     groups = [groups] if isinstance(groups, str) else list(groups)
     if missing := [g for g in groups if g not in self.coords and g not in self.dims]:
-        raise ValueError(f"no coord(s) {missing} to group by (coords: {', '.join(map(str, self.coords))})")
+        raise ValueError(f"no coord(s) {missing} to group by (coords: "
+                         f"{', '.join(map(str, self.coords))})")
     if bad := [g for g in groups if g in self.coords and self[g].ndim != 1]:
-        raise ValueError(f"coords {bad} do not lie along one dim each: multi_dim_apply groups by 1-d coords")
+        raise ValueError(f"coords {bad} do not lie along one dim each: multi_dim_apply "
+                         "groups by 1-d coords")
     along = [self[g].dims[0] if g in self.coords else g for g in groups]
     if sorted(along) != sorted(self.dims):
-        raise ValueError(f"groups {groups} lie along {along}: multi_dim_apply needs exactly one per dim "
-                         f"of {self.dims}")
+        raise ValueError(f"groups {groups} lie along {along}: multi_dim_apply needs exactly one "
+                         f"per dim of {self.dims}")
     groups = [g for _, g in sorted(zip(along, groups), key=lambda p: self.dims.index(p[0]))]
     positions = []  # per group: the positions along its dim of each of its values, in sorted order
     for g in groups:
@@ -352,12 +373,14 @@ def _is_mask(value, n:int)->bool:
 
 # %% ../../nbs/api/04_assemblies.ipynb #e17d2e57
 @patch
-def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False, **indexers_kwargs):
+def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=False,
+        **indexers_kwargs):
     "`DataArray.sel`, plus selection by any 1-d coord (`sel(region='IT')`) or by a mask (`sel(neuroid=mask)`)"
     indexers = dict(indexers or {}, **indexers_kwargs)
     masks = {k: indexers.pop(k) for k in list(indexers)
              if k in self.dims and k not in self.indexes and _is_mask(indexers[k], self.sizes[k])}
-    out = self.isel({k: np.asarray(getattr(v, 'values', v)) for k, v in masks.items()}) if masks else self
+    out = self.isel({k: np.asarray(getattr(v, 'values', v))
+                     for k, v in masks.items()}) if masks else self
     plain = [k for k in indexers if k in out.coords and k not in out.indexes and out[k].ndim == 1]
     for k in plain:
         value, values = indexers.pop(k), out[k].values
@@ -365,7 +388,8 @@ def sel(self:DataAssembly, indexers=None, method=None, tolerance=None, drop=Fals
         mask = np.isin(values, list(value)) if many else values == value
         if not mask.any(): raise KeyError(f"no {out[k].dims[0]} has {k} == {value!r}")
         out = out.isel({out[k].dims[0]: mask})
-    return xr.DataArray.sel(out, indexers, method=method, tolerance=tolerance, drop=drop) if indexers else out
+    return xr.DataArray.sel(out, indexers, method=method, tolerance=tolerance,
+                            drop=drop) if indexers else out
 
 # %% ../../nbs/api/04_assemblies.ipynb #453d036e
 @patch(as_prop=True)
@@ -385,15 +409,17 @@ def _presentation_values(stimulus_set, column, ids):
     by_id = stimulus_set.set_index('stimulus_id')[column]
     if by_id.index.has_duplicates:  # which row's value a presentation gets would be a guess
         dup = sorted(set(by_id.index[by_id.index.duplicated()]))
-        raise ValueError(f"stimulus set {stimulus_set.identifier!r} has {len(dup)} stimulus_id(s) in more "
-                         f"than one row, e.g. {dup[:3]}: its metadata cannot be matched to presentations; "
-                         "keep one row per stimulus (e.g. .drop_duplicates('stimulus_id'))")
+        raise ValueError(f"stimulus set {stimulus_set.identifier!r} has {len(dup)} stimulus_id(s) "
+                         f"in more than one row, e.g. {dup[:3]}: its metadata cannot be matched to "
+                         "presentations; keep one row per stimulus (e.g. "
+                         ".drop_duplicates('stimulus_id'))")
     return by_id.reindex(ids).to_numpy()
 
 # %% ../../nbs/api/04_assemblies.ipynb #696aada0
 def _disagreement(mine:np.ndarray, theirs:np.ndarray, ids)->str:
     "'' if equal (missing equal to missing), else where they differ, or that only the type differs"
-    if mine.dtype == theirs.dtype != object and np.array_equal(mine, theirs): return ''  # the common case
+    # the common case
+    if mine.dtype == theirs.dtype != object and np.array_equal(mine, theirs): return ''
     same = lambda a, b: (_is_missing(a) and _is_missing(b)) or (type(a) is type(b) or not (
         isinstance(a, str) or isinstance(b, str))) and a == b
     differ = [i for i, (a, b) in enumerate(zip(mine.tolist(), theirs.tolist())) if not same(a, b)]
@@ -415,14 +441,15 @@ def attach_stimulus_set(
     "A copy of `assembly` with `stimulus_set` attached and, optionally, its metadata as presentation coords"
     ids = assembly['stimulus_id'].values
     missing = pd.Index(pd.unique(ids)).difference(pd.Index(stimulus_set['stimulus_id']))
-    if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in stimulus set "
-                                      f"{stimulus_set.identifier!r}, e.g. {list(missing[:5])}")
+    if len(missing): raise ValueError(f"{len(missing)} stimulus_ids of the assembly are not in "
+                                      f"stimulus set {stimulus_set.identifier!r}, e.g. "
+                                      f"{list(missing[:5])}")
     out = assembly.copy()
     for c in (stimulus_set.columns.drop('stimulus_id') if merge_metadata else []):
         values = _presentation_values(stimulus_set, c, ids)
         if c in out.coords and (why := _disagreement(out[c].values, values, ids)):
-            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's column {c!r}: "
-                             f"{why}")
+            raise ValueError(f"coord {c!r} of the assembly disagrees with the stimulus set's "
+                             f"column {c!r}: {why}")
         out = out.assign_coords({c: ('presentation', values)})
     out.attrs.update(stimulus_set=stimulus_set, stimulus_set_identifier=stimulus_set.identifier)
     return out
@@ -442,7 +469,8 @@ def average_repetition(
     codes, uniques = pd.factorize(a[by].values, sort=sort)
     counts = np.bincount(codes)
     order, starts = np.argsort(codes, kind='stable'), np.r_[0, np.cumsum(counts)[:-1]]
-    # already grouped in order (say, repetitions of each stimulus side by side): no copy of the values
+    # already grouped in order (say, repetitions of each stimulus side by side):
+    # no copy of the values
     values = a.values if (order == np.arange(len(order))).all() else a.values[order]
     if skipna:
         seen = ~np.isnan(values)
@@ -472,8 +500,8 @@ def mean(self:DataAssembly, dim=None, **kwargs):
     along = {self[c].dims[0] for c in coords}
     if along != {'presentation'} or 'stimulus_id' not in self.coords:
         raise ValueError(
-            f"mean over coord(s) {coords} needs them along 'presentation' with a stimulus_id coord there; "
-            f"they lie along {sorted(along)}"
+            f"mean over coord(s) {coords} needs them along 'presentation' with a stimulus_id coord "
+            f"there; they lie along {sorted(along)}"
         )
     out = average_repetition(self.drop_vars(coords))
     rest = [d for d in names if d not in coords]
@@ -487,11 +515,13 @@ def filter_reliable_neuroids(assembly:DataAssembly, # assembly with a neuroid di
     "The neuroids whose `coord` is above `threshold`, as Brain-Score keeps them (NaN: unreliable)"
     if coord not in assembly.coords or assembly[coord].dims != ('neuroid',):
         raise ValueError(
-            f"no per-neuroid coord {coord!r} to filter on (coords: {', '.join(map(str, assembly.coords))})"
+            f"no per-neuroid coord {coord!r} to filter on (coords: "
+            f"{', '.join(map(str, assembly.coords))})"
         )
     values = np.asarray(assembly[coord].values)
     if values.dtype.kind not in 'fiu': values = values.astype(float)
-    # compared in the coord's own dtype, as Brain-Score does (a float32 0.3 is not above the threshold 0.3)
+    # compared in the coord's own dtype, as Brain-Score does (a float32 0.3 is not
+    # above the threshold 0.3)
     keep = np.nan_to_num(values, nan=-np.inf) > threshold
     if not keep.any():
         raise ValueError(f"no neuroid has {coord} above {threshold}")
@@ -544,7 +574,8 @@ def save_assembly(assembly:xr.DataArray, # the assembly (or Score) to save
                 name=assembly.name)
     missing = {str(k): w for k, v in [*assembly.coords.items(), (None, assembly.variable)]
                if v.dtype.kind == 'O' and (w := _missing(v.values))}
-    if missing: meta['missing'] = missing  # only then: the bytes of every other package stay as they were
+    # only then: the bytes of every other package stay as they were
+    if missing: meta['missing'] = missing
     da = xr.DataArray(assembly.variable, coords=assembly.coords,
                       attrs={**native, _META: json.dumps(meta, sort_keys=True)})
     da.to_netcdf(path, engine='h5netcdf', group=group, mode='a' if group else 'w')
@@ -556,7 +587,8 @@ def _class_named(cls):
     "`cls`, or the assembly class named `cls`, or a ValueError naming the close names"
     if not isinstance(cls, str): return cls
     if cls not in ASSEMBLY_CLASSES:
-        raise ValueError(f"unknown assembly class {cls!r}{did_you_mean(cls, ASSEMBLY_CLASSES, n=1)} "
+        raise ValueError("unknown assembly class "
+                         f"{cls!r}{did_you_mean(cls, ASSEMBLY_CLASSES, n=1)} "
                          f"(known: {', '.join(sorted(ASSEMBLY_CLASSES))})")
     return ASSEMBLY_CLASSES[cls]
 
@@ -564,7 +596,8 @@ def _class_named(cls):
 def _restore_missing(values, where:dict)->np.ndarray:
     "An object copy of `values` with None and NaN put back at the flat positions `where` records"
     out = np.asarray(values, dtype=object).copy()
-    for kind, positions in where.items(): out.reshape(-1)[positions] = None if kind == 'None' else np.nan
+    for kind, positions in where.items():
+        out.reshape(-1)[positions] = None if kind == 'None' else np.nan
     return out
 
 # %% ../../nbs/api/04_assemblies.ipynb #62db918b
@@ -581,8 +614,9 @@ def load_assembly(path, # NetCDF file written by `save_assembly`
         raise ValueError(f"{path} is not a readable assembly file ({type(e).__name__}: {e}): it is "
                          "truncated, damaged or not NetCDF; fetch or package it again") from None
     if _META not in da.attrs:
-        raise ValueError(f"{path} was not written by save_assembly (it has no {_META!r} attribute): read a "
-                         "Brain-Score (BrainIO) file with brainscore_nb.data.brainio.read_brainio_assembly")
+        raise ValueError(f"{path} was not written by save_assembly (it has no {_META!r} "
+                         "attribute): read a Brain-Score (BrainIO) file with "
+                         "brainscore_nb.data.brainio.read_brainio_assembly")
     meta = json.loads(da.attrs.pop(_META))
     for k, dtype in meta['dtypes'].items():
         if k == 'None': da = da.astype(dtype)
@@ -605,13 +639,15 @@ def align_time_bins(assembly:xr.DataArray, # ... x time_bin, with time_bin_start
     "Each wanted bin as the overlap-weighted mean of the recorded bins (Brain-Score's `assembly_time_align`)"
     missing = [c for c in ('time_bin_start', 'time_bin_end') if c not in assembly.coords]
     if 'time_bin' not in assembly.dims or missing:
-        raise ValueError(f"align_time_bins needs a 'time_bin' dim with time_bin_start and time_bin_end "
-                         f"coords, got dims {assembly.dims}" + (f" without {missing}" if missing else ''))
+        raise ValueError("align_time_bins needs a 'time_bin' dim with time_bin_start and "
+                         f"time_bin_end coords, got dims {assembly.dims}"
+                         + (f" without {missing}" if missing else ''))
     try: want = np.array([(float(s), float(e)) for s, e in time_bins])
     except (TypeError, ValueError):
         raise ValueError(f"time_bins must be (start, end) pairs in ms, got {time_bins!r}") from None
     if not len(want) or (want[:, 1] <= want[:, 0]).any():
-        raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {time_bins!r}")
+        raise ValueError("time_bins must be non-empty pairs that end after they "
+                         f"start, got {time_bins!r}")
     start, end = (np.asarray(assembly[c].values, float) for c in ('time_bin_start', 'time_bin_end'))
     overlap = np.clip(np.minimum(want[:, 1:], end) - np.maximum(want[:, :1], start), 0, None)
     weights = overlap / (end - start)  # the share of each recorded bin that falls in the wanted one
@@ -624,7 +660,8 @@ def align_time_bins(assembly:xr.DataArray, # ... x time_bin, with time_bin_start
             f"{list(zip(start.tolist(), end.tolist()))}")
     moved = assembly.transpose(..., 'time_bin')
     values = moved.values
-    out = ((values @ weights.T) / weights.sum(1)).astype(values.dtype, copy=False)  # summed, then divided
+    # summed, then divided
+    out = ((values @ weights.T) / weights.sum(1)).astype(values.dtype, copy=False)
     coords = {k: v for k, v in moved.coords.items() if 'time_bin' not in v.dims}
     dtype = int if np.all(want == np.round(want)) else float
     coords.update(time_bin_start=('time_bin', want[:, 0].astype(dtype)),

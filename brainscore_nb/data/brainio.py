@@ -23,21 +23,26 @@ from .packaging import load_stimulus_set_from_package
 from .stimuli import StimulusSet
 
 # %% ../../nbs/api/09a_brainio.ipynb #176799b8
-BRAINIO_CLASSES = {'NeuronRecordingAssembly': 'NeuroidAssembly', 'NeuroidAssembly': 'NeuroidAssembly',
-                   'BehavioralAssembly': 'BehavioralAssembly', 'PropertyAssembly': 'PropertyAssembly',
-                   'MetadataAssembly': 'MetadataAssembly', 'SpikeTimesAssembly': 'SpikeTimesAssembly',
+BRAINIO_CLASSES = {'NeuronRecordingAssembly': 'NeuroidAssembly',
+                   'NeuroidAssembly': 'NeuroidAssembly',
+                   'BehavioralAssembly': 'BehavioralAssembly',
+                   'PropertyAssembly': 'PropertyAssembly',
+                   'MetadataAssembly': 'MetadataAssembly',
+                   'SpikeTimesAssembly': 'SpikeTimesAssembly',
                    'DataAssembly': 'DataAssembly'}  # Brain-Score's class names -> ours
 
 # %% ../../nbs/api/09a_brainio.ipynb #16ef740d
 def assembly_class(name) -> type:
     "Our assembly class for a Brain-Score (or our) class name or class; unknown names give `DataAssembly`"
     if isinstance(name, type): return name
-    return ASSEMBLY_CLASSES.get(BRAINIO_CLASSES.get(name, name), DataAssembly) if name else DataAssembly
+    return ASSEMBLY_CLASSES.get(BRAINIO_CLASSES.get(name, name),
+                                DataAssembly) if name else DataAssembly
 
 # %% ../../nbs/api/09a_brainio.ipynb #4cc8f861
 def _plain_strings(values:np.ndarray) -> np.ndarray:
     "Text (str objects, fixed-width bytes, bytes objects: UTF-8) as numpy unicode; anything else unchanged"
-    if values.dtype.kind == 'S':  # fixed-width bytes: left as bytes, b'img01' would match no 'img01'
+    # fixed-width bytes: left as bytes, b'img01' would match no 'img01'
+    if values.dtype.kind == 'S':
         return np.char.decode(values, 'utf-8')
     if values.dtype == object and values.size and all(isinstance(v, bytes) for v in values.ravel()):
         return np.vectorize(lambda v: v.decode('utf-8'), otypes=[str])(values)
@@ -54,7 +59,8 @@ def _legacy_names(coords: dict) -> dict:
     }
     if 'image_id' in out and 'stimulus_id' not in out:
         out['stimulus_id'] = out['image_id']
-    if 'time_bin_stop' in out and 'time_bin_end' not in out:  # older packages (Sanghavi2020's) end bins so
+    # older packages (Sanghavi2020's) end bins so
+    if 'time_bin_stop' in out and 'time_bin_end' not in out:
         out['time_bin_end'] = out['time_bin_stop']
     return out
 
@@ -67,7 +73,8 @@ def netcdf_groups(path) -> list:
     try:
         with open(path, 'rb') as f: head = f.read(4)
         if head.startswith(b'CDF'): return []
-        with h5py.File(path, 'r') as f: return [k for k, v in f.items() if isinstance(v, h5py.Group)]
+        with h5py.File(path, 'r') as f:
+            return [k for k, v in f.items() if isinstance(v, h5py.Group)]
     except FileNotFoundError: raise FileNotFoundError(f"no NetCDF file at {path}") from None
     except OSError as e: raise ValueError(f"{path} is not a readable NetCDF file ({e})") from None
 
@@ -78,9 +85,10 @@ def _group_name(group:str|None)->str|None:
     if not isinstance(group, str):
         raise TypeError(f"group must be text such as 'trials' or 'p/q', got {group!r}")
     name = group.strip('/')
-    if not name: raise ValueError(f"group {group!r} names the file's root: for the root pass no group "
-                                  "(group=None); a group is named, e.g. 'trials' or 'p/q'")
-    if '' in name.split('/'): raise ValueError(f"group {group!r} has an empty part (two '/' in a row)")
+    if not name: raise ValueError(f"group {group!r} names the file's root: for the root pass no "
+                                  "group (group=None); a group is named, e.g. 'trials' or 'p/q'")
+    if '' in name.split('/'):
+        raise ValueError(f"group {group!r} has an empty part (two '/' in a row)")
     return name
 
 # %% ../../nbs/api/09a_brainio.ipynb #21b892dd
@@ -97,8 +105,10 @@ def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     "The one data variable of a BrainIO NetCDF file (or of one of its groups), loaded, with the file's attrs"
     try:
         with open(path, 'rb') as f: head = f.read(4)
-    except OSError as e: raise FileNotFoundError(f"cannot read assembly file {path}: {e.strerror}") from None
-    # NetCDF3 (classic or 64-bit offset, as netCDF4 and scipy write it) is read by scipy, NetCDF4 by h5netcdf
+    except OSError as e:
+        raise FileNotFoundError(f"cannot read assembly file {path}: {e.strerror}") from None
+    # NetCDF3 (classic or 64-bit offset, as netCDF4 and scipy write it) is read by
+    # scipy, NetCDF4 by h5netcdf
     engine = 'scipy' if head in (b'CDF\x01', b'CDF\x02') else 'h5netcdf'
     group = _group_name(group)
     if group is not None and group not in (groups := _group_paths(path)):
@@ -106,8 +116,9 @@ def _open_dataarray(path:Path, group:str|None=None) -> xr.DataArray:
     try:
         with xr.open_dataset(path, engine=engine, group=group) as ds: ds = ds.load()
     except (OSError, ValueError, TypeError) as e:
-        raise ValueError(f"{path} is not a readable NetCDF file ({type(e).__name__}: {e}): it is truncated, "
-                         "damaged or not NetCDF (CDF5 is not supported: save it as NetCDF4)") from None
+        raise ValueError(f"{path} is not a readable NetCDF file ({type(e).__name__}: {e}): it is "
+                         "truncated, damaged or not NetCDF (CDF5 is not supported: "
+                         "save it as NetCDF4)") from None
     names = [n for n in _DATA_VARIABLES if n in ds.data_vars] or list(ds.data_vars)
     if len(names) != 1 and not set(names) & set(_DATA_VARIABLES):
         raise ValueError(
@@ -127,18 +138,23 @@ def read_brainio_assembly(
     "An assembly from a BrainIO NetCDF file: legacy names fixed, coords plain, stimulus metadata merged"
     path, group = Path(path), _group_name(group)
     da = _open_dataarray(path, group)
-    if _META in da.attrs: out = load_assembly(path, assembly_class(cls) if cls else None, group=group)
+    if _META in da.attrs:
+        out = load_assembly(path, assembly_class(cls) if cls else None, group=group)
     else:
         meta = json.loads(da.attrs.pop('brainscore_nb_attrs', '{}'))
         attrs = {**da.attrs, **meta.get('attrs', {})}
-        coords = _legacy_names({k: (v.dims, _plain_strings(v.values)) for k, v in da.coords.items()})
-        for k, dtype in meta.get('dtypes', {}).items(): coords[k] = (coords[k][0], coords[k][1].astype(dtype))
+        coords = _legacy_names({k: (v.dims, _plain_strings(v.values))
+                                for k, v in da.coords.items()})
+        for k, dtype in meta.get('dtypes', {}).items():
+            coords[k] = (coords[k][0], coords[k][1].astype(dtype))
         cls = assembly_class(cls or attrs.get('assembly_class'))
         if ('neuroid' in da.dims and 'neuroid_id' not in coords
-                and 'neuroid_id' in cls.required_coords.get('neuroid', ())):  # Bracci2019's package has none
+                # Bracci2019's package has none
+                and 'neuroid_id' in cls.required_coords.get('neuroid', ())):
             coords['neuroid_id'] = (('neuroid',), np.arange(da.sizes['neuroid']))
             attrs['neuroid_id_from_position'] = 1  # said, not silent
-        out = cls(_plain_strings(da.values), dims=da.dims, coords=coords, attrs=attrs, name=meta.get('name'))
+        out = cls(_plain_strings(da.values), dims=da.dims, coords=coords, attrs=attrs,
+                  name=meta.get('name'))
     return merge_stimulus_set_meta(out, stimulus_set) if stimulus_set is not None else out
 
 # %% ../../nbs/api/09a_brainio.ipynb #15439a5d
@@ -156,13 +172,15 @@ def merge_stimulus_set_meta(
     known = pd.Index(stimulus_set['stimulus_id'])
     if (len(ids) and ids.dtype.kind in 'iu' and not pd.Index(pd.unique(ids)).isin(known).any()
             and pd.Index(pd.unique(ids).astype(str)).isin(known).any()):
-        # ids packaged as numbers, the set's as their text (Hebart2023, Scialom2024): matched by their text
+        # ids packaged as numbers, the set's as their text (Hebart2023, Scialom2024):
+        # matched by their text
         ids = ids.astype(str)
         out = out.assign_coords(stimulus_id=('presentation', ids))
     if not pd.Index(pd.unique(ids)).isin(known).any() and len(ids):
         raise ValueError(f"none of the assembly's stimulus_ids (e.g. {list(pd.unique(ids)[:3])}, "
                          f"{ids.dtype}) is in stimulus set {stimulus_set.identifier!r} (e.g. "
-                         f"{list(stimulus_set['stimulus_id'][:3])}): every merged column would be NaN")
+                         f"{list(stimulus_set['stimulus_id'][:3])}): every merged "
+                         "column would be NaN")
     for c in stimulus_set.columns.drop('stimulus_id'):
         if c not in out.coords:
             out = out.assign_coords(
@@ -186,7 +204,8 @@ def _check_filenames(csv_path:Path, names) -> None:
     ]
     if bad:
         raise ValueError(
-            f"{csv_path}: filename values must be plain names inside the package, got e.g. {bad[:3]}"
+            f"{csv_path}: filename values must be plain names inside the package, "
+            f"got e.g. {bad[:3]}"
         )
 
 # %% ../../nbs/api/09a_brainio.ipynb #c45f04f2
@@ -233,18 +252,22 @@ def write_brainio_assembly(
     "Write `assembly` as Brain-Score does (plain coords, variable `data`, attrs), for `read_brainio_assembly`"
     group, exists = _group_name(group), Path(path).exists()
     if append and group is None:
-        raise ValueError(f"append=True adds a group beside the assembly in {path}: name it (group=...)")
+        raise ValueError(f"append=True adds a group beside the assembly in {path}: "
+                         "name it (group=...)")
     if append and not exists: raise FileNotFoundError(f"no NetCDF file at {path} to append to")
     if group is not None and exists and not append:
-        raise ValueError(f"{path} exists: writing group {group!r} without append=True would replace the "
-                         "whole file, its root assembly and other groups too; pass append=True to add it")
-    if append and group in _group_paths(path): raise ValueError(f"{path} has a group {group!r} already")
-    a = assembly.reset_index([d for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
+        raise ValueError(f"{path} exists: writing group {group!r} without append=True would "
+                         "replace the whole file, its root assembly and other groups too; pass "
+                         "append=True to add it")
+    if append and group in _group_paths(path):
+        raise ValueError(f"{path} has a group {group!r} already")
+    a = assembly.reset_index([d for d in assembly.dims
+                              if isinstance(assembly.indexes.get(d), pd.MultiIndex)])
     native, other, arrays = _encode_attrs({k: v for k, v in a.attrs.items() if k != 'stimulus_set'})
     if arrays:
         raise TypeError(
-            f"attrs {sorted(arrays)} hold arrays, which a BrainIO file cannot: drop them, write each as a "
-            "group "
+            f"attrs {sorted(arrays)} hold arrays, which a BrainIO file cannot: drop them, write "
+            "each as a group "
             "(write_netcdf(array, path, append=True, group=name)) or use save_assembly"
         )
     text = {
@@ -271,13 +294,15 @@ def write_brainio_assembly(
     }
     mixed = [
         k
-        for k, v in [*a.coords.items(), ('values', a.variable)]  # values too: NaN text would load as ''
+        # values too: NaN text would load as ''
+        for k, v in [*a.coords.items(), ('values', a.variable)]
         if v.dtype.kind == 'O' and not all(isinstance(x, str) for x in v.values.ravel())
     ]
     if mixed:
         raise TypeError(
-            f"coords {mixed} hold objects that are not all text (None, NaN, numbers, ...), which a BrainIO "
-            "file would write as '' or fail on: give them one dtype first (save_assembly keeps missing text)"
+            f"coords {mixed} hold objects that are not all text (None, NaN, numbers, ...), which a "
+            "BrainIO file would write as '' or fail on: give them one dtype first (save_assembly "
+            "keeps missing text)"
         )
     coords = {
         k: (v.dims, v.values.astype(str) if v.dtype.kind == 'O' else v.values)
@@ -285,7 +310,8 @@ def write_brainio_assembly(
     }
     ds = xr.Dataset({'data': (a.dims, a.values)}, coords=coords, attrs=attrs)
     encoding = {'data': {'zlib': True, 'complevel': 9}} if compress else None
-    ds.to_netcdf(Path(path), engine='h5netcdf', mode='a' if append else 'w', group=group, encoding=encoding)
+    ds.to_netcdf(Path(path), engine='h5netcdf', mode='a' if append else 'w', group=group,
+                 encoding=encoding)
     return Path(path)
 
 # %% ../../nbs/api/09a_brainio.ipynb #62cc4884
@@ -295,8 +321,9 @@ def _brainio_chunks():
     try: chunks = ast.literal_eval(text)
     except (ValueError, SyntaxError): chunks = ValueError
     if chunks is not None and not isinstance(chunks, (dict, int)):
-        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use None, an "
-                         "int or a dict of dim -> chunk size, e.g. \"{'presentation': 1000}\"")
+        raise ValueError(f"environment variable {BRAINIO_CHUNKS}={text!r} is not dask chunks: use "
+                         "None, an int or a dict of dim -> chunk size, e.g. "
+                         "\"{'presentation': 1000}\"")
     return chunks
 
 # %% ../../nbs/api/09a_brainio.ipynb #39ac8ca6
@@ -307,9 +334,11 @@ def from_files(cls:DataAssembly, file_path, # a BrainIO NetCDF file (`assy_<id>.
                group:str|None=None): # read this group of the file instead of its root
     "Brain-Score's `from_files`: an assembly of this class from a BrainIO file, with its stimulus set"
     reference_only = issubclass(cls, (PropertyAssembly, MetadataAssembly, SpikeTimesAssembly))
-    out = read_brainio_assembly(file_path, cls, None if reference_only else stimulus_set, group=group)
+    out = read_brainio_assembly(file_path, cls,
+                                None if reference_only else stimulus_set, group=group)
     sid = stimulus_set_identifier or getattr(stimulus_set, 'identifier', None)
-    out.attrs.update({k: v for k, v in (('stimulus_set_identifier', sid), ('stimulus_set', stimulus_set))
+    out.attrs.update({k: v
+                      for k, v in (('stimulus_set_identifier', sid), ('stimulus_set', stimulus_set))
                       if v is not None})
     if issubclass(cls, SpikeTimesAssembly) and group is None:  # each group: metadata of the spikes
         out.attrs.update({g: MetadataAssembly.from_files(file_path, sid, stimulus_set, group=g)

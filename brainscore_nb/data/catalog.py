@@ -37,16 +37,18 @@ def catalog_path(
     return Path(str(resources.files('brainscore_nb.data')/'brainscore_catalog.tsv'))
 
 # %% ../../nbs/api/09b_catalog.ipynb #dc8b25f5
-_COLUMNS = ('kind', 'registry_key', 'identifier', 'bucket', 'cls', 'stimulus_set', 'sha1', 'version_id',
-            'csv_sha1', 'zip_sha1', 'csv_version_id', 'zip_version_id')  # Brain-Score's, tab-separated
+_COLUMNS = ('kind', 'registry_key', 'identifier', 'bucket', 'cls', 'stimulus_set',
+            'sha1', 'version_id',
+            # Brain-Score's, tab-separated
+            'csv_sha1', 'zip_sha1', 'csv_version_id', 'zip_version_id')
 _NEEDED = {'assembly': ('registry_key', 'identifier', 'bucket', 'sha1'),
            'stimulus_set': ('registry_key', 'identifier', 'bucket', 'csv_sha1', 'zip_sha1')}
 
 def _catalog_problem(df:pd.DataFrame) -> str|None:
     "What makes a catalog table unusable (a column or a value missing), naming the row, or None"
     if (lack := [c for c in _COLUMNS if c not in df.columns]):
-        return (f"lacks column(s) {lack} (columns read: {list(df.columns)[:6]}): a catalog needs the "
-                f"tab-separated columns {', '.join(_COLUMNS)}")
+        return (f"lacks column(s) {lack} (columns read: {list(df.columns)[:6]}): a catalog needs "
+                f"the tab-separated columns {', '.join(_COLUMNS)}")
     for i, r in enumerate(df.to_dict('records')):
         if r['kind'] not in _NEEDED:
             return f"row {i + 2}: kind {r['kind']!r} is neither 'assembly' nor 'stimulus_set'"
@@ -124,14 +126,16 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
         path = _fetch_object(entry['bucket'], name, version, sha1, endpoint=endpoint, access='auto')
     except S3CredentialsError as e:
         raise CatalogError(
-            f"{entry['registry_key']!r} is private data ({url}): reading it needs credentials that may ({e})"
+            f"{entry['registry_key']!r} is private data ({url}): reading it needs "
+            f"credentials that may ({e})"
         ) from None
     except ChecksumError as e:
         raise ChecksumError(f"{url}: {e}") from None
     except S3Error as e:
         if 'AccessDenied' in str(e) or '(403)' in str(e):
             raise CatalogError(
-                f"{entry['registry_key']!r} is private data ({url}): access denied with the credentials given"
+                f"{entry['registry_key']!r} is private data ({url}): access denied with "
+                "the credentials given"
             ) from None
         if 'download failed' in str(e):
             raise CatalogError(
@@ -139,8 +143,8 @@ def _fetch(entry:dict, role:str, endpoint=None) -> Path:
                 f"load offline ({e})"
             ) from None
         raise CatalogError(f"{url}: {e}") from None
-    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'], name,
-            version, endpoint, entry['stimulus_set'] or None)
+    _record(entry['registry_key'], entry['kind'], role, entry['cls'], path, sha1, entry['bucket'],
+            name, version, endpoint, entry['stimulus_set'] or None)
     return path
 
 # %% ../../nbs/api/09b_catalog.ipynb #036cac33
@@ -163,7 +167,8 @@ def stimulus_set_key(entry:dict, # an assembly's catalog row
     df = load_brainscore_catalog(catalog)
     rows = df[df.kind == 'stimulus_set']
     if name in set(rows.registry_key): return name
-    # Brain-Score's own loaders name some stimulus sets by identifier (THINGS_fMRI_train_Stimuli, ...)
+    # Brain-Score's own loaders name some stimulus sets by identifier
+    # (THINGS_fMRI_train_Stimuli, ...)
     keys = pd.unique(rows.registry_key[rows.identifier == name])
     return str(keys[0]) if len(keys) == 1 else name
 
@@ -180,7 +185,8 @@ def load_catalog_assembly(
                                                  endpoint=endpoint)
     entry = catalog_entry(key, 'assembly', catalog)
     path = _fetch(entry, 'nc', endpoint)
-    stimuli = (load_stimulus_set(stimulus_set_key(entry, catalog)) if merge and entry['stimulus_set']
+    stimuli = (load_stimulus_set(stimulus_set_key(entry, catalog)) if merge
+               and entry['stimulus_set']
                else None)
     return read_brainio_assembly(path, assembly_class(entry['cls']), stimuli)
 

@@ -24,7 +24,8 @@ from .store import (PACKAGE_FORMAT, Recipe, Catalog, store_lock, verify_or_disca
 from .catalog import catalog_registry, load_brainscore_catalog, is_private
 
 # %% ../../nbs/api/09_datasets.ipynb #5973af71
-stimulus_set_registry = {}  # identifier -> Recipe, or a function of no arguments returning a StimulusSet
+# identifier -> Recipe, or a function of no arguments returning a StimulusSet
+stimulus_set_registry = {}
 data_registry = {}  # identifier -> Recipe, or a function of no arguments returning an assembly
 
 # %% ../../nbs/api/09_datasets.ipynb #71b13663
@@ -36,7 +37,8 @@ def list_stimulus_sets()->list:
 # %% ../../nbs/api/09_datasets.ipynb #fdd4933b
 def _discover():
     "Register the recipes of every `brainscore_nb.datasets` plugin (the project's own included), once"
-    register_plugins('datasets', {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
+    register_plugins('datasets',
+                     {'STIMULUS_SETS': stimulus_set_registry, 'DATASETS': data_registry})
 
 # %% ../../nbs/api/09_datasets.ipynb #4a5e4642
 def _resolve(registry:dict, identifier:str, what:str):
@@ -114,7 +116,8 @@ def _package(obj, identifier:str, kind:str, recipe:Recipe, directory:Path)->dict
 def _packaged(identifier:str, kind:str, recipe:Recipe, home=None)->dict:
     "role -> catalog row of the stored, verified package of `recipe`; built and stored first if needed"
     catalog = Catalog(home)
-    if _all_verified(rows := catalog.find(identifier, kind, recipe.key)): return {r['role']: r for r in rows}
+    if _all_verified(rows := catalog.find(identifier, kind, recipe.key)):
+        return {r['role']: r for r in rows}
     with store_lock(f'{kind}-{identifier}', home):
         if _all_verified(rows := catalog.find(identifier, kind, recipe.key)):
             return {r['role']: r for r in rows}

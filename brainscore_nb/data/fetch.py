@@ -30,7 +30,8 @@ class RawFile:
     def mirror_path(self)->Path:
         "Where this file lies under a mirror root: the address' host stripped"
         u = urlparse(self.url)
-        if u.netloc != 'raw.githubusercontent.com': return Path(u.netloc)/unquote(u.path.lstrip('/'))
+        if u.netloc != 'raw.githubusercontent.com':
+            return Path(u.netloc)/unquote(u.path.lstrip('/'))
         return Path(unquote(u.path.lstrip('/')))
 
 # %% ../../nbs/api/02_fetch.ipynb #02bfe1e2
@@ -68,11 +69,11 @@ def _checked(raw:RawFile)->RawFile:
     scheme = urlparse(raw.url).scheme.lower()
     if scheme not in _SCHEMES:
         raise ValueError(f"{raw.url[:80]!r}: only http(s) and s3 addresses are fetched, not "
-                         f"{scheme + ':' if scheme else 'a local path'}; a file on this machine is read "
-                         "through the `mirror` setting (<mirror>/<host>/<path>)")
+                         f"{scheme + ':' if scheme else 'a local path'}; a file on this machine is "
+                         "read through the `mirror` setting (<mirror>/<host>/<path>)")
     bad = [c for c in unquote(raw.url) if unicodedata.category(c) == 'Cc']
-    if bad: raise ValueError(f"{raw.url[:80]!r} holds the control character {bad[0]!r} (decoded): no store "
-                             "file is named with one")
+    if bad: raise ValueError(f"{raw.url[:80]!r} holds the control character {bad[0]!r} (decoded): "
+                             "no store file is named with one")
     if not re.fullmatch('[0-9a-fA-F]{40}', str(raw.sha1)):
         raise ValueError(f"{raw.sha1!r} is not a sha1 (40 hex digits) for {raw.url[:80]!r}")
     return raw
@@ -85,9 +86,9 @@ def _download(raw:RawFile, tmp:Path):
             shutil.copyfileobj(r, out)
     except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError) as e:
         raise FetchError(
-            f"could not fetch {raw.name} from {raw.url} ({getattr(e, 'reason', None) or e}) and no mirror is "
-            "set: connect to the internet, or work offline by pointing the `mirror` setting "
-            "(settings.ini) or "
+            f"could not fetch {raw.name} from {raw.url} ({getattr(e, 'reason', None) or e}) and no "
+            "mirror is set: connect to the internet, or work offline by pointing the `mirror` "
+            "setting (settings.ini) or "
             "the BRAINSCORE_NB_MIRROR environment variable at a folder holding it as "
             f"<mirror>/{raw.mirror_path}"
         ) from e
@@ -126,7 +127,8 @@ def fetch(
     return dest
 
 # %% ../../nbs/api/02_fetch.ipynb #bsft0002
-_local_data_path = None  # Brain-Score's `fetch._local_data_path`: when set, fetch_file keeps downloads there
+# Brain-Score's `fetch._local_data_path`: when set, fetch_file keeps downloads there
+_local_data_path = None
 
 def get_local_data_path()->Path:
     "Where `fetch_file` keeps downloads: `_local_data_path` if set, else the store (the `home` setting)"
@@ -136,9 +138,11 @@ def get_local_data_path()->Path:
 def _s3_address(location:str)->tuple:
     "(bucket, key, endpoint) of an S3 object's address; endpoint None for s3:// (the `s3_endpoint` setting)"
     u = urlparse(str(location))
-    if u.scheme == 's3' and u.netloc and u.path.strip('/'): return u.netloc, unquote(u.path.lstrip('/')), None
+    if u.scheme == 's3' and u.netloc and u.path.strip('/'):
+        return u.netloc, unquote(u.path.lstrip('/')), None
     if u.scheme in ('http', 'https') and u.hostname:
-        if '.s3.' in u.hostname:  # virtual-hosted (<bucket>.s3[.<region>].amazonaws.com): bucket first
+        # virtual-hosted (<bucket>.s3[.<region>].amazonaws.com): bucket first
+        if '.s3.' in u.hostname:
             bucket, host = u.hostname.split('.s3', 1)
             return bucket, unquote(u.path.lstrip('/')), f"https://s3{host}"
         bucket, _, key = unquote(u.path.lstrip('/')).partition('/')
@@ -158,7 +162,8 @@ def fetch_file(location_type:str, # 'S3' (Brain-Score's only kind)
         raise ValueError(f"location_type {location_type!r}: only 'S3' addresses are fetched")
     bucket, key, endpoint = _s3_address(location)
     if not sha1:
-        raise ValueError(f"fetch_file({location!r}) needs the file's sha1: only verified bytes are kept")
+        raise ValueError(f"fetch_file({location!r}) needs the file's sha1: only "
+                         "verified bytes are kept")
     from brainscore_nb.data.s3 import _fetch_object
     home = Path(_local_data_path) if _local_data_path else None
     return str(_fetch_object(bucket, key, version_id, sha1,

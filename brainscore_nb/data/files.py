@@ -62,7 +62,8 @@ def temp_path(path, # the final location the temporary file is for
         fd, name = tempfile.mkstemp(prefix=prefix, suffix='.tmp', dir=path.parent)
         os.close(fd)  # only the name is handed on: an open descriptor per write would leak
         tmp = Path(name)
-    if not folder: os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; shared drives need the umask's mode
+    # mkstemp makes 0600; shared drives need the umask's mode
+    if not folder: os.chmod(tmp, 0o666 & ~_umask())
     try: yield tmp
     finally:
         if tmp.is_dir(): shutil.rmtree(tmp, ignore_errors=True)
@@ -76,7 +77,8 @@ def collect_stale(directory, # folder to clean
     removed = []
     for p in Path(directory).glob(f'{glob_escape(prefix)}*'):
         m = re.search(r'\.pid(\d+)\.[^./]+(\.tmp)?$', p.name)
-        unowned = re.search(r'\.[a-z0-9_]{8}\.tmp$', p.name)  # mkstemp's names of earlier versions: no pid
+        # mkstemp's names of earlier versions: no pid
+        unowned = re.search(r'\.[a-z0-9_]{8}\.tmp$', p.name)
         if not (m or unowned) or not p.name.startswith('.'): continue
         try: stale = (m and not _alive(int(m[1]))) or time.time() - p.lstat().st_mtime > STALE_AFTER
         except FileNotFoundError: continue
@@ -103,7 +105,8 @@ def atomic_write(path # final location; it appears only once the block has finis
             with open(tmp, 'rb+') as f: os.fsync(f.fileno())
             os.replace(tmp, path)
         except OSError as e:
-            if e.filename is None and e.errno is not None: e.filename = str(path)  # name the file it was for
+            # name the file it was for
+            if e.filename is None and e.errno is not None: e.filename = str(path)
             raise
 
 # %% ../../nbs/api/01_files.ipynb #330f93c3
@@ -134,7 +137,8 @@ def confined(path, # a path that must lie inside `root` (relative paths are take
     root = Path(root).resolve()
     full = (root/Path(path)).resolve()  # an absolute `path` replaces `root`: refused below
     if full != root and root not in full.parents:
-        link = next((p for p in [root/Path(path), *(root/Path(path)).parents] if p.is_symlink()), None)
+        link = next((p for p in [root/Path(path), *(root/Path(path)).parents]
+                     if p.is_symlink()), None)
         raise ValueError(f"{what} {str(path)!r} points outside {root} (to {full}"
                          + (f", through the symlink {link}" if link else '')
                          + "): only files inside the folder may be used")
@@ -145,7 +149,8 @@ def _canonical(values)->bytes:
     "Bytes that depend only on the values: numbers little-endian in their dtype; objects as JSON text"
     a = np.asarray(values)
     if a.dtype.kind == 'O':
-        return json.dumps([list(a.shape), [f'{type(v).__name__}:{v}' for v in a.ravel().tolist()]]).encode()
+        return json.dumps([list(a.shape),
+                           [f'{type(v).__name__}:{v}' for v in a.ravel().tolist()]]).encode()
     little = a.dtype.newbyteorder('<') if a.dtype.byteorder in '<>' else a.dtype
     return np.ascontiguousarray(a, dtype=little).tobytes()
 
@@ -153,7 +158,8 @@ def _canonical(values)->bytes:
 def array_sha1(a:np.ndarray # a plain array
               )->str:
     "sha1 of a plain array's shape, dtype and canonical bytes"
-    return hashlib.sha1(json.dumps([list(a.shape), str(a.dtype)]).encode() + _canonical(a)).hexdigest()
+    return hashlib.sha1(json.dumps([list(a.shape), str(a.dtype)]).encode()
+                        + _canonical(a)).hexdigest()
 
 # %% ../../nbs/api/01_files.ipynb #c0fa99fb
 def data_sha1(assembly # an xarray DataArray, e.g. a NeuroidAssembly or a BehavioralAssembly
@@ -177,7 +183,8 @@ def stimulus_set_hash(stimulus_set # a StimulusSet: its stimulus_id column and g
     h = hashlib.sha1()
     for sid in stimulus_set['stimulus_id']:
         p = stimulus_set.get_stimulus(str(sid))
-        st = os.stat(p)  # a file's sha1 is computed once while its inode, size and times stay the same
+        # a file's sha1 is computed once while its inode, size and times stay the same
+        st = os.stat(p)
         key = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
         h.update(json.dumps([str(sid), _sha1_of(str(p), key)]).encode())
     return h.hexdigest()

@@ -30,15 +30,17 @@ def check_identifier(identifier)->str:
     "`identifier` if it can name package files, else a ValueError that says why"
     if not isinstance(identifier, str) or not _IDENTIFIER.fullmatch(identifier):
         raise ValueError(
-            f"identifier {identifier!r} cannot name a package: use 1 to 200 ASCII letters, digits, '.', '_' "
-            "or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or 'Cowley2023.210325')"
+            f"identifier {identifier!r} cannot name a package: use 1 to 200 ASCII letters, digits, "
+            "'.', '_' or '-', starting with a letter or digit (e.g. 'Kriegeskorte2008' or "
+            "'Cowley2023.210325')"
         )
     return identifier
 
 # %% ../../nbs/api/06_packaging.ipynb #5f56495b
 _ZIP_NAME = re.compile(r'[^\W_][\w.\-]*')  # unicode letters and digits, then also '_', '.', '-'
 
-WITHIN_STORE = ('stimulus_path_within_store', 'image_path_within_store')  # Brain-Score's, brainio 1's
+# Brain-Score's, brainio 1's
+WITHIN_STORE = ('stimulus_path_within_store', 'image_path_within_store')
 
 def _within_store(stimulus_set)->str|None:
     "The column naming each stimulus' entry in the ZIP, if the set has one"
@@ -61,7 +63,8 @@ def _zip_names(stimulus_set)->dict:
 def _zip_name_problems(stimulus_set) -> list:
     "Stimulus ids that cannot name a file in the ZIP, and names that collide on case-insensitive file systems"
     if (both := [c for c in WITHIN_STORE if c in stimulus_set.columns])[1:]:
-        return [Problem('path within store', ', '.join(both), 'two columns name the files in the ZIP: keep '
+        return [Problem('path within store', ', '.join(both),
+                        'two columns name the files in the ZIP: keep '
                         f'{WITHIN_STORE[0]!r} (Brain-Score 2\'s name) only')]
     column = _within_store(stimulus_set)
     named = stimulus_set['stimulus_id'] if column is None else stimulus_set[column].astype(str)
@@ -151,15 +154,16 @@ def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> d
     with _packages_lock(directory):
         if others := _colliding(directory, kind, identifier):
             raise FileExistsError(
-                f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} would "
-                f"share the S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is ignored): "
-                "choose another identifier"
+                f"identifier {identifier!r} and the existing package {others[0]!r} in {directory} "
+                f"would share the S3 name {kind}{s3_name(identifier)} ('.' becomes '_'; case is "
+                "ignored): choose another identifier"
             )
         for final, sha in shas.items():
             if final.exists() and not overwrite and (old := sha1_file(final)) != sha:
                 raise FileExistsError(
-                    f"{final} exists with different content (sha1 {old}, new {sha}; another process may have "
-                    "just written it): pass overwrite=True to replace it, or choose another identifier"
+                    f"{final} exists with different content (sha1 {old}, new {sha}; another "
+                    "process may have just written it): pass overwrite=True to replace it, or "
+                    "choose another identifier"
                 )
         for final, tmp in pairs.items():
             with open(tmp, 'rb+') as f:
@@ -168,13 +172,15 @@ def _put_in_place(pairs: dict, overwrite: bool, kind: str, identifier: str) -> d
     return shas
 
 # %% ../../nbs/api/06_packaging.ipynb #ee5120c9
-# ZIP entry recording column dtypes a CSV loses (never a stimulus' name: ids start with a letter or digit)
+# ZIP entry recording column dtypes a CSV loses (never a stimulus' name: ids start
+# with a letter or digit)
 DTYPES_ENTRY = '_dtypes.json'
 
 def _alias(ours, theirs, our_name:str, their_name:str, required:bool=True):
     "The value given under our keyword or Brain-Score's; both (different) or neither is a TypeError"
     if ours is not None and theirs is not None and ours is not theirs:
-        raise TypeError(f"{our_name} and {their_name} (Brain-Score's name for it) were both given: pass one")
+        raise TypeError(f"{our_name} and {their_name} (Brain-Score's name for it) were "
+                        "both given: pass one")
     if required and ours is None and theirs is None:
         raise TypeError(f"missing argument {our_name} (or Brain-Score's {their_name})")
     return ours if ours is not None else theirs
@@ -214,9 +220,11 @@ def package_stimulus_set_locally(
         report.problems += _zip_name_problems(stimulus_set)
     report.raise_if_failed()
     names = _zip_names(stimulus_set)
-    if missing_ok:  # the user said these texts mean "not given": they are written, and load back, as empty
+    # the user said these texts mean "not given": they are written, and load back, as empty
+    if missing_ok:
         stimulus_set = stimulus_set.assign(**{
-            c: stimulus_set[c].map(lambda v: np.nan if isinstance(v, str) and v in NA_STRINGS else v)
+            c: stimulus_set[c].map(lambda v: np.nan if isinstance(v, str)
+                                   and v in NA_STRINGS else v)
             for c in missing_ok})
     csv = pd.DataFrame(stimulus_set).assign(
         filename=[names[s] for s in stimulus_set['stimulus_id']]
@@ -285,27 +293,30 @@ def _check_entries(zip_path: Path, z: zipfile.ZipFile):
     names = [i.filename for i in infos]
     if len(set(names)) < len(names):  # zipfile serves the last of two entries of one name
         dup = sorted({n for n in names if names.count(n) > 1})
-        raise ValueError(f"{zip_path} holds {len(names) - len(set(names))} entries whose name another "
-                         f"entry has too, e.g. {dup[:3]}: which one is meant is unknown; nothing was "
-                         "extracted; package it again")
+        raise ValueError(f"{zip_path} holds {len(names) - len(set(names))} entries whose name "
+                         f"another entry has too, e.g. {dup[:3]}: which one is meant is unknown; "
+                         "nothing was extracted; package it again")
     n, size = len(infos), sum(i.file_size for i in infos)
     packed = max(sum(i.compress_size for i in infos), 1)
     if size > 64 << 20 and size / packed > (limit := int(get_setting('max_zip_ratio'))):
         raise ValueError(
-            f"{zip_path} expands {size / packed:,.0f} times ({packed:,} bytes to {size:,}), more than the "
-            f"max_zip_ratio setting ({limit:,}): stimuli do not compress like that (a ZIP bomb?); nothing "
-            "was extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_RATIO or settings.ini)"
+            f"{zip_path} expands {size / packed:,.0f} times ({packed:,} bytes to {size:,}), more "
+            f"than the max_zip_ratio setting ({limit:,}): stimuli do not compress like that (a ZIP "
+            "bomb?); nothing was extracted; if you trust the file, raise it "
+            "(BRAINSCORE_NB_MAX_ZIP_RATIO or settings.ini)"
         )
     if n > (limit := int(get_setting('max_zip_entries'))):
         raise ValueError(
-            f"{zip_path} holds {n:,} entries, more than the max_zip_entries setting ({limit:,}): nothing was "
-            "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_ENTRIES or settings.ini)"
+            f"{zip_path} holds {n:,} entries, more than the max_zip_entries setting ({limit:,}): "
+            "nothing was extracted; if you trust the file, raise it "
+            "(BRAINSCORE_NB_MAX_ZIP_ENTRIES or settings.ini)"
         )
     if size > (limit := int(get_setting('max_zip_bytes'))):
         raise ValueError(
             f"{zip_path} expands to {size:,} bytes, more than the max_zip_bytes setting "
             f"({limit:,}): nothing was "
-            "extracted; if you trust the file, raise it (BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)"
+            "extracted; if you trust the file, raise it "
+            "(BRAINSCORE_NB_MAX_ZIP_BYTES or settings.ini)"
         )
 
 # %% ../../nbs/api/06_packaging.ipynb #a5cd4e00
@@ -373,8 +384,8 @@ def load_stimulus_set_from_package(
     identifier = identifier or Path(csv_path).stem.removeprefix('stimulus_')
     try: folder = _extract(Path(zip_path), zip_sha1)
     except zipfile.BadZipFile as e:  # truncated, edited in place, or not a ZIP at all
-        raise ValueError(f"{zip_path} is not a readable ZIP ({e}): it is truncated, damaged or not a ZIP; "
-                         "fetch or package it again") from None
+        raise ValueError(f"{zip_path} is not a readable ZIP ({e}): it is truncated, damaged or not "
+                         "a ZIP; fetch or package it again") from None
     stimulus_set = _confined(
         StimulusSet.from_csv(csv_path, folder, 'filename', identifier=identifier), folder, csv_path
     )
@@ -383,7 +394,8 @@ def load_stimulus_set_from_package(
             dtypes = json.loads((folder / DTYPES_ENTRY).read_text())['dtypes']
             stimulus_set = StimulusSet(
                 stimulus_set.astype(
-                    {c: pd.api.types.pandas_dtype(t) for c, t in dtypes.items() if c in stimulus_set.columns}
+                    {c: pd.api.types.pandas_dtype(t) for c, t in dtypes.items()
+                     if c in stimulus_set.columns}
                 ),
                 identifier=identifier,
                 stimulus_paths=stimulus_set.stimulus_paths,
@@ -401,8 +413,10 @@ def _checked_extras(extras, assembly)->dict:
     "Brain-Score's `extras` (name -> assembly), each valid and named apart from the assembly's attrs"
     if extras is None: return {}
     if not hasattr(extras, 'items') or not all(isinstance(k, str) and k.isidentifier()
-                                                and isinstance(v, xr.DataArray) for k, v in extras.items()):
-        raise TypeError("extras must map names to assemblies, e.g. {'trials': MetadataAssembly(...)}, got "
+                                                and isinstance(v, xr.DataArray)
+                                                for k, v in extras.items()):
+        raise TypeError("extras must map names to assemblies, e.g. {'trials': "
+                        "MetadataAssembly(...)}, got "
                         f"{extras!r:.80}")
     if clash := sorted(set(extras) & {*assembly.attrs, 'identifier', 'stimulus_set_identifier'}):
         raise ValueError(f"extras {clash} are named as attrs of the assembly: rename them")
@@ -488,9 +502,9 @@ def check_stimulus_naming_convention(name:str # a stimulus file name, e.g. 'imag
     "Brain-Score's check that a stimulus file is named `<letters/digits>[_]<number>.<jpg|jpeg|png|mp4>`"
     extension = r"\.(?:jpg|jpeg|png|mp4)"
     if not re.match(rf"[a-zA-Z0-9]+_?(?!0)\d+{extension}|(?!0)\d+{extension}", str(name)):
-        raise ValueError(f"stimulus file {name!r} does not follow the naming convention: a name and a number "
-                         "from 1 (no leading zero), then .jpg, .jpeg, .png or .mp4, e.g. 'image_12.png' or "
-                         "'12.png'")
+        raise ValueError(f"stimulus file {name!r} does not follow the naming convention: a name "
+                         "and a number from 1 (no leading zero), then .jpg, .jpeg, .png or .mp4, "
+                         "e.g. 'image_12.png' or '12.png'")
 
 # %% ../../nbs/api/06_packaging.ipynb #b2ec63d9
 def check_stimulus_numbers(stimulus_set:StimulusSet # its files named `..._<number>.<ext>`
@@ -501,7 +515,8 @@ def check_stimulus_numbers(stimulus_set:StimulusSet # its files named `..._<numb
         stem = Path(path).stem
         try: numbers[int(stem[stem.rfind('_') + 1:])] = path
         except ValueError:
-            raise ValueError(f"stimulus {stimulus_id!r}: {Path(path).name} has no number after its last '_'"
+            raise ValueError(f"stimulus {stimulus_id!r}: {Path(path).name} has no number "
+                             "after its last '_'"
                              ) from None
     ordered = sorted(numbers)
     gaps = [(a, b) for a, b in zip(ordered, ordered[1:]) if b != a + 1]

@@ -127,11 +127,12 @@ def load_stimulus_set_from_s3(
 )->StimulusSet:
     "Download (once) and load a stimulus set published on S3, each file checked against its pinned sha1"
     paths = {}
-    for role, sha1, version in (('csv', csv_sha1, csv_version_id), ('zip', zip_sha1, zip_version_id)):
+    for role, sha1, version in (('csv', csv_sha1, csv_version_id),
+                                ('zip', zip_sha1, zip_version_id)):
         key = _key(filename_prefix or 'stimulus_', identifier, f'.{role}')
         paths[role] = _fetch_object(bucket, key, version, sha1, endpoint=endpoint, access=access)
-        _record(identifier, 'stimulus_set', role, 'StimulusSet', paths[role], sha1, bucket, key, version,
-                endpoint)
+        _record(identifier, 'stimulus_set', role, 'StimulusSet', paths[role], sha1, bucket, key,
+                version, endpoint)
     return load_stimulus_set_from_package(paths['csv'], paths['zip'], identifier, zip_sha1=zip_sha1)
 
 # %% ../../nbs/api/08a_publish.ipynb #87d7c002
@@ -148,14 +149,17 @@ def load_assembly_from_s3(
     progress=None # progress(bytes_received) during the download
 ):
     "Download (once) and load an assembly published on S3, checked against its pinned sha1"
-    key, cls = _key('assy_', identifier, '.nc'), _class_named(cls)  # a mistyped class: before the download
-    path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access, progress=progress)
-    _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key, version_id,
-            endpoint)
+    # a mistyped class: before the download
+    key, cls = _key('assy_', identifier, '.nc'), _class_named(cls)
+    path = _fetch_object(bucket, key, version_id, sha1, endpoint=endpoint, access=access,
+                         progress=progress)
+    _record(identifier, 'assembly', 'nc', cls.__name__ if cls else '', path, sha1, bucket, key,
+            version_id, endpoint)
     stimuli = stimulus_set_loader() if stimulus_set_loader else None
-    if stimuli is None or merge_stimulus_set_meta: return load_assembly_from_package(path, stimuli, cls)
-    # Brain-Score's reference loader: the set attached, its metadata not merged (property tables have no
-    # presentation dimension to merge it into)
+    if stimuli is None or merge_stimulus_set_meta:
+        return load_assembly_from_package(path, stimuli, cls)
+    # Brain-Score's reference loader: the set attached, its metadata not merged (property tables
+    # have no presentation dimension to merge it into)
     assembly = load_assembly_from_package(path, None, cls)
     assembly.attrs.update(stimulus_set=stimuli, stimulus_set_identifier=stimuli.identifier)
     return assembly
@@ -252,8 +256,8 @@ def load_file(bucket:str, # e.g. 'brainscore-storage'
     try: return Path(fetch_file('S3', f"s3://{bucket}/{key}", sha1, version))
     except OSError as e:  # S3Error: the server did not answer
         if 'download failed' not in str(e) or isinstance(e, FetchError): raise
-        raise FetchError(f"cannot reach {url}: no network or the server is down; weights already in "
-                         f"the store load offline ({e})") from None
+        raise FetchError(f"cannot reach {url}: no network or the server is down; weights already "
+                         f"in the store load offline ({e})") from None
 
 # %% ../../nbs/api/08a_publish.ipynb #bsw00003
 def load_weight_file(bucket:str, # e.g. 'brainscore-storage'
@@ -275,7 +279,8 @@ def load_folder_from_s3(bucket:str, # e.g. 'brainscore-vision'
     import shutil
     rows = list(filename_version_sha)
     if not all(isinstance(r, (tuple, list)) and len(r) == 3 for r in rows):
-        raise ValueError(f"filename_version_sha must be (file name, version id, sha1) triples, got {rows!r}")
+        raise ValueError("filename_version_sha must be (file name, version id, sha1) "
+                         f"triples, got {rows!r}")
     for filename, version_id, sha1 in rows:
         path = load_file(bucket, filename, version_id, folder_path, sha1=sha1)
         dest = confined(filename, save_directory, f"{filename}: a weight file's name")

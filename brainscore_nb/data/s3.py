@@ -44,8 +44,9 @@ def _check_credentials(session):
             v for v in ('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY') if not os.environ.get(v)
         ]
         raise S3CredentialsError(
-            f"no AWS credentials found for private data: set {' and '.join(missing)} (or AWS_PROFILE "
-            "with a profile in ~/.aws/credentials); public data needs none (access='public')"
+            f"no AWS credentials found for private data: set {' and '.join(missing)} (or "
+            "AWS_PROFILE with a profile in ~/.aws/credentials); public data needs "
+            "none (access='public')"
         )
 
 # %% ../../nbs/api/08_s3.ipynb #40dc2ed1
@@ -54,8 +55,9 @@ def _timeout()->int:
     return max(1, int(get_setting('s3_timeout')))
 
 # %% ../../nbs/api/08_s3.ipynb #766ab213
-# anonymous clients made in this process, newest last: boto3 takes 0.1-0.2 s to make one (it parses its JSON
-# service models), which a catalogue of 300 benchmarks paid 300 times; the key holds all a client depends on
+# anonymous clients made in this process, newest last: boto3 takes 0.1-0.2 s to make one (it parses
+# its JSON service models), which a catalogue of 300 benchmarks paid 300 times; the key holds all a
+# client depends on
 _anonymous, _KEEP_CLIENTS, _clients_lock = {}, 4, threading.Lock()
 
 def s3_client(
@@ -66,13 +68,16 @@ def s3_client(
     import boto3
     from botocore import UNSIGNED
     from botocore.config import Config
-    # boto3's clients are thread-safe; a forked process makes its own (the pid), as does a changed environment
+    # boto3's clients are thread-safe; a forked process makes its own (the pid), as does
+    # a changed environment
     key = (os.getpid(), _endpoint(endpoint), _timeout(), tuple(sorted(os.environ.items())))
     if not signed and (client := _anonymous.get(key)) is not None: return client
     session = boto3.session.Session()
     if signed: _check_credentials(session)
-    # no retries inside boto3 (each would wait read_timeout again): _download retries what is worth it
-    config = Config(s3={'addressing_style': 'path'}, retries={'total_max_attempts': 1, 'mode': 'standard'},
+    # no retries inside boto3 (each would wait read_timeout again): _download
+    # retries what is worth it
+    config = Config(s3={'addressing_style': 'path'},
+                    retries={'total_max_attempts': 1, 'mode': 'standard'},
                     connect_timeout=5, read_timeout=_timeout(),
                     **({} if signed else {'signature_version': UNSIGNED}))
     client = session.client('s3', endpoint_url=_endpoint(endpoint),
@@ -99,8 +104,8 @@ def _waiting(what:str, after:float|None=None):
     "Say on stderr (logging) when `what` has had no answer for `after` seconds, so a silent server shows"
     after = min(5, _timeout() / 2) if after is None else after  # default: 5 s, or half the timeout
     timer = threading.Timer(after, lambda: _log.warning(
-        f"{what}: still waiting after {after:g} s (a server silent for {_timeout()} s is given up: the "
-        "s3_timeout setting)"))
+        f"{what}: still waiting after {after:g} s (a server silent for {_timeout()} s is given up: "
+        "the s3_timeout setting)"))
     timer.daemon = True
     timer.start()
     try: yield
@@ -115,16 +120,18 @@ def _timed_out(e)->bool:
 # %% ../../nbs/api/08_s3.ipynb #494f3970
 def _silent(where:str, e)->S3Error:
     "The S3Error for a server that did not answer within the timeout"
-    return S3Error(f"{where}: the server did not answer within {_timeout()} s (the s3_timeout setting): it "
-                   f"accepts connections but says nothing; is this the right endpoint? ({type(e).__name__})")
+    return S3Error(f"{where}: the server did not answer within {_timeout()} s (the s3_timeout "
+                   "setting): it accepts connections but says nothing; is this the right "
+                   f"endpoint? ({type(e).__name__})")
 
 # %% ../../nbs/api/08_s3.ipynb #32537a1f
 def _check_s3(response:dict, where:str):
     "An S3Error if `response` (a boto3 answer) came from a server that is no S3 (no x-amz-* header)"
-    headers = {k.lower(): v for k, v in response.get('ResponseMetadata', {}).get('HTTPHeaders', {}).items()}
+    headers = {k.lower(): v
+               for k, v in response.get('ResponseMetadata', {}).get('HTTPHeaders', {}).items()}
     if not any(k.startswith('x-amz-') for k in headers):
-        raise S3Error(f"{where}: the endpoint answered like a plain web server, not S3 (no x-amz-* headers; "
-                      f"Server: {headers.get('server', 'not given')}, Content-Type: "
+        raise S3Error(f"{where}: the endpoint answered like a plain web server, not S3 (no x-amz-* "
+                      f"headers; Server: {headers.get('server', 'not given')}, Content-Type: "
                       f"{headers.get('content-type', 'not given')}): check the s3_endpoint setting")
 
 # %% ../../nbs/api/08_s3.ipynb #483d8bbe
@@ -134,7 +141,8 @@ def _explain(error, bucket, key, version_id=None, endpoint=None) -> S3Error:
     where = _where(bucket, key, version_id, endpoint)
     credentials = {
         'InvalidAccessKeyId': 'the access key id (AWS_ACCESS_KEY_ID) is not known to the server',
-        'SignatureDoesNotMatch': 'the secret key (AWS_SECRET_ACCESS_KEY) does not match the access key id',
+        'SignatureDoesNotMatch': 'the secret key (AWS_SECRET_ACCESS_KEY) does not '
+                                 'match the access key id',
         'ExpiredToken': 'the session token (AWS_SESSION_TOKEN) has expired',
     }
     if code in credentials:
@@ -162,7 +170,8 @@ def _split_bucket(bucket:str)->tuple:
     return name, (prefix.strip('/') + '/' if prefix.strip('/') else '')
 
 # %% ../../nbs/api/08_s3.ipynb #695ca0ee
-def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:int, progress=None)->str:
+def _put_parts(client, path:Path, bucket:str, key:str, metadata:dict, part_size:int,
+               progress=None)->str:
     "Multipart upload of `path`; aborted on any failure; returns the version id"
     upload = client.create_multipart_upload(Bucket=bucket, Key=key, Metadata=metadata)
     parts, done = [], 0
@@ -194,8 +203,8 @@ def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoin
     try:
         head = client.head_object(Bucket=bucket, Key=key)
     except ClientError as e:
-        # not there; or a HEAD refused without a reason (403): the put says why, and its If-None-Match
-        # guards the rest
+        # not there; or a HEAD refused without a reason (403): the put says why, and its
+        # If-None-Match guards the rest
         if str(e.response.get('Error', {}).get('Code', '')) in (
             '404',
             'NoSuchKey',
@@ -214,9 +223,10 @@ def _refuse_other_bytes(client, bucket:str, key:str, sha1:str, size:int, endpoin
         for chunk in body.iter_chunks(1 << 20): h.update(chunk)
         if h.hexdigest() == sha1: return head
         raise S3Error(
-            f"{_where(bucket, key, head.get('VersionId'), endpoint)} records sha1 {sha1} in its metadata but "
-            f"its bytes have sha1 {h.hexdigest()}: the object was replaced behind its metadata; pass "
-            "overwrite=True to upload the right bytes, and do not use the tampered version"
+            f"{_where(bucket, key, head.get('VersionId'), endpoint)} records sha1 {sha1} in its "
+            f"metadata but its bytes have sha1 {h.hexdigest()}: the object was replaced behind its "
+            "metadata; pass overwrite=True to upload the right bytes, and do not use "
+            "the tampered version"
         )
     raise S3Error(
         f"{_where(bucket, key, None, endpoint)} already holds other bytes (sha1 "
@@ -250,11 +260,12 @@ def upload_file(
     metadata = {'sha1': sha1, **({'identifier': identifier} if identifier else {})}
     with _waiting(f"uploading {path} to {_where(name, key, None, endpoint)}"):
         return _upload(client, path, name, key, sha1, size, metadata, overwrite=overwrite,
-                       endpoint=endpoint, multipart_threshold=multipart_threshold, progress=progress)
+                       endpoint=endpoint, multipart_threshold=multipart_threshold,
+                       progress=progress)
 
 # %% ../../nbs/api/08_s3.ipynb #7a28bb0e
-def _upload(client, path, name, key, sha1, size, metadata, *, overwrite, endpoint, multipart_threshold,
-            progress)->dict:
+def _upload(client, path, name, key, sha1, size, metadata, *, overwrite, endpoint,
+            multipart_threshold, progress)->dict:
     "upload_file's requests: refuse other bytes, put (in parts when large), read the result back"
     from botocore.exceptions import ClientError, BotoCoreError
     try:
@@ -316,7 +327,8 @@ def s3_name(identifier:str)->str:
     return identifier.replace('.', '_')
 
 # %% ../../nbs/api/08_s3.ipynb #a0dc7925
-def _key(prefix:str, identifier:str, suffix:str)->str: return f"{prefix}{s3_name(identifier)}{suffix}"
+def _key(prefix:str, identifier:str, suffix:str)->str:
+    return f"{prefix}{s3_name(identifier)}{suffix}"
 
 # %% ../../nbs/api/08_s3.ipynb #9d5939c6
 # seconds during which a server that failed every attempt is not tried again by this process
@@ -394,8 +406,8 @@ def _fetch_object(bucket:str, key:str, version_id, sha1:str, *, endpoint=None, a
         return cached_object(sha1, Path(key).name, make, home)
     except ChecksumError as e:
         raise ChecksumError(
-            f"{_where(name, key, version_id, endpoint)} does not hold the pinned bytes ({e}): the object "
-            "was replaced or corrupted; pin its version id, or re-register it"
+            f"{_where(name, key, version_id, endpoint)} does not hold the pinned bytes ({e}): the "
+            "object was replaced or corrupted; pin its version id, or re-register it"
         ) from None
 
 # %% ../../nbs/api/08_s3.ipynb #2f4356d6

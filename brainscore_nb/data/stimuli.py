@@ -24,7 +24,8 @@ class StimulusSet(pd.DataFrame):
                  stimulus_paths:dict|None=None, # stimulus_id -> path of the stimulus file; default: `data`'s
                  **kwargs):
         super().__init__(data, *args, **kwargs)
-        if isinstance(data, StimulusSet):  # pandas copies no metadata from a frame given to the constructor
+        # pandas copies no metadata from a frame given to the constructor
+        if isinstance(data, StimulusSet):
             for k in self._metadata: self.__dict__.setdefault(k, getattr(data, k, None))
         if identifier is not None or 'identifier' not in self.__dict__: self.identifier = identifier
         if stimulus_paths is not None or 'stimulus_paths' not in self.__dict__:
@@ -38,12 +39,15 @@ class StimulusSet(pd.DataFrame):
         return StimulusSet
 
     def __setattr__(self, name, value):
-        if name in BRAINIO1_NAMES and name not in self.columns: raise AttributeError(_brainio1(name))
-        if name == 'stimulus_paths': value = _paths_dict(value)  # assigned later too: text ids, paths
+        if name in BRAINIO1_NAMES and name not in self.columns:
+            raise AttributeError(_brainio1(name))
+        # assigned later too: text ids, paths
+        if name == 'stimulus_paths': value = _paths_dict(value)
         super().__setattr__(name, value)
 
     def __getattr__(self, name):
-        if name in BRAINIO1_NAMES and name not in self.columns: raise AttributeError(_brainio1(name))
+        if name in BRAINIO1_NAMES and name not in self.columns:
+            raise AttributeError(_brainio1(name))
         return super().__getattr__(name)
 
     @property
@@ -75,13 +79,14 @@ def _paths_dict(paths)->dict:
     out = {}
     for k, v in paths.items():
         if not isinstance(v, (str, os.PathLike)):
-            raise TypeError(f"stimulus_paths[{k!r}] is {v!r} ({type(v).__name__}), not a file path: give "
-                            "every stimulus its file, or drop the stimulus")
+            raise TypeError(f"stimulus_paths[{k!r}] is {v!r} ({type(v).__name__}), not a file "
+                            "path: give every stimulus its file, or drop the stimulus")
         out[str(k)] = Path(v)
     return out
 
 # %% ../../nbs/api/03_stimuli.ipynb #e4f0a1c1
-BRAINIO1_NAMES = {'image_paths': 'stimulus_paths', 'get_image': 'get_stimulus', 'image_id': 'stimulus_id'}
+BRAINIO1_NAMES = {'image_paths': 'stimulus_paths', 'get_image': 'get_stimulus',
+                  'image_id': 'stimulus_id'}
 
 def _brainio1(name:str)->str:
     "What to write instead of brainio 1's `name` (Brain-Score 1 code), in a sentence"
@@ -126,7 +131,8 @@ def _from_paths(paths:list, ids:list, metadata:pd.DataFrame, identifier):
     dup = pd.Series(ids)[pd.Series(ids).duplicated(keep=False)]
     if len(dup):
         raise ValueError(
-            f"{len(dup)} files share a stimulus_id, e.g. {sorted(set(dup))[:5]}: stimulus_id must be unique"
+            f"{len(dup)} files share a stimulus_id, e.g. {sorted(set(dup))[:5]}: "
+            "stimulus_id must be unique"
         )
     _refuse_reserved(metadata.columns)
     df = pd.DataFrame({'stimulus_id': pd.Series(ids)}).join(metadata.reset_index(drop=True))
@@ -145,19 +151,23 @@ def from_files(
     directory = Path(directory)
     if directory.is_file():  # Brain-Score's StimulusSet.from_files(csv_path, dir_path)
         if pattern == '*' or not Path(pattern).is_dir():
-            raise FileNotFoundError(f"from_files({str(directory)!r}, dir_path): {directory} is a CSV; "
-                                    "give the folder "
-                                    f"its filenames are in as dir_path (got {str(pattern)!r}, not a folder)")
+            raise FileNotFoundError(f"from_files({str(directory)!r}, dir_path): {directory} is a "
+                                    "CSV; give the folder "
+                                    "its filenames are in as dir_path (got "
+                                    f"{str(pattern)!r}, not a folder)")
         return StimulusSetLoader(cls, directory, pattern).load()
-    if not directory.is_dir(): raise FileNotFoundError(f"stimulus directory {directory} does not exist")
+    if not directory.is_dir():
+        raise FileNotFoundError(f"stimulus directory {directory} does not exist")
     paths = sorted(p for p in directory.glob(pattern) if p.is_file())
     if not paths: raise FileNotFoundError(f"no files match {pattern!r} in {directory}")
     ids = [str((stimulus_id_fn or (lambda p: p.stem))(p)) for p in paths]
-    rows = pd.DataFrame([dict(metadata_fn(p)) if metadata_fn else {} for p in paths], index=range(len(paths)))
+    rows = pd.DataFrame([dict(metadata_fn(p)) if metadata_fn else {} for p in paths],
+                        index=range(len(paths)))
     return _from_paths(paths, ids, rows, identifier)
 
 # %% ../../nbs/api/03_stimuli.ipynb #960b5dc8
-NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN',
+NA_STRINGS = ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan',
+              '1.#IND', '1.#QNAN',
               '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'None', 'n/a', 'nan', 'null']  # pandas' defaults
 
 # %% ../../nbs/api/03_stimuli.ipynb #3c7a9e14
@@ -173,8 +183,8 @@ def _read_csv_strictly(path, # a CSV (or, with sep='\t', TSV) file
     except (pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError,
             UnicodeDecodeError) as e:
         fields = 'tab-separated' if kw.get('sep') == '\t' else 'comma-separated'
-        raise ValueError(f"{failure} ({type(e).__name__}: {str(e).strip()}): every row needs as many "
-                         f"{fields} fields as the header, in UTF-8") from None
+        raise ValueError(f"{failure} ({type(e).__name__}: {str(e).strip()}): every row needs as "
+                         f"many {fields} fields as the header, in UTF-8") from None
 
 # %% ../../nbs/api/03_stimuli.ipynb #b4fc9747
 def read_metadata_csv(csv, # a metadata or trials CSV with a stimulus_id column
@@ -202,17 +212,19 @@ def from_csv(
                 f"{csv} has no {c!r} column (columns: {', '.join(map(str, df.columns))})"
             )
     if (empty := [i + 2 for i, s in enumerate(df.stimulus_id) if not s.strip()]):
-        raise ValueError(f"{csv} row(s) {empty[:5]} have an empty stimulus_id: give every row a unique one")
+        raise ValueError(f"{csv} row(s) {empty[:5]} have an empty stimulus_id: give "
+                         "every row a unique one")
     if len(dup := df.stimulus_id[df.stimulus_id.duplicated(keep=False)]):
         rows = [i + 2 for i in dup.index[:5]]
-        raise ValueError(f"{csv} rows {rows} share stimulus_id(s) {sorted(set(dup))[:3]}: stimulus_id "
-                         "must be unique (one row per stimulus)")
+        raise ValueError(f"{csv} rows {rows} share stimulus_id(s) {sorted(set(dup))[:3]}: "
+                         "stimulus_id must be unique (one row per stimulus)")
     if (out := [(i + 2, s, f) for i, (s, f) in enumerate(zip(df.stimulus_id, df[filename_column]))
                 if Path(f).is_absolute() or '..' in Path(f).parts or '\\' in f]):
         raise ValueError(f"{csv} row {out[0][0]} (stimulus_id {out[0][1]!r}): {filename_column} "
                          f"{out[0][2]!r} is not a name inside "
-                         f"{stimuli_dir} ({len(out)} such row(s)): an absolute path or '..' could name any "
-                         "file on this machine; put the files in the folder and name them relative to it")
+                         f"{stimuli_dir} ({len(out)} such row(s)): an absolute path or '..' could "
+                         "name any file on this machine; put the files in the folder and name "
+                         "them relative to it")
     paths = [Path(stimuli_dir) / str(f) for f in df[filename_column]]
     if filename_column == 'filename':
         df = df.drop(columns='filename')
@@ -234,16 +246,16 @@ def load_rgb(path, # an image file
                 if im.mode.startswith('I'):  # 16-bit (I;16*) or 32-bit integer grey
                     a = np.asarray(im)
                     if a.size and (a.min() < 0 or a.max() > 65535):
-                        raise ValueError(f"{what} is a 32-bit integer image with values outside 0-65535: "
-                                         "save it as an 8- or 16-bit image")
+                        raise ValueError(f"{what} is a 32-bit integer image with values outside "
+                                         "0-65535: save it as an 8- or 16-bit image")
                     return Image.fromarray(np.round(a / 257).astype(np.uint8)).convert('RGB')
                 if im.mode == 'F':
-                    raise ValueError(f"{what} is a floating-point image, whose scale (0-1? 0-255?) is not "
-                                     "recorded: save it as an 8- or 16-bit image")
+                    raise ValueError(f"{what} is a floating-point image, whose scale (0-1? 0-255?) "
+                                     "is not recorded: save it as an 8- or 16-bit image")
                 return im.convert('RGB')
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
-        raise ValueError(f"{what} is too large to decode safely ({e}): use a smaller image, or, if you "
-                         "trust the file, raise PIL.Image.MAX_IMAGE_PIXELS") from None
+        raise ValueError(f"{what} is too large to decode safely ({e}): use a smaller image, or, if "
+                         "you trust the file, raise PIL.Image.MAX_IMAGE_PIXELS") from None
     except UnidentifiedImageError:
         raise ValueError(f"{what} is not an image Pillow can read: replace the file") from None
     except OSError as e:

@@ -59,7 +59,8 @@ def _is_object_path(path:Path, sha1:str)->bool:
 # %% ../../nbs/api/07_store.ipynb #66bd46a1
 def _discard(path:Path, why:str):
     "Remove the store entry at `path` (a file or a folder), warning with its name and `why`"
-    warnings.warn(f"{path} {why}: discarded; the store makes it again from its source", stacklevel=3)
+    warnings.warn(f"{path} {why}: discarded; the store makes it again from its source",
+                  stacklevel=3)
     if path.is_dir() and not path.is_symlink(): shutil.rmtree(path, ignore_errors=True)
     else: path.unlink(missing_ok=True)
 
@@ -71,7 +72,8 @@ def verify_or_discard(path, # a stored file
     path = Path(path)
     # not the store's: never removed
     if not _is_object_path(path, sha1): return path.is_file() and sha1_file(path) == sha1
-    if path.is_dir() and not path.is_symlink(): _discard(path, 'is a folder where a stored file should be')
+    if path.is_dir() and not path.is_symlink():
+        _discard(path, 'is a folder where a stored file should be')
     if not path.is_file(): return False
     if (actual := sha1_file(path)) == sha1: return True
     _discard(path, f'has sha1 {actual}, not the recorded {sha1} (truncated, changed or foreign)')
@@ -115,7 +117,8 @@ def cached_object(sha1:str, # the sha1 the bytes must have
                 make(tmp)
                 if (actual := sha1_file(tmp)) != sha1:
                     raise ChecksumError(f"{name}: got bytes with sha1 {actual}, expected {sha1}: "
-                                        "the source holds a different or corrupt file; nothing was stored")
+                                        "the source holds a different or corrupt file; "
+                                        "nothing was stored")
         finally: _remove_empty(dest.parent)
     return dest
 
@@ -209,7 +212,8 @@ class Catalog:
 def _rebuild(self:Catalog):
     "Move an unusable catalog aside (a warning names the backup) and start a new one; one process at a time"
     with store_lock('catalog', self.home):
-        if not (problem := _catalog_problem(self.path)): return  # another process rebuilt it meanwhile
+        # another process rebuilt it meanwhile
+        if not (problem := _catalog_problem(self.path)): return
         backup = self.path.with_name(
             f'{self.path.name}.unusable-{time.strftime("%Y%m%dT%H%M%S")}-{os.getpid()}'
         )
@@ -219,8 +223,8 @@ def _rebuild(self:Catalog):
                     os.replace(f'{self.path}{suffix}', f'{backup}{suffix}')
         except OSError as e:
             raise RuntimeError(
-                f"the store's catalog {self.path} cannot be used ({problem}) nor moved aside ({e}): "
-                f"check the permissions of {self.path.parent}, or point the `home` setting "
+                f"the store's catalog {self.path} cannot be used ({problem}) nor moved aside "
+                f"({e}): check the permissions of {self.path.parent}, or point the `home` setting "
                 "(BRAINSCORE_NB_HOME) at another folder"
             ) from e
         warnings.warn(
@@ -231,8 +235,9 @@ def _rebuild(self:Catalog):
         )
         if problem := _catalog_problem(self.path):
             raise RuntimeError(
-                f"a new catalog at {self.path} cannot be made ({problem}): check the permissions of "
-                f"{self.path.parent}, or point the `home` setting (BRAINSCORE_NB_HOME) at another folder"
+                f"a new catalog at {self.path} cannot be made ({problem}): check the permissions "
+                f"of {self.path.parent}, or point the `home` setting "
+                "(BRAINSCORE_NB_HOME) at another folder"
             )
 
 # %% ../../nbs/api/07_store.ipynb #813c9b9e
@@ -300,7 +305,8 @@ def find(self:Catalog, identifier:str, # e.g. 'Kriegeskorte2008'
 @patch
 def forget(self:Catalog, identifier:str, kind:str, version:str):
     "Remove the rows of `identifier`'s files of `kind` and `version` (the files themselves stay until unused)"
-    self._run(lambda con: con.execute('DELETE FROM files WHERE identifier = ? AND kind = ? AND version = ?',
+    self._run(lambda con: con.execute('DELETE FROM files WHERE identifier = ? AND kind '
+                                      '= ? AND version = ?',
                                       [identifier, kind, version]))
 
 # %% ../../nbs/api/07_store.ipynb #c27e9503

@@ -21,19 +21,21 @@ def index_efficient(source_values, # values to look in, e.g. the source's stimul
     source, target = np.asarray(source_values), np.asarray(target_values).ravel()
     if target.dtype.kind in 'fcO': target = target[~pd.isna(target)]  # NaN equals nothing
     kinds = [_kinds(source), _kinds(target)]
-    if len(kinds[0] | kinds[1]) > 1:  # text never equals a number: '1' is not 1 (grouping's one rule)
+    # text never equals a number: '1' is not 1 (grouping's one rule)
+    if len(kinds[0] | kinds[1]) > 1:
         said = [' and '.join(sorted(k, reverse=True)) or 'none' for k in kinds]
         raise ValueError(f"index_efficient: the values looked in are {said[0]} (e.g. "
                          f"{source.ravel()[:1].tolist()}), those looked up {said[1]} (e.g. "
-                         f"{target[:1].tolist()}): equal-looking values of another type never match; convert "
-                         "one side, e.g. .astype(str)")
+                         f"{target[:1].tolist()}): equal-looking values of another type never "
+                         "match; convert one side, e.g. .astype(str)")
     order = np.argsort(source, kind='stable')
     ordered = source[order]
     values, copies = np.unique(target, return_counts=True)
     lo, hi = np.searchsorted(ordered, values, 'left'), np.searchsorted(ordered, values, 'right')
     found = hi > lo
     lo, hi, extra = lo[found], hi[found], copies[found] - 1
-    # a value held k times in the source and m times in the target: m-1 times its first position, then all k
+    # a value held k times in the source and m times in the target: m-1 times its first
+    # position, then all k
     sizes = extra + hi - lo
     step = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     return order[np.repeat(lo, sizes) + np.maximum(step - np.repeat(extra, sizes), 0)].tolist()
@@ -43,7 +45,8 @@ def _kinds(values:np.ndarray)->set:
     "'text' and/or 'numbers': what an array's (non-missing) values are"
     if values.dtype.kind in 'US': return {'text'}
     if values.dtype.kind != 'O': return {'numbers'} if values.size else set()
-    return {'text' if isinstance(v, (str, bytes)) else 'numbers' for v in values.ravel() if not pd.isna(v)}
+    return {'text' if isinstance(v, (str, bytes)) else 'numbers' for v in values.ravel()
+            if not pd.isna(v)}
 
 # %% ../../nbs/api/04a_transform.ipynb #55e374c0
 def _levels(target:xr.DataArray, dim:str)->list:
@@ -57,19 +60,21 @@ def _take(assembly:xr.DataArray, dim:str, indexer)->xr.DataArray:
     "`assembly.isel({dim: indexer})`, along every copy of `dim` when it is repeated (e.g. an RDM)"
     if len(set(assembly.dims)) == len(assembly.dims): return assembly.isel({dim: indexer})
     def take(dims, values):
-        return values[np.ix_(*[indexer if d == dim else np.arange(n) for d, n in zip(dims, values.shape)])] \
+        return values[np.ix_(*[indexer if d == dim else np.arange(n)
+                               for d, n in zip(dims, values.shape)])] \
             if dims else values
     coords = {name: (c.dims, take(c.dims, c.values)) for name, c in assembly.coords.items()}
     with warnings.catch_warnings():  # xarray warns about the repeated dim it was already given
         warnings.filterwarnings('ignore', 'Duplicate dimension names')
-        return type(assembly)(take(assembly.dims, assembly.values), coords=coords, dims=assembly.dims,
-                              attrs=assembly.attrs, name=assembly.name)
+        return type(assembly)(take(assembly.dims, assembly.values), coords=coords,
+                              dims=assembly.dims, attrs=assembly.attrs, name=assembly.name)
 
 # %% ../../nbs/api/04a_transform.ipynb #ba259202
 def _missing(source_values, target_values)->np.ndarray:
     "The distinct target values (NaN included) that the source does not hold"
     wanted = pd.unique(pd.Series(np.asarray(target_values).ravel()))
-    return wanted[~pd.Series(wanted).isin(np.asarray(source_values).ravel()).to_numpy() | pd.isna(wanted)]
+    return wanted[~pd.Series(wanted).isin(np.asarray(source_values).ravel()).to_numpy()
+                  | pd.isna(wanted)]
 
 # %% ../../nbs/api/04a_transform.ipynb #e6fc0300
 def subset(source_assembly:xr.DataArray, # the assembly to select from
@@ -84,7 +89,8 @@ def subset(source_assembly:xr.DataArray, # the assembly to select from
     for dim in subset_dims:
         for name, a in (('target', target_assembly), ('source', source_assembly)):
             if dim not in a.dims and dim not in a.coords:
-                raise ValueError(f"subset: the {name} assembly has no dim or coord {dim!r} (dims {a.dims})")
+                raise ValueError(f"subset: the {name} assembly has no dim or coord "
+                                 f"{dim!r} (dims {a.dims})")
         levels = _levels(target_assembly, dim)
         if dim not in target_assembly.dims:  # a coord: select along the dim it lies on
             if target_assembly[dim].ndim != 1:
@@ -93,11 +99,13 @@ def subset(source_assembly:xr.DataArray, # the assembly to select from
             levels, dim = [dim], target_assembly[dim].dims[0]
         present = [level for level in levels if level in source_assembly.coords]
         if not present:
-            raise ValueError(f"subset: the source has none of the target's coords along {dim!r}: {levels}")
+            raise ValueError("subset: the source has none of the target's coords "
+                             f"along {dim!r}: {levels}")
         for level in present:
             source = source_assembly[level]
             if source.dims != (dim,):
-                raise ValueError(f"subset: the source's {level!r} lies along {source.dims}, not ({dim!r},)")
+                raise ValueError(f"subset: the source's {level!r} lies along "
+                                 f"{source.dims}, not ({dim!r},)")
             source, target = source.values, np.asarray(target_assembly[level].values).ravel()
             if len(missing := _missing(source, target)):
                 raise ValueError(f"subset: {len(missing)} {level} value(s) of the target are not in the "
@@ -106,7 +114,7 @@ def subset(source_assembly:xr.DataArray, # the assembly to select from
                        else np.flatnonzero(pd.Index(source).isin(target)))
             source_assembly = _take(source_assembly, dim, indexer)
         if dims_must_match and (n := target_assembly.sizes[dim]) != (m := source_assembly.sizes[dim]):
-            raise ValueError(f"subset: the target has {n} entries along {dim!r}, the selection from the "
-                             f"source {m} (by {present}): pass repeat=True if the target repeats entries, "
-                             "or dims_must_match=False if the numbers may differ")
+            raise ValueError(f"subset: the target has {n} entries along {dim!r}, the selection "
+                             f"from the source {m} (by {present}): pass repeat=True if the target "
+                             "repeats entries, or dims_must_match=False if the numbers may differ")
     return source_assembly

@@ -88,8 +88,8 @@ def _id_problems(values, where:str, unique:bool=True)->list:
     values = list(values)
     bad = [v for v in values if not isinstance(v, str)]
     out = [Problem('non-string ids', where,
-                   f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), e.g. '
-                   f'{_examples(bad)}')] if bad else []
+                   f'{len(bad)} ids are not strings ({sorted({type(v).__name__ for v in bad})}), '
+                   f'e.g. {_examples(bad)}')] if bad else []
     empty = sum(isinstance(v, str) and not v.strip() for v in values)
     if empty: out.append(Problem('empty ids', where, f'{empty} ids are empty or blank'))
     if unique:
@@ -97,23 +97,28 @@ def _id_problems(values, where:str, unique:bool=True)->list:
         dup = dup[dup > 1]
         if len(dup):
             out.append(Problem('duplicate ids', where,
-                               f'{len(dup)} ids occur more than once, e.g. {", ".join(dup.index[:3])}'))
+                               f'{len(dup)} ids occur more than once, e.g. '
+                               f'{", ".join(dup.index[:3])}'))
     return out
 
 # %% ../../nbs/api/05_validation.ipynb #bfa541a2
 def _nonfinite_problems(values, where:str)->list:
     "NaN and inf counts of an array of any dtype"
     values = np.asarray(values)
-    if values.dtype.kind in 'fc': nan, inf = int(np.isnan(values).sum()), int(np.isinf(values).sum())
+    if values.dtype.kind in 'fc':
+        nan, inf = int(np.isnan(values).sum()), int(np.isinf(values).sum())
     elif values.dtype.kind == 'O':
         nan, inf = (int(pd.isna(values).sum()),
                     sum(isinstance(v, float) and np.isinf(v) for v in values.ravel()))
     else: return []
-    out = [Problem('NaN', where, f'{nan} of {values.size} values are NaN or missing')] if nan else []
-    return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')] if inf else [])
+    out = [Problem('NaN', where,
+                   f'{nan} of {values.size} values are NaN or missing')] if nan else []
+    return out + ([Problem('inf', where, f'{inf} of {values.size} values are infinite')]
+                  if inf else [])
 
 # %% ../../nbs/api/05_validation.ipynb #71a302eb
-MAX_ITEMSIZE = 1 << 16  # bytes per value above which a fixed-width text dtype is refused (e.g. 'S2000000000')
+# bytes per value above which a fixed-width text dtype is refused (e.g. 'S2000000000')
+MAX_ITEMSIZE = 1 << 16
 
 def _dtype_problem(dtype, where:str)->Problem|None:
     "A problem if `dtype` is fixed-width text too wide to convert or store (checked before any conversion)"
@@ -133,7 +138,8 @@ def _name_problems(names, what: str = 'column') -> list:
         s = str(n)
         if not isinstance(n, str):
             out.append(Problem(f'{what} name', repr(n), f'a {what} name must be a string, got '
-                               f'{type(n).__name__} {n!r} (files keep names as text, so it would come back '
+                               f'{type(n).__name__} {n!r} (files keep names as text, so '
+                                                        'it would come back '
                                f'as {s!r}): rename it, e.g. with .rename(columns=str)'))
         elif not s.strip() or s.startswith('Unnamed: '):
             out.append(
@@ -208,16 +214,18 @@ def _cell_problems(df:pd.DataFrame, skip:set, missing_ok:tuple, notes:list)->lis
         if (empty := int(pd.isna(col).sum())):
             notes.append(f'column {str(c)!r}: {empty} of {len(col)} cells are empty (NaN or None): '
                          'packaged as empty cells, they load back as missing (NaN)')
-        if not (texts := [v for v in col.tolist() if isinstance(v, str) and v in NA_STRINGS]): continue
+        if not (texts := [v for v in col.tolist() if isinstance(v, str) and v in NA_STRINGS]):
+            continue
         seen = _examples(sorted(set(texts)))
         if c in missing_ok:
-            notes.append(f'column {str(c)!r}: {len(texts)} values {seen} are packaged as empty cells '
-                         '(missing_ok): they load back as missing (NaN)')
+            notes.append(f'column {str(c)!r}: {len(texts)} values {seen} are packaged as empty '
+                         'cells (missing_ok): they load back as missing (NaN)')
         else:
-            out.append(Problem('text read as empty', str(c), f"{len(texts)} values are {seen}, text that a "
+            out.append(Problem('text read as empty', str(c),
+                               f"{len(texts)} values are {seen}, text that a "
                                f"CSV reads back as an empty cell: if they mean 'not given', pass "
-                               f"missing_ok=({str(c)!r},) to package them as empty cells; else write other "
-                               "text"))
+                               f"missing_ok=({str(c)!r},) to package them as empty cells; else "
+                               "write other text"))
     return out
 
 # %% ../../nbs/api/05_validation.ipynb #85d5613b
@@ -234,15 +242,19 @@ def validate_stimulus_set(
         return ValidationReport('StimulusSet', [Problem('type', '-', 'expected a StimulusSet, got '
                                                         f'{type(stimulus_set).__name__}')])
     if not isinstance(stimulus_set, StimulusSet):
-        p.append(Problem('type', '-', 'a plain DataFrame: make it a StimulusSet to give it an identifier '
+        p.append(Problem('type', '-',
+                         'a plain DataFrame: make it a StimulusSet to give it an identifier '
                                       'and stimulus_paths'))
     elif stimulus_set.identifier is not None and not isinstance(stimulus_set.identifier, str):
         p.append(Problem('identifier', '-',
-                         f'identifier must be a string, got {type(stimulus_set.identifier).__name__}'))
+                         'identifier must be a string, got '
+                         f'{type(stimulus_set.identifier).__name__}'))
     if len(stimulus_set) == 0: p.append(Problem('empty', '-', 'the stimulus set has no rows'))
     if (dup := sorted({str(c) for c in stimulus_set.columns[stimulus_set.columns.duplicated()]})):
-        p.append(Problem('duplicate columns', ', '.join(dup), f'{len(dup)} column name(s) occur more than '
-                         'once, so a column cannot be told from its namesake: rename or drop the copies'))
+        p.append(Problem('duplicate columns', ', '.join(dup),
+                         f'{len(dup)} column name(s) occur more than '
+                         'once, so a column cannot be told from its namesake: rename '
+                         'or drop the copies'))
         return report  # every other check reads one column by its name
     if 'stimulus_id' not in stimulus_set.columns:
         hint = (': it is the index; use .reset_index()' if stimulus_set.index.name == 'stimulus_id'
@@ -253,18 +265,21 @@ def validate_stimulus_set(
     p += _name_problems(stimulus_set.columns)
     p += [Problem('reserved column', c, f'column {c!r} is reserved: {why}')
           for c, why in RESERVED_COLUMNS.items() if c in stimulus_set.columns]
-    wide = [prob for c in stimulus_set.columns if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))]
+    wide = [prob for c in stimulus_set.columns
+            if (prob := _dtype_problem(stimulus_set[c].dtype, str(c)))]
     p += wide
     p += _cell_problems(stimulus_set, {w.where for w in wide}, missing_ok, report.notes)
     p += _cr_problems(pd.DataFrame(stimulus_set).loc[
         :, [str(c) not in {w.where for w in wide} for c in stimulus_set.columns]])
     paths = getattr(stimulus_set, 'stimulus_paths', {})
     if not hasattr(paths, 'get'):  # assigned after construction, e.g. a list
-        p.append(Problem('stimulus_paths', '-', 'stimulus_paths must map each stimulus_id to its file '
+        p.append(Problem('stimulus_paths', '-',
+                         'stimulus_paths must map each stimulus_id to its file '
                                                 f'(a dict), got a {type(paths).__name__}'))
         check_files = False
     elif (keys := [k for k in paths if not isinstance(k, str)]):
-        p.append(Problem('stimulus_paths', '-', f'{len(keys)} keys of stimulus_paths are not strings, e.g. '
+        p.append(Problem('stimulus_paths', '-',
+                         f'{len(keys)} keys of stimulus_paths are not strings, e.g. '
                                                 f'{_examples(keys)}: key it by the stimulus_id text'))
     if check_files and isinstance(stimulus_set, StimulusSet) and 'stimulus_id' in stimulus_set.columns:
         for sid in pd.unique(stimulus_set['stimulus_id']):
@@ -279,11 +294,15 @@ def _structure_problem(message:str, assembly=None)->Problem:
     if (m := re.fullmatch(r"missing coord '(\w+)' along '(\w+)'", message)):
         index = getattr(assembly, 'indexes', {}).get(m[2])
         own = (f"; the dim's own index {m[2]!r} holds values such as {index[0]!r}: if they are the "
-               f"{m[1]}s, add them with .assign_coords({m[1]}=({m[2]!r}, assembly[{m[2]!r}].values))"
-               if m[1] == f'{m[2]}_id' and index is not None and not isinstance(index, pd.MultiIndex)
+               f"{m[1]}s, add them with .assign_coords({m[1]}=({m[2]!r}, "
+               f"assembly[{m[2]!r}].values))"
+               if m[1] == f'{m[2]}_id' and index is not None
+               and not isinstance(index, pd.MultiIndex)
                and len(index) else '')
-        return Problem('structure', m[1], f"{message}: add a column {m[1]!r} to the responses CSV (a coord "
-                                          f"{m[1]!r} on dim {m[2]!r} when building the assembly in Python)"
+        return Problem('structure', m[1],
+                       f"{message}: add a column {m[1]!r} to the responses CSV (a coord "
+                                          f"{m[1]!r} on dim {m[2]!r} when building the "
+                       "assembly in Python)"
                                           + own)
     return Problem('structure', '-', message)
 
@@ -294,9 +313,10 @@ def _mixed_problem(values, where:str)->Problem|None:
     kinds = {'str' if isinstance(v, str) else type(v).__name__ for v in values.ravel()
              if not (v is None or (isinstance(v, float) and v != v))}
     if 'str' in kinds and len(kinds) > 1:
-        return Problem('mixed types', where, f"holds text and {', '.join(sorted(kinds - {'str'}))} values, "
-                       "which no file format keeps together: give it one dtype, e.g. .astype(str) or "
-                       ".astype(float)")
+        return Problem('mixed types', where,
+                       f"holds text and {', '.join(sorted(kinds - {'str'}))} values, "
+                       "which no file format keeps together: give it one dtype, e.g. .astype(str) "
+                       "or .astype(float)")
 
 # %% ../../nbs/api/05_validation.ipynb #90c41269
 def validate_assembly(assembly:DataAssembly # the assembly to check
@@ -311,11 +331,14 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
     if isinstance(assembly, DataAssembly):
         p += [_structure_problem(m, assembly) for m in assembly.structure_problems()]
     else:
-        p.append(Problem('type', '-', 'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... '
+        p.append(Problem('type', '-',
+                         'a plain DataArray: make it a NeuroidAssembly, BehavioralAssembly, ... '
                                       'to have its structure checked'))
     p += _name_problems(assembly.coords, 'coord')
-    p += [Problem('empty dim', d, f'dim {d!r} has no entries') for d, n in assembly.sizes.items() if n == 0]
-    p += [Problem('MultiIndex', d, f'dim {d!r} is a MultiIndex of {list(assembly.indexes[d].names)}, which '
+    p += [Problem('empty dim', d, f'dim {d!r} has no entries')
+          for d, n in assembly.sizes.items() if n == 0]
+    p += [Problem('MultiIndex', d,
+                  f'dim {d!r} is a MultiIndex of {list(assembly.indexes[d].names)}, which '
                   f'NetCDF cannot store: call .reset_index({d!r}) first (the levels stay coords)')
           for d in assembly.dims if isinstance(assembly.indexes.get(d), pd.MultiIndex)]
     wide = {w.where for w in p if w.check == 'dtype'}
@@ -324,20 +347,23 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
         if (prob := _dtype_problem(v.dtype, where)): p.append(prob); wide.add(where)
     if 'values' not in wide: p += _nonfinite_problems(assembly.values, 'values')
     arrays = [('values', assembly.variable), *((str(c), v) for c, v in assembly.coords.items())]
-    p += [prob for where, v in arrays if where not in wide and (prob := _mixed_problem(v.values, where))]
+    p += [prob for where, v in arrays
+          if where not in wide and (prob := _mixed_problem(v.values, where))]
     for c, v in assembly.coords.items():
         if str(c) in wide: continue
         p += [Problem(q.check, q.where, q.message + (
                   f": if NaN means 'not measured' here, pass missing_ok=({str(c)!r},) "
                   f"(command line: --missing-ok {c})" if q.check == 'NaN' else ''))
               for q in _nonfinite_problems(v.values, str(c))]
-    for c, unique in (('stimulus_id', False), ('neuroid_id', True)):  # one per neuroid; events repeat
+    # one per neuroid; events repeat
+    for c, unique in (('stimulus_id', False), ('neuroid_id', True)):
         if c in assembly.coords and c not in wide:
             unique = unique and assembly[c].dims == ('neuroid',)
             p += _id_problems(assembly[c].values.ravel().tolist(), c, unique)
     if ({'stimulus_id', 'repetition'} <= set(assembly.coords)
             and assembly['repetition'].dims == assembly['stimulus_id'].dims):
-        pairs = pd.DataFrame({'s': assembly['stimulus_id'].values, 'r': assembly['repetition'].values})
+        pairs = pd.DataFrame({'s': assembly['stimulus_id'].values,
+                              'r': assembly['repetition'].values})
         if (n := int(pairs.duplicated().sum())):
             p.append(Problem('duplicate presentations', 'stimulus_id, repetition',
                              f'{n} presentations repeat a (stimulus_id, repetition) pair'))
@@ -349,13 +375,15 @@ def validate_assembly(assembly:DataAssembly # the assembly to check
                              'e': assembly['time_bin_end'].values.ravel()})
         if assembly['time_bin_start'].dims == ('time_bin',) and (n := int(bins.duplicated().sum())):
             p.append(Problem('duplicate time bins', 'time_bin_start, time_bin_end',
-                             f'{n} time bins repeat a (start, end) pair, so selecting a bin is ambiguous'))
+                             f'{n} time bins repeat a (start, end) pair, so selecting '
+                             'a bin is ambiguous'))
     if type(assembly).__name__ == 'BehavioralAssembly' and (
             lack := [c for c in BEHAVIOR_COORDS if c not in assembly.coords]):
         report.notes.append(
             'behavioural metrics (accuracy per subject, error consistency, i1/i2n) need columns '
             + ' and '.join(f'{c!r} ({BEHAVIOR_COORDS[c]})' for c in BEHAVIOR_COORDS)
-            + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them to the responses CSV")
+            + f"; this assembly lacks {' and '.join(map(repr, lack))}: add them "
+              "to the responses CSV")
     return report
 
 # %% ../../nbs/api/05_validation.ipynb #d79c3f90
@@ -373,9 +401,11 @@ def _type_problems(stimulus_set:pd.DataFrame, assembly:xr.DataArray)->list:
     for c in [c for c in stimulus_set.columns if c in assembly.coords and c not in assembly.dims]:
         kinds = _kind(stimulus_set[c]), _kind(assembly[c].values)
         if 'empty' not in kinds and kinds[0] != kinds[1]:
-            out.append(Problem('type mismatch', str(c), f"the stimulus set's {c!r} holds {kinds[0]} values "
-                               f"({stimulus_set[c].dtype}), the assembly's {kinds[1]} ({assembly[c].dtype}): "
-                               "one was converted (e.g. ids read as numbers); give both the same type"))
+            out.append(Problem('type mismatch', str(c),
+                               f"the stimulus set's {c!r} holds {kinds[0]} values "
+                               f"({stimulus_set[c].dtype}), the assembly's {kinds[1]} "
+                               f"({assembly[c].dtype}): one was converted (e.g. ids read as "
+                               "numbers); give both the same type"))
     return out
 
 # %% ../../nbs/api/05_validation.ipynb #8f3938e4
@@ -411,15 +441,21 @@ def _brainscore_problems(stimulus_set=None, assembly=None)->list:
     "Brain-Score's upload rules ours lack: a column besides stimulus_id; a stimulus_id coord and another"
     out = []
     if isinstance(stimulus_set, pd.DataFrame) and list(stimulus_set.columns) == ['stimulus_id']:
-        out.append(Problem('no metadata', '-', 'the stimulus set has only a stimulus_id column: Brain-Score '
-                           'needs at least one column besides stimulus_id (a category, the file name, ...)'))
+        out.append(Problem('no metadata', '-',
+                           'the stimulus set has only a stimulus_id column: Brain-Score '
+                           'needs at least one column besides stimulus_id (a category, '
+                           'the file name, ...)'))
     if isinstance(assembly, xr.DataArray):
         if 'stimulus_id' not in assembly.coords:
-            out.append(Problem('missing coord', 'stimulus_id', 'no stimulus_id coord: name the stimulus of '
-                               "each presentation, e.g. .assign_coords(stimulus_id=('presentation', ids))"))
+            out.append(Problem('missing coord', 'stimulus_id',
+                               'no stimulus_id coord: name the stimulus of '
+                               "each presentation, e.g. "
+                               ".assign_coords(stimulus_id=('presentation', ids))"))
         elif list(assembly.coords) == ['stimulus_id']:
-            out.append(Problem('no metadata', '-', 'the assembly has only a stimulus_id coord: Brain-Score '
-                               'needs at least one coord besides stimulus_id (repetition, neuroid_id, ...)'))
+            out.append(Problem('no metadata', '-',
+                               'the assembly has only a stimulus_id coord: Brain-Score '
+                               'needs at least one coord besides stimulus_id '
+                               '(repetition, neuroid_id, ...)'))
     return out
 
 # %% ../../nbs/api/05_validation.ipynb #8bf12f20
@@ -461,4 +497,5 @@ def validate_packaging_data(stimulus_set:StimulusSet, # the stimuli
     "Brain-Score's check of stimuli and assembly together: True, or a `ValidationError` listing every problem"
     report = validate_pair(stimulus_set, _as_assembly(assembly))
     report.problems += _brainscore_problems(stimulus_set, assembly)
-    return _checked(report, f'StimulusSet {stimulus_set_identifier!r} + assembly {assembly_identifier!r}')
+    return _checked(report,
+                    f'StimulusSet {stimulus_set_identifier!r} + assembly {assembly_identifier!r}')

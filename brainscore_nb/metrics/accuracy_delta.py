@@ -18,7 +18,8 @@ from .crossval import metric_options
 from .behavior import _one_per_presentation
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #da3e42d0
-HUMAN_SPLITS = 100  # Brain-Score's: halves of the subjects averaged over, in the metric and in the ceiling
+# Brain-Score's: halves of the subjects averaged over, in the metric and in the ceiling
+HUMAN_SPLITS = 100
 IMAGE_TYPES = ('w', 'f', 'o')  # whole, frankenstein, fragmented (the stimulus set's `image_type`)
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #9d583e6a
@@ -28,8 +29,8 @@ def subject_numbers(subjects # each trial's subject (numbers 1..n, as in Baker &
     values = pd.unique(np.asarray(subjects).ravel())
     try: numbers = np.sort(np.asarray(values, dtype=float))
     except (TypeError, ValueError):
-        raise ValueError(f"Baker2022's halves draw subject numbers: the subjects must be numbers 1..n, got "
-                         f"{sorted(map(str, values))[:4]}") from None
+        raise ValueError("Baker2022's halves draw subject numbers: the subjects must be numbers "
+                         f"1..n, got {sorted(map(str, values))[:4]}") from None
     if len(numbers) < 3:
         raise ValueError(f"halves of the subjects need at least 3 subjects, got {len(numbers)}")
     return numbers
@@ -42,12 +43,14 @@ def baker_halves(subjects, # the distinct subject numbers, sorted (`subject_numb
     "num_splits x subjects: True where a subject is in the first half, drawn by number as Brain-Score draws"
     subjects, n = np.asarray(subjects, float), len(subjects)
     stream = np.random.RandomState(0)
-    drawn = [(stream if one_stream else np.random.RandomState(i)).choice(range(1, n), n // 2, replace=False)
+    drawn = [(stream if one_stream
+              else np.random.RandomState(i)).choice(range(1, n), n // 2, replace=False)
              for i in range(num_splits)]
     halves = np.array([np.isin(subjects, d) for d in drawn], dtype=bool).reshape(num_splits, n)
     if (empty := (halves.sum(1) == 0) | (halves.sum(1) == n)).any():
         raise ValueError(f"{int(empty.sum())} of {num_splits} halves are empty: the subjects "
-                         f"{subjects[:4].tolist()}... are not numbered 1..{n} as Brain-Score's halves assume")
+                         f"{subjects[:4].tolist()}... are not numbered 1..{n} as "
+                         "Brain-Score's halves assume")
     return halves
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #4acdcb2b
@@ -55,8 +58,8 @@ def _check_image_types(image_types)->tuple:
     "Brain-Score's image_types: ('w', disrupted type); an error naming the option otherwise"
     ok = (isinstance(image_types, (list, tuple)) and len(image_types) == 2 and image_types[0] == 'w'
           and image_types[1] in IMAGE_TYPES[1:])
-    if not ok: raise ValueError(f"option image_types={image_types!r} is invalid: it must be ['w', 'f'] "
-                                f"(frankenstein) or ['w', 'o'] (fragmented)")
+    if not ok: raise ValueError(f"option image_types={image_types!r} is invalid: it must be ['w', "
+                                f"'f'] (frankenstein) or ['w', 'o'] (fragmented)")
     return tuple(image_types)
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #612a47fe
@@ -74,18 +77,21 @@ def subject_deltas(target:xr.DataArray, # trials: 1 (correct) or 0, with subject
     _one_per_presentation(target, 'target')
     correct = np.asarray(target.values, dtype=float)
     if not np.isfinite(correct).all():
-        raise ValueError(f"the target holds {int((~np.isfinite(correct)).sum())} trials without a finite "
-                         f"value (1 correct, 0 not)")
+        raise ValueError(f"the target holds {int((~np.isfinite(correct)).sum())} trials without a "
+                         f"finite value (1 correct, 0 not)")
     trials = pd.DataFrame({'subject': _coord(target, 'subject', 'target'),
                            'type': _coord(target, 'image_type', 'target'), 'correct': correct != 0})
     subjects = subject_numbers(trials['subject'])
     trials['subject'] = trials['subject'].astype(float)
     acc = (trials[trials['type'].isin(image_types)]
-           .pivot_table(index='subject', columns='type', values='correct', aggfunc='mean').reindex(subjects))
+           .pivot_table(index='subject', columns='type', values='correct',
+                        aggfunc='mean').reindex(subjects))
     acc = acc.reindex(columns=list(image_types))
     if acc.isna().any().any():
-        missing = [(float(s), str(t)) for s in acc.index for t in acc.columns if np.isnan(acc.loc[s, t])]
-        raise ValueError(f"{len(missing)} (subject, image_type) pairs have no trials, e.g. {missing[:3]}")
+        missing = [(float(s), str(t)) for s in acc.index for t in acc.columns
+                   if np.isnan(acc.loc[s, t])]
+        raise ValueError(f"{len(missing)} (subject, image_type) pairs have no trials, "
+                         f"e.g. {missing[:3]}")
     return acc[image_types[0]] - acc[image_types[1]]
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #5f4b9a92
@@ -101,8 +107,8 @@ def _model_cells(source:xr.DataArray, image_types:tuple)->tuple:
     if (n := np.bincount(cell, minlength=2 * len(animals)) == 0).any():
         missing = [(str(image_types[c // len(animals)]), str(animals[c % len(animals)]))
                    for c in np.flatnonzero(n)]
-        raise ValueError(f"the source has no answers for {len(missing)} (image_type, animal) pairs, "
-                         f"e.g. {missing[:3]}")
+        raise ValueError(f"the source has no answers for {len(missing)} (image_type, animal) "
+                         f"pairs, e.g. {missing[:3]}")
     return correct, cell, animals, keep
 
 # %% ../../nbs/api/14c_accuracy_delta.ipynb #52f9eb6f
@@ -138,8 +144,8 @@ def baker_accuracy_delta(source:xr.DataArray, # the model's labels per stimulus:
         'error': float(splits.std()), 'model_delta': model, 'human_delta': float(human.mean()),
         'splits': xr.DataArray(splits, dims=['split']), 'metric': 'baker_accuracy_delta'})
     correct, cell, _, keep = _model_cells(source, image_types)
-    return keep_heldout(score, 'baker_delta', subjects=deltas.index.to_numpy(), deltas=deltas.to_numpy(),
-                        halves=halves, correct=correct, cell=cell,
+    return keep_heldout(score, 'baker_delta', subjects=deltas.index.to_numpy(),
+                        deltas=deltas.to_numpy(), halves=halves, correct=correct, cell=cell,
                         units={'subject': deltas.index.to_numpy(),
                                'stimulus_id': _coord(source, 'stimulus_id', 'source')[keep]})
 
@@ -152,7 +158,8 @@ def baker_accuracy_delta_ceiling(target:xr.DataArray, # trials as for `baker_acc
                                 )->Score:
     "Brain-Score's SplitHalvesConsistencyBaker: the two halves' agreement, Spearman-Brown corrected, median"
     if not (isinstance(num_splits, (int, np.integer)) and num_splits >= 1):
-        raise ValueError(f"option num_splits={num_splits!r} is invalid: it must be a positive integer")
+        raise ValueError(f"option num_splits={num_splits!r} is invalid: it must be "
+                         "a positive integer")
     deltas = subject_deltas(target, image_types)
     halves = baker_halves(deltas.index.to_numpy(), num_splits, one_stream=True)
     d = deltas.to_numpy()
@@ -161,7 +168,8 @@ def baker_accuracy_delta_ceiling(target:xr.DataArray, # trials as for `baker_acc
     corrected = 2 * consistency / (1 + consistency)
     ceiling = Score(float(np.median(corrected)), attrs={
         'error': float(corrected.std()), 'splits': xr.DataArray(corrected, dims=['split']),
-        'uncorrected': xr.DataArray(consistency, dims=['split']), 'metric': 'baker_accuracy_delta_ceiling'})
+        'uncorrected': xr.DataArray(consistency, dims=['split']),
+        'metric': 'baker_accuracy_delta_ceiling'})
     return keep_heldout(ceiling, 'baker_delta_ceiling', subjects=deltas.index.to_numpy(), deltas=d,
                         halves=halves,
                         units={'subject': deltas.index.to_numpy()})
@@ -189,7 +197,8 @@ def _baker_delta(m:dict, d)->np.ndarray:
     onehot = np.zeros((len(m['cell']), cells)); onehot[np.arange(len(m['cell'])), m['cell']] = 1
     with np.errstate(divide='ignore', invalid='ignore'):
         acc = (Wm * m['correct']) @ onehot / (Wm @ onehot)
-    with warnings.catch_warnings():  # a draw without any image of a type leaves its drop undefined (NaN)
+    # a draw without any image of a type leaves its drop undefined (NaN)
+    with warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)
         model = np.nanmean(acc[:, :cells // 2], 1) - np.nanmean(acc[:, cells // 2:], 1)
     return _defined(np.nanmean, _split_scores(human, model[:, None]))

@@ -33,7 +33,8 @@ LIBRARIES = ('numpy', 'torch', 'cupy', 'array_api_strict')
 # %% ../../nbs/api/10a_backend.ipynb #05bca61a
 def _import(library:str):
     "The array library `library`, or an error saying how to install it"
-    hint = {'torch': 'pip install "brainscore_nb[torch]"', 'array_api_strict': 'pip install array-api-strict',
+    hint = {'torch': 'pip install "brainscore_nb[torch]"',
+            'array_api_strict': 'pip install array-api-strict',
             'cupy': 'pip install cupy-cuda12x (with a CUDA GPU)'}
     try: return __import__(library)
     except ImportError:
@@ -45,7 +46,8 @@ def _device(library:str, module, device:str|None):
     "The device object named `device` in `library`, checked to exist"
     if library == 'numpy':
         if device not in (None, 'cpu'):
-            raise ValueError(f"numpy computes on the CPU only, not on {device!r}: try 'torch:{device}'")
+            raise ValueError(f"numpy computes on the CPU only, not on {device!r}: "
+                             f"try 'torch:{device}'")
         return 'cpu'
     if library == 'array_api_strict': return module.Device(device or 'CPU_DEVICE')
     try:
@@ -56,7 +58,8 @@ def _device(library:str, module, device:str|None):
             dev = module.cuda.Device(int(device or 0))
             dev.use()
     except Exception as e:
-        raise ValueError(f"array backend '{library}:{device}' cannot use that device: {e}") from None
+        raise ValueError(
+            f"array backend '{library}:{device}' cannot use that device: {e}") from None
     return dev
 
 # %% ../../nbs/api/10a_backend.ipynb #35a8d0f5
@@ -67,8 +70,9 @@ def get_backend(backend:str|Backend|None=None # 'numpy', 'torch:cuda', 'cupy', .
     name = (backend or get_setting('array_backend') or 'numpy').strip()
     library, _, device = name.partition(':')
     if library not in LIBRARIES:
-        raise ValueError(f"unknown array backend {name!r}: use one of {', '.join(map(repr, LIBRARIES))}, "
-                         f"optionally with a device ('torch:cuda', 'cupy:1')")
+        raise ValueError(f"unknown array backend {name!r}: use one of "
+                         f"{', '.join(map(repr, LIBRARIES))}, optionally with a device "
+                         "('torch:cuda', 'cupy:1')")
     module = _import(library)
     dev = _device(library, module, device or None)
     # NumPy's namespace (array_api_compat's wrapper, an import of 20 ms) is made only when asked for

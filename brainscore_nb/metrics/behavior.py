@@ -42,7 +42,8 @@ def _label_kind(values)->str|None:
     if v.dtype.kind in 'iuf': return 'number'
     if v.dtype.kind in 'US': return 'text'
     kinds = {'text' if isinstance(x, (str, bytes)) else
-             'number' if isinstance(x, (int, float, np.number)) and not isinstance(x, bool) else None
+             'number' if isinstance(x, (int, float, np.number))
+             and not isinstance(x, bool) else None
              for x in v[:1000]}
     return kinds.pop() if len(kinds) == 1 else None
 
@@ -51,9 +52,10 @@ def _check_label_kinds(source, target):
     "Raise when the model's labels are numbers and the target's text (or the reverse): nothing could match"
     ks, kt = _label_kind(source), _label_kind(target)
     if ks and kt and ks != kt:
-        raise ValueError(f"the model's labels are {ks} (e.g. {np.asarray(source).ravel()[:2].tolist()}) but "
-                         f"the target's are {kt} (e.g. {np.asarray(target).ravel()[:2].tolist()}): none can "
-                         f"match; map the model's answers to the target's labels first")
+        raise ValueError(f"the model's labels are {ks} (e.g. "
+                         f"{np.asarray(source).ravel()[:2].tolist()}) but "
+                         f"the target's are {kt} (e.g. {np.asarray(target).ravel()[:2].tolist()}): "
+                         f"none can match; map the model's answers to the target's labels first")
 
 # %% ../../nbs/api/14_behavior.ipynb #202dd6ab
 def _one_per_presentation(x, name:str):
@@ -77,8 +79,9 @@ def _aligned_labels(source, target)->tuple:
                                  f"e.g. {list(missing[:3])}")
             return np.asarray(source.values)[s.get_indexer(t)], np.asarray(target.values)
         if not np.array_equal(ids[0].values, ids[1].values):
-            raise ValueError(f"the source repeats stimulus_ids (e.g. {list(s[s.duplicated()][:3])}), in "
-                             f"another order than the target: give one answer per stimulus")
+            raise ValueError("the source repeats stimulus_ids (e.g. "
+                             f"{list(s[s.duplicated()][:3])}), in another order than the target: "
+                             "give one answer per stimulus")
     source, target = (np.asarray(getattr(x, 'values', x)) for x in (source, target))
     if source.shape != target.shape:
         raise ValueError(f"source and target differ in shape: {source.shape} vs {target.shape}")
@@ -96,9 +99,11 @@ def _kappa(a_correct, b_correct)->float:
 def _behaviour_frame(target:xr.DataArray)->pd.DataFrame:
     "Trials with choice, stimulus_id, truth, subject and condition (one condition without such a coord)"
     for c in ('stimulus_id', 'truth', 'subject'):
-        if c not in target.coords: raise ValueError(f"error_consistency needs a {c!r} coord on the target")
+        if c not in target.coords:
+            raise ValueError(f"error_consistency needs a {c!r} coord on the target")
     n = target.sizes['presentation']
-    return pd.DataFrame({'choice': np.asarray(target.values), 'stimulus_id': target['stimulus_id'].values,
+    return pd.DataFrame({'choice': np.asarray(target.values),
+                         'stimulus_id': target['stimulus_id'].values,
                          'truth': target['truth'].values, 'subject': target['subject'].values,
                          'condition': (target['condition'].values if 'condition' in target.coords
                                        else np.zeros(n))})
@@ -110,7 +115,8 @@ def _kappa_score(cells:pd.Series, name:str)->Score:
     signed = float(per_subject.mean())
     return Score(abs(signed), attrs={'error': float(cells.std(ddof=0)), 'signed': signed,
                                      'n_nan': int(cells.isna().sum()),
-                                     'raw': xr.DataArray(cells.unstack('condition')), 'metric': name})
+                                     'raw': xr.DataArray(cells.unstack('condition')),
+                                     'metric': name})
 
 # %% ../../nbs/api/14_behavior.ipynb #be9c48af
 @metric('error_consistency', resampler='kappa', ceiling='error_consistency')
@@ -120,8 +126,8 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
                      )->Score:
     "Geirhos et al. 2020 error consistency: Cohen's kappa per subject and condition, |mean| over both"
     if not (isinstance(source, xr.DataArray) and 'stimulus_id' in source.coords):
-        raise TypeError(f"error_consistency: the source must be an assembly of the model's choices with a "
-                        f"'stimulus_id' coord, got {type(source).__name__}")
+        raise TypeError("error_consistency: the source must be an assembly of the model's choices "
+                        f"with a 'stimulus_id' coord, got {type(source).__name__}")
     _one_per_presentation(source, 'source'); _one_per_presentation(target, 'target')
     t = _behaviour_frame(target)
     _check_label_kinds(source.values, t['truth'].to_numpy())
@@ -129,7 +135,8 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
     if not sids.is_unique: raise ValueError("the source must answer each stimulus once")
     idx = sids.get_indexer(t['stimulus_id'])
     if (idx < 0).any():
-        raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source did not answer, e.g. "
+        raise ValueError(f"{(idx < 0).sum()} target trials show stimuli the source "
+                         "did not answer, e.g. "
                                          f"{list(t['stimulus_id'][idx < 0][:3])}")
     t['model_correct'] = np.asarray(source.values)[idx] == t['truth'].to_numpy()
     t['subject_correct'] = t['choice'] == t['truth']
@@ -138,7 +145,8 @@ def error_consistency(source:xr.DataArray, # the model's choices, one per stimul
         include_groups=False)
     # trial -> its (subject, condition)
     code, cell = pd.factorize(pd.MultiIndex.from_arrays([t['subject'], t['condition']]))
-    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa', a=t['model_correct'].to_numpy(),
+    return keep_heldout(_kappa_score(cells, 'error_consistency'), 'kappa',
+                        a=t['model_correct'].to_numpy(),
                         b=t['subject_correct'].to_numpy(),
                         cell=code, cell_subject=cell.get_level_values(0).to_numpy(),
                         stimulus_id=t['stimulus_id'].to_numpy(),
@@ -153,7 +161,8 @@ def error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     t = _behaviour_frame(target)
     t['correct'] = t['choice'] == t['truth']
     subjects = sorted(t['subject'].unique())
-    if len(subjects) < 2: raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
+    if len(subjects) < 2:
+        raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
     table = t.pivot_table(index=['condition', 'stimulus_id'], columns='subject', values='correct',
                           aggfunc='first')
     cells = {}
@@ -171,12 +180,13 @@ def _trials_and_model_rates(source, target)->tuple:
     fa, truth = _model_rates(source, trials.groupby('stimulus_id')['truth'].first())
     unseen = pd.Index(trials['stimulus_id'].unique()).difference(fa.index)
     if len(unseen):
-        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' stimuli, "
-                         f"e.g. {list(unseen[:3])}")
+        raise ValueError(f"the model gave no probabilities for {len(unseen)} of the trials' "
+                         f"stimuli, e.g. {list(unseen[:3])}")
     return trials, fa, truth
 
 # %% ../../nbs/api/14_behavior.ipynb #8ab1b7ba
-def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5, normalize:bool=True)->pd.DataFrame:
+def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5,
+                    normalize:bool=True)->pd.DataFrame:
     "Normalised d' (image x choice) from false-alarm rates (image x choice, NaN where choice == truth)"
     objects = fa.columns
     # mean false-alarm rate towards object t of the images of object c: reverse[c, t]
@@ -194,7 +204,8 @@ def _i2n_from_rates(fa:pd.DataFrame, truth:pd.Series, cap:float=5, normalize:boo
 def _trial_rates(trials:pd.DataFrame, objects)->pd.DataFrame:
     "Primate false-alarm rates (image x choice): choices of c over trials offering c, NaN for the true object"
     offered = pd.concat([trials[['stimulus_id', 'sample_obj']].set_axis(['stimulus_id', 'obj'], axis=1),
-                         trials[['stimulus_id', 'dist_obj']].set_axis(['stimulus_id', 'obj'], axis=1)])
+                         trials[['stimulus_id', 'dist_obj']]
+                         .set_axis(['stimulus_id', 'obj'], axis=1)])
     n_offered = offered.groupby(['stimulus_id', 'obj']).size().unstack().reindex(columns=objects)
     n_chosen = trials.groupby(['stimulus_id', 'choice']).size().unstack()
     n_chosen = n_chosen.reindex(index=n_offered.index, columns=objects).fillna(0)
@@ -209,7 +220,8 @@ def _trials_frame(target:xr.DataArray)->pd.DataFrame:
     need = ('stimulus_id', 'truth', 'sample_obj', 'dist_obj')
     missing = [c for c in need if c not in target.coords]
     if missing: raise ValueError(f"I2n needs coords {need} on the trials; missing {missing}")
-    return pd.DataFrame({'choice': np.asarray(target.values), **{c: target[c].values for c in need}})
+    return pd.DataFrame({'choice': np.asarray(target.values),
+                         **{c: target[c].values for c in need}})
 
 # %% ../../nbs/api/14_behavior.ipynb #4aed906e
 def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
@@ -223,8 +235,9 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
                      index=source['stimulus_id'].values, columns=source['choice'].values)
     bad = ~np.isfinite(p.to_numpy()) | (p.to_numpy() < 0)
     if bad.any():
-        raise ValueError(f"the model's probabilities have {int(bad.sum())} NaN, infinite or negative values: "
-                         f"I2n needs probabilities (apply a softmax to logits first)")
+        raise ValueError(f"the model's probabilities have {int(bad.sum())} NaN, infinite or "
+                         "negative values: I2n needs probabilities (apply a "
+                         "softmax to logits first)")
     if 'truth' in source.coords: truth = pd.Series(source['truth'].values, index=p.index)
     else:
         truth = truth_of.reindex(p.index)
@@ -232,9 +245,9 @@ def _model_rates(source:xr.DataArray, truth_of:pd.Series)->tuple:
             raise ValueError(f"{truth.isna().sum()} model stimuli are not in the trials "
                              "and have no 'truth' coord")
     unknown = pd.Index(truth.unique()).difference(p.columns)
-    if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true objects "
-                                      f"{list(unknown[:3])}: I2n needs probabilities over the trials' "
-                                      "objects")
+    if len(unknown): raise ValueError(f"the model's choices {list(p.columns[:4])}... lack the true "
+                                      f"objects {list(unknown[:3])}: I2n needs probabilities over "
+                                      "the trials' objects")
     p_truth = p.to_numpy()[np.arange(len(p)), p.columns.get_indexer(truth)]
     with np.errstate(invalid='ignore', divide='ignore'):
         fa = p.div(p.add(p_truth, axis=0))
@@ -277,18 +290,22 @@ def i2n(source:xr.DataArray, # model probabilities: presentation x choice, with 
     trials, fa, truth = _trials_and_model_rates(source, target)
     objects = fa.columns
     model = _i2n_from_rates(fa, truth, cap)
-    halves = [_i2n_from_rates(_trial_rates(h1, objects), h1.groupby('stimulus_id')['truth'].first(), cap)
+    halves = [_i2n_from_rates(_trial_rates(h1, objects),
+                              h1.groupby('stimulus_id')['truth'].first(), cap)
               for h1, _ in _halves(trials, repetitions, seed)]
     values = np.array([_correlate(model, half) for half in halves])
-    attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']), 'metric': 'i2n'}
+    attrs = {'error': float(np.std(values)), 'raw': xr.DataArray(values, dims=['split']),
+             'metric': 'i2n'}
     if not np.isfinite(values).all():
         m = model.to_numpy()[np.isfinite(model.to_numpy())]
         attrs['reason'] = (
-            f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: probabilities that "
-            "separate the objects perfectly, as a readout fitted on the test images may)"
+            f"the model's normalised d' is constant (e.g. every d' clipped at +-{cap}: "
+            "probabilities that separate the objects perfectly, as a readout fitted on "
+            "the test images may)"
             if m.size < 3 or np.ptp(m) == 0
             else "a half of the trials gives a constant normalised d' (too few trials per image?)")
-    images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
+    # resampled by the bootstrap (metrics.uncertainty)
+    images = pd.Index(trials['stimulus_id'].unique())
     return keep_heldout(Score(np.mean(values), attrs=attrs), 'i2n', stimulus_id=images.to_numpy(),
                         splits=[_entries(model, half, images) for half in halves])
 
@@ -301,12 +318,14 @@ def i2n_ceiling(target:xr.DataArray, # primate trials, as for `i2n`
     trials = _trials_frame(target)
     objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
     def matrix(h):
-        return _i2n_from_rates(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
+        return _i2n_from_rates(_trial_rates(h, objects),
+                               h.groupby('stimulus_id')['truth'].first(), cap)
     pairs = [(matrix(h1), matrix(h2)) for h1, h2 in _halves(trials, repetitions, seed)]
     values = np.array([_correlate(a, b) for a, b in pairs])
     score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i2n_ceiling',
                                           'raw': xr.DataArray(values, dims=['split'])})
-    images = pd.Index(trials['stimulus_id'].unique())  # resampled with the model's (metrics.uncertainty)
+    # resampled with the model's (metrics.uncertainty)
+    images = pd.Index(trials['stimulus_id'].unique())
     return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
                         splits=[_entries(a, b, images) for a, b in pairs])
 
@@ -323,6 +342,7 @@ def classifier_score_2afc(decision, # stimuli x classes: a classifier's decision
     at = {c: i for i, c in enumerate(classes.tolist())}
     column = np.array([at.get(label, -1) for label in labels.tolist()], dtype=int)
     if (column < 0).any():
-        raise ValueError(f"labels not among the classes: {sorted(set(labels[column < 0].tolist()))[:5]}")
+        raise ValueError("labels not among the classes: "
+                         f"{sorted(set(labels[column < 0].tolist()))[:5]}")
     true = decision[np.arange(len(labels)), column]
     return float(np.mean((decision < true[:, None]).sum(axis=1) / (len(classes) - 1)))

@@ -30,8 +30,8 @@ def choices_from_probabilities(probabilities:xr.DataArray # presentation x choic
     p = probabilities.transpose('presentation', 'choice')
     values = np.asarray(p.values, dtype=float)
     if not np.isfinite(values).all():
-        raise ValueError(f"the probabilities hold {int((~np.isfinite(values)).sum())} NaN or infinite "
-                         "values: no choice can be read from them")
+        raise ValueError(f"the probabilities hold {int((~np.isfinite(values)).sum())} NaN or "
+                         "infinite values: no choice can be read from them")
     chosen = np.asarray(p['choice'].values)[values.argmax(axis=1)]
     coords = {k: ('presentation', v.values) for k, v in p.coords.items()
               if v.dims == ('presentation',) and k != 'presentation'}
@@ -60,8 +60,8 @@ def _off_diagonal(m:np.ndarray)->np.ndarray: return m[~np.eye(len(m), dtype=bool
 def _same_labels(choices, labels):
     "Raise unless the model's choices are the human labels (Brain-Score's assertion, the difference named)"
     c, l = set(map(str, choices)), set(map(str, labels))
-    if c != l: raise ValueError(f"the model's choices and the humans' image_labels differ: choices without "
-                                f"trials {sorted(c - l)[:5]}, labels not among the choices "
+    if c != l: raise ValueError("the model's choices and the humans' image_labels differ: choices "
+                                f"without trials {sorted(c - l)[:5]}, labels not among the choices "
                                 f"{sorted(l - c)[:5]}")
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #3997297b
@@ -69,7 +69,8 @@ def _pearson(a, b, what:str)->Score:
     "Pearson r of two vectors as a Score; NaN with the reason when one is constant"
     r = float(pearson_columns(np.asarray(a, float)[:, None], np.asarray(b, float)[:, None])[0])
     attrs = {'metric': what}
-    if not np.isfinite(r): attrs['reason'] = f"{what}: one of the two profiles is constant (r undefined)"
+    if not np.isfinite(r):
+        attrs['reason'] = f"{what}: one of the two profiles is constant (r undefined)"
     return Score(r, attrs=attrs)
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #d21eb2d2
@@ -94,7 +95,8 @@ def confusion_similarity(source:xr.DataArray, # model probabilities (presentatio
 _MANIPULATIONS = {'clutter': 'clutter', 'control': 'control', 'occlusion': 'occluder',
                   'scrambling': 'phasescrambling'}
 _DETAILS = {'heavy': 'heavy', 'light': 'light', 'highpass': 'highpass', 'lowpass': 'lowpass',
-            **{f'{n}_{kind}_{level}': f"{n.replace('_', '')}-{level}" for n in ('few_large', 'many_small')
+            **{f'{n}_{kind}_{level}': f"{n.replace('_', '')}-{level}"
+               for n in ('few_large', 'many_small')
                for kind in ('blobs', 'deletion', 'partial_viewing') for level in ('high', 'low')}}
 
 def maniquet_task_condition(task:str # a human task, e.g. 'occlusion_few_large_blobs_high'
@@ -117,9 +119,11 @@ def tasks_consistency(source:xr.DataArray, # model probabilities; image_label, m
     "Brain-Score's `tasks_consistency`: Pearson r of model and human accuracies over the human tasks"
     choices = choices_from_probabilities(source)
     _same_labels(source['choice'].values, _column(target, 'image_label', 'human trials'))
-    model = pd.DataFrame({'correct': choices.values == _column(choices, 'image_label', 'model probabilities'),
+    model = pd.DataFrame({'correct': choices.values == _column(choices, 'image_label',
+                                                               'model probabilities'),
                           'manipulation': _column(choices, 'manipulation', 'model probabilities'),
-                          'details': _column(choices, 'manipulation_details', 'model probabilities')})
+                          'details': _column(choices, 'manipulation_details',
+                                             'model probabilities')})
     model_acc = model.groupby(['manipulation', 'details'])['correct'].mean()
     humans = pd.DataFrame({'task': _column(target, 'task', 'human trials'),
                            'correct': _column(target, 'prediction', 'human trials')
@@ -139,9 +143,12 @@ def tasks_consistency(source:xr.DataArray, # model probabilities; image_label, m
 def _one_answer_each(source:xr.DataArray)->pd.Series:
     "The model's answers by stimulus_id (one each), from labels or probabilities"
     if 'choice' in source.dims: source = choices_from_probabilities(source)
-    if 'stimulus_id' not in source.coords: raise ValueError("the model's answers need a 'stimulus_id' coord")
-    answers = pd.Series(np.asarray(source.values).ravel(), index=np.asarray(source['stimulus_id'].values))
-    if not answers.index.is_unique: raise ValueError("the model answered some stimuli more than once")
+    if 'stimulus_id' not in source.coords:
+        raise ValueError("the model's answers need a 'stimulus_id' coord")
+    answers = pd.Series(np.asarray(source.values).ravel(),
+                        index=np.asarray(source['stimulus_id'].values))
+    if not answers.index.is_unique:
+        raise ValueError("the model answered some stimuli more than once")
     return answers
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #4d92c8aa
@@ -164,9 +171,9 @@ def _same_stimuli(trials:pd.DataFrame, ids, who:str):
     "Raise unless `trials` show exactly the stimuli `ids`, once each (Brain-Score's assertion)"
     got = trials['stimulus_id']
     if got.duplicated().any() or set(got) != set(ids):
-        raise ValueError(f"{who} did not answer exactly the model's stimuli once each ({len(got)} trials, "
-                         f"{got.nunique()} stimuli, {len(set(ids) - set(got))} of the model's stimuli "
-                         "missing)")
+        raise ValueError(f"{who} did not answer exactly the model's stimuli once each ({len(got)} "
+                         f"trials, {got.nunique()} stimuli, {len(set(ids) - set(got))} of the "
+                         "model's stimuli missing)")
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #a61e9626
 def _paired(answers:pd.Series, trials:pd.DataFrame, who:str, skip=())->tuple:
@@ -199,12 +206,13 @@ def _check_variables(variables)->tuple:
     return tuple(variables)
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #b96b5df4
-def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple, skip=())->xr.DataArray:
+def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple,
+                 skip=())->xr.DataArray:
     "Each subject's distance: over all its trials, or the mean over the combinations of `variables`' values"
     if variables:
         missing = [v for v in variables if v not in source.coords]
-        if missing: raise ValueError(f"the model's answers lack the variables {missing}: add the stimuli's "
-                                     "metadata")
+        if missing: raise ValueError(f"the model's answers lack the variables {missing}: add the "
+                                     "stimuli's metadata")
         # the model's stimuli of each combination, from its own coords
         keys = pd.MultiIndex.from_arrays([np.asarray(source[v].values) for v in variables])
     subjects, values = sorted(trials['subject'].unique()), []
@@ -215,7 +223,8 @@ def _distance_by(answers:pd.Series, source, trials:pd.DataFrame, variables:tuple
         per = []
         for combo, tc in t.groupby(list(variables), sort=False):
             ids = answers.index[keys.isin([combo])]
-            if len(ids): per.append(_subject_distance(answers[ids], tc, f'subject {s!r} ({combo})', skip))
+            if len(ids):
+                per.append(_subject_distance(answers[ids], tc, f'subject {s!r} ({combo})', skip))
         values.append(float(np.mean(per)) if per else np.nan)
     return xr.DataArray(values, dims=['subject'], coords={'subject': subjects})
 
@@ -240,7 +249,8 @@ def accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id, tru
     "Brain-Score's accuracy_distance ceiling: distance of every pair of subjects (first as the model), mean"
     trials = _trials(target)
     subjects = sorted(trials['subject'].unique())
-    if len(subjects) < 2: raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
+    if len(subjects) < 2:
+        raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
     by = {s: trials[trials['subject'] == s] for s in subjects}
     values, pairs = [], []
     for i, a in enumerate(subjects):
@@ -248,24 +258,28 @@ def accuracy_distance_ceiling(target:xr.DataArray # trials with stimulus_id, tru
         if not answers.index.is_unique:
             raise ValueError(f"subject {a!r} answered some stimuli more than once")
         for b in subjects[i + 1:]:
-            values.append(_subject_distance(answers, by[b], f'subject {b!r}')); pairs.append(f'{a}|{b}')
+            values.append(_subject_distance(answers, by[b], f'subject {b!r}'))
+            pairs.append(f'{a}|{b}')
     per_pair = xr.DataArray(values, dims=['pair'], coords={'pair': pairs})
     return _aggregate(per_pair, 'accuracy_distance_ceiling')
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #beabb5c3
-KATO_MISSING = ('', 'NaN')  # answers Kato et al.'s metrics drop, with the stimulus, from each comparison
+# answers Kato et al.'s metrics drop, with the stimulus, from each comparison
+KATO_MISSING = ('', 'NaN')
 
 def _answers_of(trials:pd.DataFrame)->pd.Series:
     "A subject's answers by stimulus_id, as a model's (one each)"
     if trials['stimulus_id'].duplicated().any():
-        raise ValueError(f"subject {trials['subject'].iloc[0]!r} answered some stimuli more than once")
+        raise ValueError(f"subject {trials['subject'].iloc[0]!r} answered some "
+                         "stimuli more than once")
     return trials.set_index('stimulus_id')['answer']
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #6dfc1fe7
 def _pairwise(trials:pd.DataFrame, fn)->tuple:
     "fn(trials of subject a, trials of subject b, who) for every pair a < b of subjects, by 'a|b'"
     subjects = sorted(trials['subject'].unique())
-    if len(subjects) < 2: raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
+    if len(subjects) < 2:
+        raise ValueError(f"a ceiling needs at least 2 subjects, got {len(subjects)}")
     by = {s: trials[trials['subject'] == s] for s in subjects}
     out = {}
     for i, a in enumerate(subjects):
@@ -326,14 +340,17 @@ def kato_error_consistency(source:xr.DataArray, # model labels ('NaN': set aside
         for c, (k, a, b, ids) in _kato_kappas(answers, conditions, trials[trials['subject'] == s],
                                                f'subject {s!r}').items():
             cells[(s, c)] = k; parts.append((a, b, ids, s, len(cells) - 1))
-    score = _kappa_score(pd.Series(cells).rename_axis(['subject', 'condition']), 'kato_error_consistency')
+    score = _kappa_score(pd.Series(cells).rename_axis(['subject', 'condition']),
+                         'kato_error_consistency')
     cell_subject = np.array([s for s, _ in cells], dtype=object)
-    return keep_heldout(score, 'kappa', a=np.concatenate([p[0] for p in parts]),  # for the bootstrap
+    # for the bootstrap
+    return keep_heldout(score, 'kappa', a=np.concatenate([p[0] for p in parts]),
                         b=np.concatenate([p[1] for p in parts]),
                         cell=np.concatenate([np.full(len(p[0]), p[4]) for p in parts]),
                         cell_subject=cell_subject,
                         stimulus_id=np.concatenate([p[2] for p in parts]),
-                        subject=np.concatenate([np.full(len(p[0]), p[3], dtype=object) for p in parts]))
+                        subject=np.concatenate([np.full(len(p[0]), p[3], dtype=object)
+                                                for p in parts]))
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #21d0a49b
 @metric('kato_error_consistency', kind='ceiling')
@@ -347,7 +364,8 @@ def kato_error_consistency_ceiling(target:xr.DataArray # trials with stimulus_id
         return {c: v[0] for c, v in _kato_kappas(_answers_of(a), conditions, t, who).items()}
     per = _pairwise(trials, kappas)
     cells = pd.Series({(pair, c): k for pair, ks in per.items() for c, k in ks.items()})
-    return _kappa_score(cells.rename_axis(['subject', 'condition']), 'kato_error_consistency_ceiling')
+    return _kappa_score(cells.rename_axis(['subject', 'condition']),
+                        'kato_error_consistency_ceiling')
 
 # %% ../../nbs/api/14d_behavior_similarity.ipynb #8c8f815f
 def _i1_vector(fa:pd.DataFrame, truth:pd.Series, cap:float)->pd.DataFrame:
@@ -366,10 +384,12 @@ def i1(source:xr.DataArray, # model probabilities: presentation x choice, with s
     "Brain-Score's `i1`: Pearson r of per-image d' (mean over distractors), model against half the trials"
     trials, fa, truth = _trials_and_model_rates(source, target)
     model = _i1_vector(fa, truth, cap)
-    halves = [_i1_vector(_trial_rates(h1, fa.columns), h1.groupby('stimulus_id')['truth'].first(), cap)
+    halves = [_i1_vector(_trial_rates(h1, fa.columns),
+                         h1.groupby('stimulus_id')['truth'].first(), cap)
               for h1, _ in _halves(trials, repetitions, seed)]
     values = np.array([_correlate(model, half) for half in halves])
-    images = pd.Index(trials['stimulus_id'].unique())  # resampled by the bootstrap (metrics.uncertainty)
+    # resampled by the bootstrap (metrics.uncertainty)
+    images = pd.Index(trials['stimulus_id'].unique())
     score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i1',
                                           'raw': xr.DataArray(values, dims=['split'])})
     return keep_heldout(score, 'i2n', stimulus_id=images.to_numpy(),
@@ -385,6 +405,7 @@ def i1_ceiling(target:xr.DataArray, # primate trials, as for `i1`
     objects = np.unique(np.concatenate([trials['sample_obj'], trials['dist_obj']]))
     def vector(h):
         return _i1_vector(_trial_rates(h, objects), h.groupby('stimulus_id')['truth'].first(), cap)
-    values = np.array([_correlate(vector(a), vector(b)) for a, b in _halves(trials, repetitions, seed)])
+    values = np.array([_correlate(vector(a), vector(b))
+                       for a, b in _halves(trials, repetitions, seed)])
     return Score(np.mean(values), attrs={'error': float(np.std(values)), 'metric': 'i1_ceiling',
                                          'raw': xr.DataArray(values, dims=['split'])})

@@ -33,25 +33,27 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
                         )->Score:
     "Split-half consistency over repetitions, Spearman-Brown corrected, median over neuroids, mean of splits"
     if isinstance(assembly, xr.DataArray) and 'time_bin' in assembly.dims:
-        return _per_time_bin(assembly, split_coord=split_coord, splits=splits, random_state=random_state,
-                             skipna=skipna, backend=backend)
+        return _per_time_bin(assembly, split_coord=split_coord, splits=splits,
+                             random_state=random_state, skipna=skipna, backend=backend)
     if not isinstance(splits, (int, np.integer)):
         raise ValueError(f"internal_consistency: splits must be a number, got {splits!r}")
     a = _as_2d(assembly, 'assembly')
     if split_coord not in a.coords or a[split_coord].dims != ('presentation',):
         raise ValueError(f"internal_consistency needs a {split_coord!r} coord along 'presentation'")
     nan = np.isnan(a.values) if skipna and a.dtype.kind == 'f' else None  # the cells to leave out
-    _check_finite(a.values if nan is None else np.where(nan, 0, a.values), 'assembly')  # complex, text
+    # complex, text
+    _check_finite(a.values if nan is None else np.where(nan, 0, a.values), 'assembly')
     values = a.values if a.dtype.kind == 'f' else a.values.astype(np.float64)
     if nan is not None: values = np.where(nan, 0, values)
     reps = np.unique(a[split_coord].values)
     if len(reps) < 2:
-        raise ValueError(f"internal_consistency needs at least 2 values of {split_coord!r}, got {len(reps)}")
+        raise ValueError("internal_consistency needs at least 2 values of "
+                         f"{split_coord!r}, got {len(reps)}")
     codes, stimuli = pd.factorize(a['stimulus_id'].values)
     if values.shape[1] == 0: raise ValueError("internal_consistency: the assembly has no neuroids")
     if len(stimuli) < 3:  # the halves are correlated over stimuli: over 2, every r is +-1
-        raise ValueError(f"internal_consistency needs at least 3 stimuli to correlate the halves over, "
-                         f"got {len(stimuli)}")
+        raise ValueError("internal_consistency needs at least 3 stimuli to correlate the halves "
+                         f"over, got {len(stimuli)}")
     rep_codes = np.searchsorted(reps, a[split_coord].values)
     be = get_backend(backend)
     values = to_backend(values, be)
@@ -59,20 +61,22 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
     r, dropped, kept = [], [], []
     shuffle = ShuffleSplit(n_splits=splits, train_size=0.5, random_state=random_state)
     halves = [half for half, _ in shuffle.split(reps)]
-    distinct = {frozenset([frozenset(h.tolist()), frozenset(range(len(reps))) - frozenset(h.tolist())])
+    distinct = {frozenset([frozenset(h.tolist()),
+                           frozenset(range(len(reps))) - frozenset(h.tolist())])
                 for h in halves}
     sums = _split_half_sums(values, codes, rep_codes, len(stimuli), halves)
     total = next(sums)  # all presentations' per-stimulus sums come first
     # with NaN cells left out: each neuroid's count of recorded cells per stimulus and half
-    cells = None if nan is None else _split_half_sums(to_backend((~nan).astype(values.dtype), be), codes,
-                                                      rep_codes, len(stimuli), halves)
+    cells = None if nan is None else _split_half_sums(to_backend((~nan).astype(values.dtype), be),
+                                                      codes, rep_codes, len(stimuli), halves)
     cells_total = None if cells is None else next(cells)
     for s1, c1 in sums:
         c2 = count - c1
         keep = np.flatnonzero((c1 > 0) & (c2 > 0))
         every = len(keep) == len(stimuli)  # no stimulus dropped: no copies
         s1, t1 = (s1, total) if every else (take(s1, keep), take(total, keep))
-        if cells is None: n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
+        if cells is None:
+            n1, n2 = (to_backend(c[keep, None].astype(np.float64), be) for c in (c1, c2))
         else:  # a neuroid with no recorded cell of a stimulus in a half: NaN mean, r NaN (no median entry)
             k1, _ = next(cells)
             n1, n2 = take(k1, keep), take(cells_total, keep) - take(k1, keep)
@@ -81,17 +85,21 @@ def internal_consistency(assembly:xr.DataArray, # presentation x neuroid (x time
         r.append(to_numpy(pearson_columns(m1, m2))); dropped.append(len(stimuli) - len(keep))
         # the halves' means, for the bootstrap; float32 when large
         small = len(halves) * 2 * m1.shape[0] * m1.shape[1] < 2e7
-        kept.append((keep, *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
+        kept.append((keep,
+                     *(to_numpy(m).astype(np.float64 if small else np.float32) for m in (m1, m2))))
     r = np.stack(r)
     with np.errstate(divide='ignore', invalid='ignore'): corrected = 2 * r / (1 + r)
     ids = a['neuroid_id'].values if 'neuroid_id' in a.coords else None
     score = split_score(corrected, ids, metric='internal_consistency', n_repetitions=len(reps),
-                        stimuli_dropped=xr.DataArray(dropped, dims=['split']), distinct_splits=len(distinct))
+                        stimuli_dropped=xr.DataArray(dropped, dims=['split']),
+                        distinct_splits=len(distinct))
     keep_heldout(score, 'split_half', halves=kept, stimulus_id=np.asarray(stimuli),
                  neuroid_id=ids if ids is not None else np.arange(values.shape[1]))
-    if len(distinct) == 1:  # every split is the same partition of the repetitions: their spread says nothing
+    # every split is the same partition of the repetitions: their spread says nothing
+    if len(distinct) == 1:
         score.attrs.update(error=np.nan,
-                           reason=f"{len(reps)} repetitions have one split-half only: the error is unknown")
+                           reason=f"{len(reps)} repetitions have one split-half only: "
+                                  "the error is unknown")
     return score
 
 # %% ../../nbs/api/16_ceilings.ipynb #07efd959
@@ -125,7 +133,8 @@ def _group_sums(values, # rows to sum, of any backend
         ind = sp.csr_array((np.ones(len(rows), values.dtype), (groups, rows)),
                            shape=(n_groups, values.shape[0]))
         return np.asarray(ind @ values, dtype or np.float64)
-    # larger groups: rows sorted by group, sums as differences of their cumulative sum at the group boundaries
+    # larger groups: rows sorted by group, sums as differences of their cumulative sum at
+    # the group boundaries
     in_order = xp.astype(take(values, rows[np.argsort(groups, kind='stable')]), xp.float64)
     csum = xp.cumulative_sum(in_order, axis=0, include_initial=True)
     ends = np.cumsum(counts)
@@ -135,7 +144,8 @@ def _group_sums(values, # rows to sum, of any backend
 def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
     "Per-stimulus sums (float64) of all presentations, then sums and counts of each half (repetition indices)"
     xp, n_reps = namespace(values), int(rep_codes.max()) + 1
-    if n_reps * n_stimuli > 1.5 * values.shape[0]:  # sparse repetitions: each half summed from the data
+    # sparse repetitions: each half summed from the data
+    if n_reps * n_stimuli > 1.5 * values.shape[0]:
         yield _group_sums(values, codes, n_stimuli)
         for h in halves:
             rows = np.flatnonzero(np.isin(rep_codes, h))
@@ -144,7 +154,8 @@ def _split_half_sums(values, codes, rep_codes, n_stimuli:int, halves:list):
         return
     # one pass: sums per (repetition, stimulus), then one product for all splits
     cell = rep_codes * n_stimuli + codes
-    per_rep = xp.reshape(_group_sums(values, cell, n_reps * n_stimuli, dtype=values.dtype), (n_reps, -1))
+    per_rep = xp.reshape(_group_sums(values, cell, n_reps * n_stimuli,
+                                     dtype=values.dtype), (n_reps, -1))
     counts = np.bincount(cell, minlength=n_reps * n_stimuli).reshape(n_reps, n_stimuli)
     H = np.zeros((len(halves) + 1, n_reps))
     for i, h in enumerate(halves): H[i, h] = 1
@@ -184,11 +195,13 @@ def inter_subject(assembly:xr.DataArray, # data with a subject coord along one d
         raise ValueError(f"inter_subject needs a 1-d {subject_coord!r} coord")
     dim, labels = assembly[subject_coord].dims[0], assembly[subject_coord].values
     if pd.isna(labels).any():
-        raise ValueError(f"{int(pd.isna(labels).sum())} elements have no {subject_coord!r} (None or NaN): "
-                         f"label them or leave them out")
+        raise ValueError(f"{int(pd.isna(labels).sum())} elements have no {subject_coord!r} (None "
+                         f"or NaN): label them or leave them out")
     subjects = pd.unique(labels)
-    if len(subjects) < 2: raise ValueError(f"inter_subject needs at least 2 subjects, got {len(subjects)}")
-    value = lambda s: _as_score(metric(assembly.isel({dim: labels != s}), assembly.isel({dim: labels == s})),
+    if len(subjects) < 2:
+        raise ValueError(f"inter_subject needs at least 2 subjects, got {len(subjects)}")
+    value = lambda s: _as_score(metric(assembly.isel({dim: labels != s}),
+                                       assembly.isel({dim: labels == s})),
                                 "the metric's value")
     values = np.array([float(value(s).values) for s in subjects])
     raw = xr.DataArray(values, dims=['subject'], coords={'subject': subjects})

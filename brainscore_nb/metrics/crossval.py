@@ -27,7 +27,8 @@ def pearson_columns(a, # n x k array
     "Pearson r between matching columns of `a` and `b`; NaN where either column is constant"
     xp = namespace(a, b)
     a, b = xp.astype(xp.asarray(a), xp.float64, copy=False), xp.astype(xp.asarray(b), xp.float64, copy=False)
-    if a.shape != b.shape: raise ValueError(f"cannot correlate arrays of shapes {a.shape} and {b.shape}")
+    if a.shape != b.shape:
+        raise ValueError(f"cannot correlate arrays of shapes {a.shape} and {b.shape}")
     n = a.shape[axis]
     def spread(x): # centered values and their norm; the norm is 0 for a column constant up to rounding
         xc = x - xp.mean(x, axis=axis, keepdims=True)
@@ -41,19 +42,22 @@ def pearson_columns(a, # n x k array
 def _as_2d(assembly, name:str, dim:str='presentation'):
     "The assembly checked to be 2-d with stimulus_ids, transposed to presentation first"
     if not isinstance(assembly, xr.DataArray):
-        raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got {type(assembly).__name__}")
+        raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got "
+                        f"{type(assembly).__name__}")
     if not assembly.ndim:
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got a single value "
                         f"({type(assembly).__name__}): is it a score?")
     if dim not in assembly.dims:
         raise TypeError(f"{name} must be an assembly with a {dim!r} dim, got dims {assembly.dims}: "
                         f"name its stimulus dim {dim!r}")
-    if assembly.dims.count(dim) == 2:  # Brain-Score's dim x dim arrays (an RDM): rows are the stimuli
+    # Brain-Score's dim x dim arrays (an RDM): rows are the stimuli
+    if assembly.dims.count(dim) == 2:
         coords = {k: (dim, v.values) for k, v in assembly.coords.items() if v.dims == (dim,)}
         assembly = type(assembly)(assembly.values, dims=(dim, f'{dim}_2'), coords=coords)
     if assembly.ndim != 2:
-        raise ValueError(f"{name} must be 2-d ({dim} x neuroid), got dims {assembly.dims}: select or average "
-                         f"the other dims first (e.g. .isel(time_bin=0)), or use a spantime metric")
+        raise ValueError(f"{name} must be 2-d ({dim} x neuroid), got dims {assembly.dims}: select "
+                         "or average the other dims first (e.g. .isel(time_bin=0)), or "
+                         "use a spantime metric")
     if 'stimulus_id' not in assembly.coords:
         raise ValueError(f"{name} has no 'stimulus_id' coord along {dim!r}")
     return assembly.transpose(dim, ...)
@@ -64,7 +68,8 @@ def _check_finite(values, name:str):
     if values.dtype.kind == 'c':  # made float, they would lose their imaginary part without a word
         raise ValueError(f"{name} has complex values: take their real part or magnitude first")
     if values.dtype.kind not in 'fcbiu': values = _as_float(values, name)
-    floats = values.dtype.kind in 'fc'  # the sum first: one pass over the values when they are all finite
+    # the sum first: one pass over the values when they are all finite
+    floats = values.dtype.kind in 'fc'
     if floats and not np.isfinite(values.sum(dtype=np.float64)) and not np.isfinite(values).all():
         bad = ~np.isfinite(values)
         raise ValueError(f"{name} has {bad.sum()} NaN or infinite values (in {bad.any(0).sum()} of "
@@ -88,30 +93,34 @@ def _as_float(values, name:str):
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} has values that are not numbers (dtype {values.dtype}: {e}): "
                          f"convert them first") from None
-    with np.errstate(invalid='ignore', over='ignore'): total = out.sum()  # inf - inf: NaN, not a warning
+    # inf - inf: NaN, not a warning
+    with np.errstate(invalid='ignore', over='ignore'): total = out.sum()
     if values.dtype == object and not np.isfinite(total):  # did a finite value overflow?
         over = np.isinf(out) & ~np.frompyfunc(_own_nonfinite, 1, 1)(values).astype(bool)
         if over.any():
-            raise ValueError(f"{name} has {over.sum()} values {big}, e.g. {values[over].flat[0]!r}: made "
-                             f"float64 they overflow to infinity (the values themselves are finite): "
-                             f"rescale them")
+            raise ValueError(f"{name} has {over.sum()} values {big}, e.g. "
+                             f"{values[over].flat[0]!r}: made float64 they overflow to infinity "
+                             f"(the values themselves are finite): rescale them")
     return out
 
 # %% ../../nbs/api/11_crossval.ipynb #cfa7ea22
 def _check_values(values, name:str, what:str):
     "Raise if `values` is empty, constant across every column, or so large that products overflow"
     if values.shape[0] == 0 or values.shape[1] == 0:
-        raise ValueError(f"{name} is empty: {values.shape[0]} presentations x {values.shape[1]} {what}")
+        raise ValueError(f"{name} is empty: {values.shape[0]} presentations x "
+                         f"{values.shape[1]} {what}")
     if values.dtype.kind == 'b': return
     small, big = (1e-8, 1e15) if values.dtype == np.float32 else (1e-50, 1e50)
     top = max(float(values.max()), -float(values.min()))
     if top > big or 0 < top < small:
-        raise ValueError(f"{name} has values up to {top:.3g}, too {'large' if top > big else 'small'} for "
+        raise ValueError(f"{name} has values up to {top:.3g}, too "
+                         f"{'large' if top > big else 'small'} for "
                          f"products in {values.dtype} (they must reach {small:.0e} and stay below "
                          f"{big:.0e}): rescale them (e.g. divide by their standard deviation)")
     if not any((values[i:i + 256] != values[:1]).any() for i in range(0, len(values), 256)):
-        raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every stimulus, so "
-                         f"there is nothing to correlate (check the layer or the recording)")
+        raise ValueError(f"{name} is constant: every {what[:-1]} has the same value for every "
+                         "stimulus, so there is nothing to correlate (check the "
+                         "layer or the recording)")
 
 # %% ../../nbs/api/11_crossval.ipynb #5e1a0c01
 def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activations)
@@ -128,13 +137,13 @@ def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activ
     for ids, name in ((tids, 'target'), (sids, 'source')):
         if ids.has_duplicates:
             dup = ids[ids.duplicated()].unique()
-            raise ValueError(f"{name} repeats {len(dup)} stimulus_ids (e.g. {list(dup[:3])}): average "
-                             f"repetitions first (average_repetition)")
+            raise ValueError(f"{name} repeats {len(dup)} stimulus_ids (e.g. {list(dup[:3])}): "
+                             f"average repetitions first (average_repetition)")
     missing, extra = tids.difference(sids), sids.difference(tids)
     if len(missing) or len(extra):
-        raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli missing from "
-                         f"the source (e.g. {list(missing[:3])}), {len(extra)} source stimuli not in the "
-                         f"target (e.g. {list(extra[:3])})")
+        raise ValueError(f"source and target stimulus_ids differ: {len(missing)} target stimuli "
+                         f"missing from the source (e.g. {list(missing[:3])}), {len(extra)} source "
+                         f"stimuli not in the target (e.g. {list(extra[:3])})")
     order = sids.get_indexer(tids)
     X, Y = (v if v.dtype.kind in 'fcbiu' else _as_float(v, n)
             for v, n in ((source.values, 'source'), (target.values, 'target')))
@@ -143,7 +152,8 @@ def _aligned_rows(source:xr.DataArray, # presentation x feature (a model's activ
         if reorder == 'smaller' and Y.nbytes < X.nbytes: rows = np.argsort(order); Y = Y[rows]
         else: X = X[order]
     _check_finite(X, 'source'); _check_finite(Y, 'target')
-    _check_values(X, 'source (the model features)', 'features'); _check_values(Y, 'target', 'neuroids')
+    _check_values(X, 'source (the model features)', 'features')
+    _check_values(Y, 'target', 'neuroids')
     return X, Y, rows
 
 # %% ../../nbs/api/11_crossval.ipynb #8a094262
@@ -154,8 +164,8 @@ def aligned_arrays(source:xr.DataArray, # presentation x feature (a model's acti
     return _aligned_rows(source, target)[:2]
 
 # %% ../../nbs/api/11_crossval.ipynb #c3720dc5
-# the smallest test part: with 2 stimuli a correlation is always +-1, with 3 it piles up near +-1; from 4 on
-# the correlation of unrelated data is spread evenly (4) or peaked at 0 (5 and more)
+# the smallest test part: with 2 stimuli a correlation is always +-1, with 3 it piles up near +-1;
+# from 4 on the correlation of unrelated data is spread evenly (4) or peaked at 0 (5 and more)
 MIN_TEST = 4
 
 def _split_pairs(ids:pd.Index, splits)->list:
@@ -164,9 +174,10 @@ def _split_pairs(ids:pd.Index, splits)->list:
     if not splits: raise ValueError("splits is empty: give at least one (train_ids, test_ids) pair")
     for i, pair in enumerate(splits):
         parts = list(pair) if not isinstance(pair, (str, bytes)) and hasattr(pair, '__iter__') else []
-        if len(parts) != 2 or any(isinstance(p, (str, bytes)) or not hasattr(p, '__iter__') for p in parts):
-            raise ValueError(f"split {i} must be a pair (list of training stimulus_ids, list of test "
-                             f"stimulus_ids), got {str(pair)[:80]}")
+        if len(parts) != 2 or any(isinstance(p, (str, bytes)) or not hasattr(p, '__iter__')
+                                  for p in parts):
+            raise ValueError(f"split {i} must be a pair (list of training stimulus_ids, list of "
+                             f"test stimulus_ids), got {str(pair)[:80]}")
         train, test = (list(p) for p in parts)
         for part, what in ((train, 'training'), (test, 'test')):
             if pd.Index(part).has_duplicates:
@@ -176,7 +187,8 @@ def _split_pairs(ids:pd.Index, splits)->list:
         if (tr < 0).any() or (te < 0).any():
             raise ValueError(f"split {i} names stimulus_ids that are not in the target, e.g. "
                              f"{[s for s in [*train, *test] if s not in ids][:3]}")
-        if np.intersect1d(tr, te).size: raise ValueError(f"split {i}: training and test stimuli overlap")
+        if np.intersect1d(tr, te).size:
+            raise ValueError(f"split {i}: training and test stimuli overlap")
         out.append((tr, te))
     return out
 
@@ -210,7 +222,8 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
         if stratification_coord not in (None, 'object_name') and not stratify:
             raise ValueError(f"no coord {stratification_coord!r} to stratify by")
         cls = StratifiedShuffleSplit if stratify else ShuffleSplit
-        # drawn on the stimuli sorted by id: any row order, the same splits (Brain-Score's on sorted rows)
+        # drawn on the stimuli sorted by id: any row order, the same splits
+        # (Brain-Score's on sorted rows)
         rows = stimulus_order(ids) if order == 'stimulus_id' else np.arange(len(ids))
         labels = target[stratification_coord].values[rows] if stratify else None
         try: folds = [(rows[tr], rows[te]) for tr, te in cls(
@@ -218,18 +231,19 @@ def cv_splits(target:xr.DataArray, # the target assembly (its presentations are 
                 random_state=random_state).split(np.zeros(len(ids)), labels)]
         except ValueError as e:
             missing = int(pd.isna(labels).sum()) if stratify else 0
-            why = (f"the {stratification_coord!r} coord has {missing} missing values (None or NaN): "
-                   f"fill them or pass stratification_coord=None" if missing else e)
+            why = (f"the {stratification_coord!r} coord has {missing} missing values (None or "
+                   f"NaN): fill them or pass stratification_coord=None" if missing else e)
             raise ValueError(f"cannot make {splits} splits of {len(ids)} stimuli: {why}") from None
     few = min(len(tr) for tr, _ in folds)
     if few < min_train:
-        raise ValueError(f"a training part has {few} stimuli, fewer than the {min_train} a regression needs: "
-                         f"train on more stimuli")
+        raise ValueError(f"a training part has {few} stimuli, fewer than the {min_train} a "
+                         f"regression needs: train on more stimuli")
     small, min_test = min(len(te) for _, te in folds), MIN_TEST if min_test is None else min_test
     if small < min_test:
-        raise ValueError(f"{len(ids)} stimuli are too few: a test part has {small} stimuli, fewer than the "
-                         f"{min_test} a correlation over test stimuli needs (with fewer, unrelated data "
-                         f"correlate near +-1): score on more stimuli, or give larger test parts (test_size)")
+        raise ValueError(f"{len(ids)} stimuli are too few: a test part has {small} stimuli, fewer "
+                         f"than the {min_test} a correlation over test stimuli needs (with fewer, "
+                         "unrelated data correlate near +-1): score on more stimuli, or give "
+                         "larger test parts (test_size)")
     return folds
 
 # %% ../../nbs/api/11_crossval.ipynb #bd0866a9
@@ -257,10 +271,11 @@ def split_score(values, # split x neuroid values (NaN where undefined)
     if neuroid_ids is not None: coords['neuroid_id'] = ('neuroid', np.asarray(neuroid_ids))
     raw = xr.DataArray(values, dims=['split', 'neuroid'], coords=coords)
     if not np.isfinite(center) and 'reason' not in attrs:
-        attrs['reason'] = ("every neuroid's value is undefined on every split (constant predictions or "
-                           "constant test data): see attrs['raw']")
+        attrs['reason'] = ("every neuroid's value is undefined on every split (constant "
+                           "predictions or constant test data): see attrs['raw']")
     elif defined == 1 and 'reason' not in attrs: error, attrs['reason'] = np.nan, _ONE_SPLIT
-    return Score(center, attrs={'error': float(error), 'raw': raw, 'n_nan': int(np.isnan(values).sum()),
+    return Score(center, attrs={'error': float(error), 'raw': raw,
+                                'n_nan': int(np.isnan(values).sum()),
                                 'split_values': xr.DataArray(medians, dims=['split']), **attrs})
 
 # %% ../../nbs/api/11_crossval.ipynb #749ca3b7
@@ -279,19 +294,23 @@ def _time_bins(assembly)->list:
     "The (start, end) pairs of an assembly's time bins"
     missing = [c for c in ('time_bin_start', 'time_bin_end') if c not in assembly.coords]
     if missing: raise ValueError(f"the assembly's time bins have no {' or '.join(missing)} coord: "
-                                 f"assign_coords(time_bin_start=..., time_bin_end=...) along 'time_bin'")
-    return list(zip(assembly['time_bin_start'].values.tolist(), assembly['time_bin_end'].values.tolist()))
+                                 "assign_coords(time_bin_start=..., "
+                                 "time_bin_end=...) along 'time_bin'")
+    return list(zip(assembly['time_bin_start'].values.tolist(),
+                    assembly['time_bin_end'].values.tolist()))
 
 # %% ../../nbs/api/11_crossval.ipynb #14db38a1
 def _pooled(source, target, name:str)->tuple:
     "Arrays with each (stimulus, time bin) pair a row (stimulus-major), the first bin's target, the bins"
-    if 'time_bin' not in target.dims: raise ValueError(f"{name} needs a target with a 'time_bin' dim")
+    if 'time_bin' not in target.dims:
+        raise ValueError(f"{name} needs a target with a 'time_bin' dim")
     bins = _time_bins(target)
     if 'time_bin' in source.dims and _time_bins(source) != bins:
         raise ValueError(f"source and target time bins differ: {_time_bins(source)} vs {bins}")
     parts = [aligned_arrays(source.isel(time_bin=k) if 'time_bin' in source.dims else source,
                             target.isel(time_bin=k)) for k in range(len(bins))]
-    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)  # stimulus x time_bin x ...
+    # stimulus x time_bin x ...
+    X, Y = np.stack([x for x, _ in parts], 1), np.stack([y for _, y in parts], 1)
     return X.reshape(-1, X.shape[-1]), Y.reshape(-1, Y.shape[-1]), target.isel(time_bin=0), bins
 
 # %% ../../nbs/api/11_crossval.ipynb #38e6265d
@@ -328,7 +347,8 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
     if spantime: X, Y, target, bins = _pooled(source, target, attrs.get('metric', 'spantime'))
     else: (X, Y), target, bins = aligned_arrays(source, target), _as_2d(target, 'target'), [None]
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
-                      stratification_coord=stratification_coord, random_state=random_state, order=order)
+                      stratification_coord=stratification_coord,
+                      random_state=random_state, order=order)
     parts = folds  # over stimuli (the bootstrap resamples stimuli)
     T = len(bins)  # with time bins pooled, a stimulus's rows are its T consecutive ones
     rows = lambda idx: (np.asarray(idx)[:, None] * T + np.arange(T)).ravel()
@@ -344,12 +364,15 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
                       for p, (_, te) in zip(predictions, folds)])  # split x time_bin x neuroid
         ids = ids if ids is not None else np.arange(Y.shape[1])
         score = _spantime_score(r, bins, ids, **extra, **attrs)  # held-out material per time bin
-        return keep_heldout(score, 'regression', predictions=[to_numpy(flat(p)) for p in predictions],
+        return keep_heldout(score, 'regression',
+                            predictions=[to_numpy(flat(p)) for p in predictions],
                             time_bins=T, tests=[np.asarray(te) for _, te in parts],
                             target=to_numpy(flat(Y)), stimulus_id=target['stimulus_id'].values,
                             neuroid_id=ids)
-    r = np.stack([to_numpy(pearson_columns(p, take(Y, te))) for p, (_, te) in zip(predictions, folds)])
-    score = split_score(r, ids, **extra, **attrs)  # the held-out material kept for metrics.uncertainty
+    r = np.stack([to_numpy(pearson_columns(p, take(Y, te)))
+                  for p, (_, te) in zip(predictions, folds)])
+    # the held-out material kept for metrics.uncertainty
+    score = split_score(r, ids, **extra, **attrs)
     return keep_heldout(score, 'regression', predictions=[to_numpy(p) for p in predictions],
                         tests=[np.asarray(te) for _, te in folds], target=to_numpy(Y),
                         stimulus_id=target['stimulus_id'].values,
@@ -359,16 +382,18 @@ def cross_validate(predict, # predict(X, Y, folds) -> predictions of Y[test] per
 def _columns_like(train, test, name:str):
     "`test` with its neuroids in `train`'s neuroid_id order; an error when the two parts' neuroids differ"
     train, test = _as_2d(train, f'{name}_train'), _as_2d(test, f'{name}_test')
-    ids = [a['neuroid_id'].values if 'neuroid_id' in a.coords and a['neuroid_id'].dims == a.dims[1:] else None
+    ids = [a['neuroid_id'].values if 'neuroid_id' in a.coords
+           and a['neuroid_id'].dims == a.dims[1:] else None
            for a in (train, test)]
-    if ids[0] is None or ids[1] is None or np.array_equal(ids[0], ids[1]): return test  # nothing to align by
+    # nothing to align by
+    if ids[0] is None or ids[1] is None or np.array_equal(ids[0], ids[1]): return test
     a, b = pd.Index(ids[0]), pd.Index(ids[1])
     if a.is_unique and b.is_unique and len(a) == len(b) and set(a) == set(b):
         return test.isel({test.dims[1]: b.get_indexer(a)})  # the same neuroids in another order
-    raise ValueError(f"the {name}'s training and test parts have different neuroids: {len(b.difference(a))} "
-                     f"test neuroid_ids are not in the training part (e.g. {list(b.difference(a)[:3])}), "
-                     f"{len(a.difference(b))} training ones not in the test part: pass the same neuroids "
-                     f"(features) in both")
+    raise ValueError(f"the {name}'s training and test parts have different neuroids: "
+                     f"{len(b.difference(a))} test neuroid_ids are not in the training part (e.g. "
+                     f"{list(b.difference(a)[:3])}), {len(a.difference(b))} training ones not in "
+                     f"the test part: pass the same neuroids (features) in both")
 
 # %% ../../nbs/api/11_crossval.ipynb #a68120a6
 def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] per fold [, attrs]
@@ -388,20 +413,23 @@ def train_test_score(predict, # predict(X, Y, folds) -> predictions of Y[test] p
         pd.Index(_as_2d(target_test, 'target_test')['stimulus_id'].values))
     if len(shared):
         raise ValueError(f"the training and test parts share {len(shared)} stimuli (e.g. "
-                         f"{list(shared[:3])}): a model must be tested on stimuli it was not fitted on")
+                         f"{list(shared[:3])}): a model must be tested on stimuli "
+                         "it was not fitted on")
     if Xtr.shape[1] != Xte.shape[1] or Ytr.shape[1] != Yte.shape[1]:
         raise ValueError(f"training and test parts have different features ({Xtr.shape[1]} vs "
                          f"{Xte.shape[1]}) or neuroids ({Ytr.shape[1]} vs {Yte.shape[1]})")
     if len(Yte) < MIN_TEST:
-        raise ValueError(f"the test part has {len(Yte)} stimuli, fewer than the {MIN_TEST} a correlation "
-                         f"over test stimuli needs (with fewer, unrelated data correlate near +-1)")
+        raise ValueError(f"the test part has {len(Yte)} stimuli, fewer than the {MIN_TEST} a "
+                         "correlation over test stimuli needs (with fewer, unrelated data "
+                         "correlate near +-1)")
     n, be = len(Xtr), get_backend(backend)
     X, Y = to_backend(np.concatenate([Xtr, Xte]), be), to_backend(np.concatenate([Ytr, Yte]), be)
     out = predict(X, Y, [(np.arange(n), np.arange(n, n + len(Xte)))])
     predictions, extra = out if isinstance(out, tuple) else (out, {})
     r = to_numpy(pearson_columns(predictions[0], Y[n:, ...]))
     target = _as_2d(target_test, 'target_test')
-    raw = xr.DataArray(r, dims=['neuroid'], coords={'neuroid_id': ('neuroid', target['neuroid_id'].values)}
+    raw = xr.DataArray(r, dims=['neuroid'],
+                       coords={'neuroid_id': ('neuroid', target['neuroid_id'].values)}
                        if 'neuroid_id' in target.coords else None)
     score = Score(_nanmedian(r, axis=0), attrs={'raw': raw, 'n_nan': int(np.isnan(r).sum()),
                                                 **extra, **attrs})
@@ -436,7 +464,8 @@ def _alphas_ok(v)->bool:
 # %% ../../nbs/api/11_crossval.ipynb #4773e33a
 OPTION_CHECKS = { # option -> (test of a value, what a value must be)
     'n_components': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
-    'splits': (lambda v: (_is_int(v) and v >= 1) or (not _is_real(v) and not isinstance(v, (str, bytes))
+    'splits': (lambda v: (_is_int(v) and v >= 1) or (not _is_real(v)
+                                                     and not isinstance(v, (str, bytes))
                                                       and hasattr(v, '__iter__')),
                'a whole number >= 1 or (train, test) id pairs'),
     'train_size': (_size_ok, 'None, a fraction in (0, 1) or a count >= 1'),
@@ -450,7 +479,8 @@ OPTION_CHECKS = { # option -> (test of a value, what a value must be)
     'repetitions': (lambda v: _is_int(v) and v >= 1, 'a whole number >= 1'),
     'cap': (lambda v: _is_real(v) and math.isfinite(v) and v > 0, 'a finite number > 0'),
     'stratification_coord': (lambda v: v is None or isinstance(v, str), 'None or a coord name'),
-    'order': (lambda v: isinstance(v, str) and v in ('stimulus_id', 'rows'), "'stimulus_id' or 'rows'"),
+    'order': (lambda v: isinstance(v, str) and v in ('stimulus_id', 'rows'),
+              "'stimulus_id' or 'rows'"),
     'split_coord': (lambda v: isinstance(v, str), 'a coord name'),
     'subject_coord': (lambda v: isinstance(v, str), 'a coord name'),
     'property_name': (lambda v: v is None or isinstance(v, str), 'None or a property name'),
@@ -493,7 +523,8 @@ def check_options(fn, # a function decorated with `metric_options`
                              f"got {out['crossvalidation_kwargs']!r}")
         for k, v in brainscore_crossvalidation(out.pop('crossvalidation_kwargs')).items():
             if k in out and out[k] is not v:
-                raise TypeError(f"{name}(): {k!r} given both directly and in crossvalidation_kwargs")
+                raise TypeError(
+                    f"{name}(): {k!r} given both directly and in crossvalidation_kwargs")
             out[k] = v
     for k, v in out.items():
         ok, what = OPTION_CHECKS.get(k, (None, None))
@@ -502,7 +533,8 @@ def check_options(fn, # a function decorated with `metric_options`
     return out
 
 # %% ../../nbs/api/11_crossval.ipynb #2d3aba05
-# Brain-Score's names for the two assemblies a similarity compares (`rdm_cv(assembly1=..., assembly2=...)`)
+# Brain-Score's names for the two assemblies a similarity compares
+# (`rdm_cv(assembly1=..., assembly2=...)`)
 DATA_ALIASES = {'assembly1': 0, 'assembly2': 1}
 
 def data_arguments(name:str, # the metric's name, for messages
@@ -515,7 +547,8 @@ def data_arguments(name:str, # the metric's name, for messages
     for key in list(kwargs):
         at = data.index(key) if key in data else DATA_ALIASES.get(key)
         if at is None: continue
-        if at >= len(data): raise TypeError(f"{name}() takes {len(data)} data arguments; {key}= names none")
+        if at >= len(data):
+            raise TypeError(f"{name}() takes {len(data)} data arguments; {key}= names none")
         target = data[at]
         if at < n_positional or target in given:
             raise TypeError(f"{name}() got {target!r} twice (as {key}= and another way)")
@@ -535,10 +568,12 @@ def metric_options(*extra:str, # option names the function passes on through **k
         @functools.wraps(fn)
         def checked(*args, **kwargs):
             if args and isinstance(args[0], str):  # `@metric('name')`, `metric` a loaded metric
-                raise TypeError(f"{checked.__name__}() got the text {args[0]!r} as its data: a metric "
-                                "takes assemblies. If this is `@metric(...)`, the name `metric` is bound to "
-                                "a loaded metric (`metric = load_metric(...)`), not to the decorator "
-                                "brainscore_nb.metrics.score.metric: name the loaded metric otherwise")
+                raise TypeError(f"{checked.__name__}() got the text {args[0]!r} as its data: a "
+                                "metric takes assemblies. If this is `@metric(...)`, the name "
+                                "`metric` is bound to a loaded metric (`metric = "
+                                "load_metric(...)`), not to the decorator "
+                                "brainscore_nb.metrics.score.metric: name the "
+                                "loaded metric otherwise")
             given = data_arguments(checked.__name__, data, len(args), kwargs)
             return fn(*args, **given, **check_options(checked, kwargs))
         checked.options = tuple(dict.fromkeys(own + more))

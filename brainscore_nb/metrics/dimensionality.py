@@ -22,17 +22,19 @@ def factor_dimensionality(source:xr.DataArray, # first images of the pairs: pair
                          )->Score:
     "The share of the units' dimensions that encode `factor` (Esser et al. 2020), as Brain-Score computes it"
     if factor not in FACTORS:
-        raise ValueError(f"option factor={factor!r} is invalid: it must be one of {', '.join(FACTORS)}")
+        raise ValueError(f"option factor={factor!r} is invalid: it must be one of "
+                         f"{', '.join(FACTORS)}")
     a, b = _pairs_first(source, 'source'), _pairs_first(target, 'target')
     if a.shape != b.shape or not np.array_equal(a['factor'].values, b['factor'].values):
-        raise ValueError(f"source and target must be the same pairs: shapes {a.shape}, {b.shape}, and the "
-                         f"same factor per pair")
+        raise ValueError(f"source and target must be the same pairs: shapes {a.shape}, {b.shape}, "
+                         f"and the same factor per pair")
     za, zb = np.asarray(a.values, np.float64), np.asarray(b.values, np.float64)
     if not (np.isfinite(za).all() and np.isfinite(zb).all()):
         raise ValueError("the responses hold NaN or inf")
     both = np.concatenate([za, zb])
     variance = np.sum(np.mean((both - both.mean(0)) ** 2, 0))
-    if not variance > 0: raise ValueError("the units do not vary over the images: no dimension to share out")
+    if not variance > 0:
+        raise ValueError("the units do not vary over the images: no dimension to share out")
     labels = np.asarray(a['factor'].values).astype(str)
     scores = {}
     for f in sorted(map(str, set(labels) - {'residual'})):
@@ -47,7 +49,8 @@ def factor_dimensionality(source:xr.DataArray, # first images of the pairs: pair
     dims = [int(s * n) for s in e / e.sum()]
     dims[-1] = n - sum(dims[:-1])
     shares = {f: d / n for f, d in zip(scores, dims)}
-    return Score(shares[factor], attrs={'factor_scores': scores, 'dimensions': dict(zip(scores, dims)),
+    return Score(shares[factor], attrs={'factor_scores': scores,
+                                        'dimensions': dict(zip(scores, dims)),
                                         'error': np.nan, 'metric': 'factor_dimensionality'})
 
 # %% ../../nbs/api/15a_dimensionality.ipynb #579663f4
@@ -56,6 +59,6 @@ FACTORS = ('shape', 'texture', 'residual')
 def _pairs_first(x:xr.DataArray, name:str)->xr.DataArray:
     "`x` as pair x unit: the dim that holds the 'factor' coord first"
     if not isinstance(x, xr.DataArray) or x.ndim != 2 or 'factor' not in x.coords or x['factor'].ndim != 1:
-        raise ValueError(f"the {name} must be a 2-d assembly (pair x unit) with a 'factor' coord along "
-                         f"its pairs")
+        raise ValueError(f"the {name} must be a 2-d assembly (pair x unit) with a 'factor' coord "
+                         f"along its pairs")
     return x.transpose(x['factor'].dims[0], ...)

@@ -47,7 +47,8 @@ def mask_fit(X, # stimuli x H x W x channels
         for start in range(0, n, batch_size):
             rows = order[start:start + batch_size]
             Xb, B = X[rows], len(rows)
-            P = S.reshape(N, H * W) @ Xb.reshape(B, H * W, C)  # each neuroid's masked sum: B x N x C
+            # each neuroid's masked sum: B x N x C
+            P = S.reshape(N, H * W) @ Xb.reshape(B, H * W, C)
             R = np.einsum('bnc,nc->bn', P, D) + b - Y[rows]
             loss = np.sqrt((R ** 2).sum())
             G = R / loss if loss > 0 else np.zeros_like(R)  # gradient of the error norm
@@ -106,16 +107,17 @@ def mask_predict(X, # stimuli x features, channel-major (channel, then x, then y
     return out
 
 # %% ../../nbs/api/12c_mask.ipynb #672c3ffd
-GRID_COORDS = ('channel', 'channel_x', 'channel_y')  # Brain-Score's names of a conv layer's feature layout
+# Brain-Score's names of a conv layer's feature layout
+GRID_COORDS = ('channel', 'channel_x', 'channel_y')
 
 def _grid_order(source)->tuple:
     "(the neuroid order laying the features out channel-major, (channels, x, y)); an error naming the problem"
     dim = source.dims[-1] if source.ndim == 2 else 'neuroid'
     missing = [c for c in GRID_COORDS if c not in source.coords or source[c].dims != (dim,)]
     if missing:
-        raise ValueError(f"mask_regression needs the source's feature layout: coords {', '.join(missing)} "
-                         f"along {dim!r} (a conv layer's activations before flattening or projection: the "
-                         f"channel and "
+        raise ValueError("mask_regression needs the source's feature layout: coords "
+                         f"{', '.join(missing)} along {dim!r} (a conv layer's activations before "
+                         f"flattening or projection: the channel and "
                          f"the x, y position of each feature)")
     codes, sizes = [], []
     for c in GRID_COORDS:
@@ -123,9 +125,9 @@ def _grid_order(source)->tuple:
         codes.append(code.ravel()); sizes.append(len(values))
     flat = np.ravel_multi_index(codes, sizes)
     if len(flat) != math.prod(sizes) or len(np.unique(flat)) != len(flat):
-        raise ValueError(f"mask_regression: the source's {len(flat)} features are not one full grid of "
-                         f"{sizes[0]} channels x {sizes[1]} x {sizes[2]} positions (each channel, channel_x, "
-                         f"channel_y once)")
+        raise ValueError(f"mask_regression: the source's {len(flat)} features are not one full "
+                         f"grid of {sizes[0]} channels x {sizes[1]} x {sizes[2]} positions (each "
+                         f"channel, channel_x, channel_y once)")
     return np.argsort(flat), tuple(sizes)
 
 # %% ../../nbs/api/12c_mask.ipynb #693d0134
@@ -140,7 +142,8 @@ def mask_regression(source, # presentation x neuroid features with coords channe
     "Brain-Score's `mask_regression`: cross-validated mask-regression predictivity (median r over neuroids)"
     order, grid = _grid_order(source)
     source = source.isel({source.dims[-1]: order})
-    fit = {k: options.pop(k) for k in ('init_lr', 'max_epochs', 'tol', 'batch_size', 'ls', 'ld', 'decay_rate')
+    fit = {k: options.pop(k)
+           for k in ('init_lr', 'max_epochs', 'tol', 'batch_size', 'ls', 'ld', 'decay_rate')
            if k in options}
     rank = np.argsort(stimulus_order(target['stimulus_id'].values), kind='stable')
     predict = lambda X, Y, folds: mask_predict(X, Y, folds, grid=grid, rank=rank, seed=seed,

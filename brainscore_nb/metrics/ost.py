@@ -29,7 +29,8 @@ def i1_dprimes(probabilities, # image x choice decoder probabilities (rows need 
     t = np.maximum(truth, 0)
     with np.errstate(invalid='ignore', divide='ignore'), warnings.catch_warnings():
         warnings.simplefilter('ignore', RuntimeWarning)
-        fa = p / (p + np.where(ok, p[rows, t], np.nan)[:, None])  # image x choice: the choice over the truth
+        # image x choice: the choice over the truth
+        fa = p / (p + np.where(ok, p[rows, t], np.nan)[:, None])
         fa[rows[ok], t[ok]] = np.nan
         reverse = np.stack([np.nanmean(fa[ok & (truth == c)], axis=0) for c in range(p.shape[1])])
         # reverse[choice, truth]: object FA
@@ -56,11 +57,13 @@ def solution_times(i1, # time_bin x image: the model's I1 per bin
 def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str)->tuple:
     "The target's stimulus_ids, OSTs, labels and thresholds as arrays, checked"
     if not isinstance(target, xr.DataArray) or 'presentation' not in target.dims:
-        raise TypeError(f"target must be an assembly with a 'presentation' dim, got {type(target).__name__}")
+        raise TypeError("target must be an assembly with a 'presentation' dim, got "
+                        f"{type(target).__name__}")
     extra = {d: n for d, n in target.sizes.items() if d != 'presentation'}
     if any(n != 1 for n in extra.values()):
-        raise ValueError(f"target must hold one OST per presentation, got dims {dict(target.sizes)}: "
-                         f"select one first (Brain-Score's Kar2019 benchmark uses .sel(decoder='svm'))")
+        raise ValueError("target must hold one OST per presentation, got dims "
+                         f"{dict(target.sizes)}: select one first (Brain-Score's Kar2019 benchmark "
+                         "uses .sel(decoder='svm'))")
     target = target.squeeze([d for d in extra], drop=False).transpose('presentation')
     label_coord = label_coord or next((c for c in ('image_label', 'truth') if c in target.coords),
                                       'image_label')
@@ -70,33 +73,39 @@ def _target_table(target:xr.DataArray, label_coord:str|None, threshold_coord:str
                              f"stimulus_id, the object label and the per-image {threshold_coord!r})")
     ids = pd.Index(target['stimulus_id'].values)
     if ids.has_duplicates:
-        raise ValueError(f"the target repeats stimulus_ids, e.g. {list(ids[ids.duplicated()][:3])}: "
-                         f"keep one row per image (Brain-Score drops duplicates with np.unique)")
-    osts, thresholds = (np.asarray(x, np.float64) for x in (target.values, target[threshold_coord].values))
+        raise ValueError("the target repeats stimulus_ids, e.g. "
+                         f"{list(ids[ids.duplicated()][:3])}: keep one row per image (Brain-Score "
+                         "drops duplicates with np.unique)")
+    osts, thresholds = (np.asarray(x, np.float64)
+                        for x in (target.values, target[threshold_coord].values))
     return ids, osts, np.asarray(target[label_coord].values), thresholds
 
 # %% ../../nbs/api/14a_ost.ipynb #dd9b6ea9
 def _source_bins(source:xr.DataArray, ids:pd.Index)->tuple:
     "The source as time_bin x image x neuroid in the target's image order, and the bins' start times"
     if not isinstance(source, xr.DataArray) or not {'presentation', 'time_bin'} <= set(source.dims):
-        raise ValueError("source must be an assembly with 'presentation' and 'time_bin' dims (record with "
-                         f"time_bins=...), got {getattr(source, 'dims', type(source).__name__)}")
+        raise ValueError("source must be an assembly with 'presentation' and 'time_bin' dims "
+                         "(record with time_bins=...), got "
+                         f"{getattr(source, 'dims', type(source).__name__)}")
     if source.ndim != 3:
-        raise ValueError(f"source must be presentation x neuroid x time_bin, got dims {source.dims}")
+        raise ValueError(
+            f"source must be presentation x neuroid x time_bin, got dims {source.dims}")
     if 'time_bin_start' not in source.coords:
         raise ValueError("source has no 'time_bin_start' coord on 'time_bin'")
     if 'stimulus_id' not in source.coords: raise ValueError("source has no 'stimulus_id' coord")
     sids = pd.Index(source['stimulus_id'].values)
-    if sids.has_duplicates: raise ValueError("source repeats stimulus_ids: average repetitions first")
+    if sids.has_duplicates:
+        raise ValueError("source repeats stimulus_ids: average repetitions first")
     order = sids.get_indexer(ids)
-    if (order < 0).any(): raise ValueError(f"{(order < 0).sum()} target images are not in the source, e.g. "
-                                           f"{list(ids[order < 0][:3])}")
+    if (order < 0).any(): raise ValueError(f"{(order < 0).sum()} target images are not in the "
+                                           f"source, e.g. {list(ids[order < 0][:3])}")
     starts = np.asarray(source['time_bin_start'].values, np.float64)
     if len(np.unique(starts)) != len(starts):
         raise ValueError(f"source time bins share start times: {starts}")
     bins = np.argsort(starts)
     other = [d for d in source.dims if d not in ('presentation', 'time_bin')][0]
-    X = np.asarray(source.transpose('time_bin', 'presentation', other).values, np.float64)[bins][:, order]
+    X = np.asarray(source.transpose('time_bin', 'presentation', other).values,
+                   np.float64)[bins][:, order]
     if not np.isfinite(X).all():
         raise ValueError(f"source has {(~np.isfinite(X)).sum()} NaN or infinite values")
     return X, starts[bins]
@@ -157,8 +166,10 @@ def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (tim
     _check_options(splits, test_size, weight_decay, cap, max_iter)
     ids, target_osts, labels, thresholds = _target_table(target, label_coord, threshold_coord)
     X, starts = _source_bins(source, ids)
-    if np.ptp(X, axis=1).max() == 0: return _nan_score('the source responses are the same for every image')
-    if np.ptp(X, axis=0).max() == 0: return _nan_score('the source responses do not change over time: no OST')
+    if np.ptp(X, axis=1).max() == 0:
+        return _nan_score('the source responses are the same for every image')
+    if np.ptp(X, axis=0).max() == 0:
+        return _nan_score('the source responses do not change over time: no OST')
     folds = cv_splits(xr.DataArray(target_osts, dims=['presentation'],
                                    coords={'stimulus_id': ('presentation', np.asarray(ids))}),
                       splits=splits, test_size=test_size, stratification_coord=None,
@@ -166,7 +177,8 @@ def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (tim
     for k, (train, test) in enumerate(folds):
         if len(np.unique(labels[test])) < 2 or len(np.unique(labels[train])) < 2:
             raise ValueError(f"split {k} has a single object in its training or test images: "
-                             f"the decoder and the I1 d' need at least two (shuffle or stratify your splits)")
+                             "the decoder and the I1 d' need at least two (shuffle or "
+                             "stratify your splits)")
     values, model_osts = [], np.full((len(folds), len(ids)), np.nan)
     for k, (train, test) in enumerate(folds):
         i1 = np.full((len(starts), len(test)), np.nan)
@@ -177,8 +189,9 @@ def ost(source:xr.DataArray, # presentation x neuroid x time_bin recordings (tim
         model_osts[k, test] = solution_times(i1, starts, thresholds[test])
         values.append(_spearman(model_osts[k, test], target_osts[test]))
     values = np.array(values)
-    attrs = dict(metric='ost', n_solved=int(np.isfinite(model_osts).any(0).sum()), n_images=len(ids),
-                 model_osts=xr.DataArray(model_osts, dims=['split', 'presentation'],
+    attrs = dict(metric='ost', n_solved=int(np.isfinite(model_osts).any(0).sum()),
+                 n_images=len(ids), model_osts=xr.DataArray(model_osts,
+                                                            dims=['split', 'presentation'],
                                          coords={'stimulus_id': ('presentation', np.asarray(ids))}))
     if np.isnan(values).all():
         reason = ('no image reached its threshold' if not attrs['n_solved'] else

@@ -33,8 +33,8 @@ def _all_values(values, name:str):
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} has values that are not numbers: {e}") from None
     if np.squeeze(v).ndim > 1:  # raveled, the columns (properties) would be mixed into one sample
-        raise ValueError(f"{name} has shape {v.shape}: give one value per neuroid (1-d); for a neuroid x "
-                         f"property table pass property_name=...")
+        raise ValueError(f"{name} has shape {v.shape}: give one value per neuroid (1-d); for a "
+                         f"neuroid x property table pass property_name=...")
     v = v.ravel()
     if not len(v): raise ValueError(f"{name} has no values")
     return v, int((~np.isfinite(v)).sum())
@@ -66,8 +66,10 @@ def _resampled_proportions(values, draws, bins)->np.ndarray:
     where = np.where(np.isfinite(values), _bin_of(values, bins), -1)[draws]
     rows = np.broadcast_to(np.arange(len(draws))[:, None], where.shape)
     ok = where >= 0
-    counts = np.bincount((rows[ok] * k + where[ok]), minlength=len(draws) * k).reshape(len(draws), k)
-    with np.errstate(invalid='ignore', divide='ignore'): return counts / counts.sum(axis=1, keepdims=True)
+    counts = np.bincount((rows[ok] * k + where[ok]),
+                         minlength=len(draws) * k).reshape(len(draws), k)
+    with np.errstate(invalid='ignore', divide='ignore'):
+        return counts / counts.sum(axis=1, keepdims=True)
 
 # %% ../../nbs/api/15_properties.ipynb #d1e5b97e
 def _ks_similarities(P, q)->np.ndarray:
@@ -84,10 +86,12 @@ def _property(values, name:str):
     "One property's values: a 1-d sample as it is, or column `name` of a neuroid x property assembly"
     if not isinstance(values, xr.DataArray) or values.ndim == 1: return values
     if values.ndim != 2:
-        raise ValueError(f"property values must be 1-d or neuroid x property, got dims {values.dims}")
+        raise ValueError("property values must be 1-d or neuroid x property, got "
+                         f"dims {values.dims}")
     dim = values.dims[1]
     if name not in values[dim].values:
-        raise ValueError(f"no property {name!r} along {dim!r}; there are {list(values[dim].values)[:10]}")
+        raise ValueError(f"no property {name!r} along {dim!r}; there are "
+                         f"{list(values[dim].values)[:10]}")
     return values.loc[:, name]
 
 # %% ../../nbs/api/15_properties.ipynb #d2f6d8c0
@@ -117,8 +121,9 @@ def ks_similarity(source, # the model units' property values (1-d array or assem
     try: bins = np.asarray(bins, np.float64)
     except (TypeError, ValueError): bins = np.array([])  # not numbers: refused just below
     if bins.ndim != 1 or len(bins) < 3 or not (np.diff(bins) > 0).all():
-        raise ValueError("ks_similarity needs increasing bin edges (at least 2 bins): pass bins=... or set "
-                         "target.attrs['bins'] (Brain-Score: target.attrs[f'{property_name}_bins'])")
+        raise ValueError("ks_similarity needs increasing bin edges (at least 2 bins): pass "
+                         "bins=... or set target.attrs['bins'] (Brain-Score: "
+                         "target.attrs[f'{property_name}_bins'])")
     if draws not in ('finite', 'all'):
         raise ValueError(f"ks_similarity: draws must be 'finite' or 'all', got {draws!r}")
     t, t_left = _finite(target, 'target')
@@ -134,11 +139,14 @@ def ks_similarity(source, # the model units' property values (1-d array or assem
     failed = np.isnan(values).sum() > bootstrap / 10
     center, error = (0.0, 0.0) if failed else (np.nanmean(values), np.nanstd(values))
     reason = {'reason': 'over 10% of the resampled histograms had no defined KS similarity'} if failed else {}
-    score = Score(center, attrs={'error': float(error), 'raw': xr.DataArray(values, dims=['bootstrap']),
+    score = Score(center, attrs={'error': float(error),
+                                 'raw': xr.DataArray(values, dims=['bootstrap']),
                                  **reason, 'metric': 'ks_similarity', 'source_left_out': s_left,
                                  'target_left_out': t_left})
-    neurons = np.flatnonzero(np.isfinite(np.asarray(getattr(target, 'values', target), np.float64).ravel()))
-    return keep_heldout(score, 'ks', entries=[dict(model=P, bin=_bin_of(t, bins), neuroid_id=neurons)],
+    neurons = np.flatnonzero(np.isfinite(np.asarray(getattr(target, 'values', target),
+                                                    np.float64).ravel()))
+    return keep_heldout(score, 'ks',
+                        entries=[dict(model=P, bin=_bin_of(t, bins), neuroid_id=neurons)],
                         units={'neuroid_id': neurons})  # the recorded neurons are resampled (by position);
     # the model's resampled histograms stay as they are (metrics.uncertainty)
 
@@ -160,7 +168,8 @@ def property_ceiling(properties:xr.DataArray, # neuroid x neuronal_property
             m = heldout(s) or {}
             entries += [e | {'neuroid_id': np.flatnonzero(~half)[e['neuroid_id']]}
                         for e in m.get('entries', [])]
-    score = Score(np.mean(values), attrs={'error': float(np.std(values)), 'per_split': np.array(values)})
+    score = Score(np.mean(values),
+                  attrs={'error': float(np.std(values)), 'per_split': np.array(values)})
     if len(entries) < splits * len(per): return score  # a similarity without material: no interval
     return keep_heldout(score, 'ks', entries=entries, units={'neuroid_id': np.arange(n)})
 
@@ -187,7 +196,8 @@ def mean_over_properties(per:dict # property name -> its similarity Score (e.g. 
                 attrs={'error': float(np.mean([s.error for s in per.values()])),
                        'per_property': {k: s.center for k, s in per.items()}})
     materials = [heldout(s) for s in per.values()]
-    if not all(m is not None and m['kind'] == 'ks' for m in materials): return raw  # no interval: it says why
+    # no interval: it says why
+    if not all(m is not None and m['kind'] == 'ks' for m in materials): return raw
     units = np.unique(np.concatenate([m['units']['neuroid_id'] for m in materials]))
     return keep_heldout(raw, 'ks', entries=[e for m in materials for e in m['entries']],
                         units={'neuroid_id': units})

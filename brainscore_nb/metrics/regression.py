@@ -35,7 +35,8 @@ def pls_predict(X, # stimuli x features
     Xg = xp.astype(X, dtype, copy=False); Xg = Xg - xp.mean(Xg, axis=0)
     Yg = xp.astype(Y, xp.float64, copy=False); ymean = xp.mean(Yg, axis=0); Yg = Yg - ymean
     train, out = _masks(n, folds)
-    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev) for a in (train.sum(0), train, out))
+    ntr, trainf, outf = (xp.asarray(a, dtype=xp.float64, device=dev)
+                         for a in (train.sum(0), train, out))
     XM, YM = _dot(Xg.mT, trainf / ntr), Yg.mT @ (trainf / ntr)  # training means per fold
     XY = _dot(Xg.mT, Yg)
     def cov2(f): # fold f's C'C for C = X_f'Y_f (training rows, centred) = D - n u v'
@@ -49,7 +50,8 @@ def pls_predict(X, # stimuli x features
     Ms = xp.empty((F, m, m), dtype=xp.float64, device=dev)
     for f in range(F): Ms[f, ...] = cov2(f)
     floor = 1e-12 * xp.linalg.trace(Ms)  # below this the covariance is rounding noise
-    # weights, loadings (folds x component x features) and target loadings (folds x component x neuroids)
+    # weights, loadings (folds x component x features) and target loadings (folds x
+    # component x neuroids)
     shapes = ((F, n_components, p), (F, n_components, p), (F, n_components, m), (F, n_components))
     R, P, Q, TT = (xp.zeros(shape, dtype=xp.float64, device=dev) for shape in shapes)
     # each fold's rows outside training: its small blocks
@@ -58,7 +60,8 @@ def pls_predict(X, # stimuli x features
     def C_dot(V, Zo, a, left):
         "C_f(a) V (left) or C_f(a)' V, for all folds at once; Zo[f] = (X_g V_f)[outs[f]] when not left"
         if left:
-            small = xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0] for f in range(F)], axis=1)
+            small = xp.stack([_dot(Xo[f].mT, Yo[f] @ V[:, f:f + 1])[:, 0]
+                              for f in range(F)], axis=1)
             full = _dot(XY, V) - small - XM * (ntr * xp.sum(YM * V, axis=0))
         else:
             small = xp.stack([Yo[f].mT @ Zo[f] for f in range(F)], axis=1)
@@ -73,7 +76,8 @@ def pls_predict(X, # stimuli x features
         T = _dot(Xg, Ra)
         Tt = (T - xp.sum(XM * Ra, axis=0)) * trainf
         tt = xp.sum(Tt * Tt, axis=0)
-        live = (lam > floor) & (tt > 0)  # a fold whose covariance is exhausted stops adding components
+        # a fold whose covariance is exhausted stops adding components
+        live = (lam > floor) & (tt > 0)
         tt = xp.where(live, tt, 1.0)
         Pa = _dot(Xg.mT, Tt) / tt
         with _one_blas_thread():
@@ -83,19 +87,21 @@ def pls_predict(X, # stimuli x features
         Ra, Pa, Qa = Ra * keep, Pa * keep, Qa * keep
         with _one_blas_thread(): _deflate(Ms, Qa.mT, U.mT, tt ** 2 * xp.sum(Pa * Pa, axis=0), tt)
         R[:, a, :], P[:, a, :], Q[:, a, :], TT[:, a] = Ra.mT, Pa.mT, Qa.mT, tt * keep
-    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...] + YM[:, f] + ymean
+    return [(_dot(take(Xg, te), R[f, ...].mT) - XM[:, f] @ R[f, ...].mT) @ Q[f, ...]
+            + YM[:, f] + ymean
             for f, (_, te) in enumerate(folds)]
 
 # %% ../../nbs/api/12_regression.ipynb #566ded47
 def _work_dtype(X, dtype=None):
     "The dtype for products with the features: `dtype` if given, else X's float dtype (float64 for integers)"
-    xp = np if isinstance(X, np.ndarray) else namespace(X)  # NumPy's needs no array-API wrapper (an import)
+    # NumPy's needs no array-API wrapper (an import)
+    xp = np if isinstance(X, np.ndarray) else namespace(X)
     if dtype is None: return X.dtype if X.dtype in (xp.float32, xp.float64) else xp.float64
     out = getattr(xp, np.dtype(dtype).name)
     if out == xp.float32 and X.dtype != xp.float32 and (top := float(xp.max(xp.abs(X)))) > 1e15:
-        raise ValueError(f"the features have values up to {top:.3g}: made float32 (dtype='float32') their "
-                         f"products overflow (they must stay below 1e+15): rescale them, or use "
-                         f"dtype='float64'")
+        raise ValueError(f"the features have values up to {top:.3g}: made float32 "
+                         "(dtype='float32') their products overflow (they must stay below 1e+15): "
+                         f"rescale them, or use dtype='float64'")
     return out
 
 # %% ../../nbs/api/12_regression.ipynb #fbfd1bb7
@@ -127,7 +133,8 @@ def _top_eigvecs(Ms):
     "The eigenvectors (as rows) of the largest eigenvalues of a stack of symmetric matrices, and those values"
     if aac.is_numpy_array(Ms):  # SciPy computes only the one eigenpair wanted
         k = Ms.shape[-1]
-        pairs = [sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr', check_finite=False) for M in Ms]
+        pairs = [sl.eigh(M, subset_by_index=[k - 1, k - 1], driver='evr',
+                         check_finite=False) for M in Ms]
         # LAPACK's evr can return no pair (an all-zero matrix): then all of them
         pairs = [(w, v) if v.shape[1] else (w[-1:], v[:, -1:]) for (w, v) in
                  (p if p[1].shape[1] else sl.eigh(M) for p, M in zip(pairs, Ms))]
@@ -165,9 +172,11 @@ def _gram_lower(X, rows=None, dtype=None, features:int=1024, budget:int=2 ** 26,
     n = X.shape[0] if rows is None else len(rows)
     # Fortran order, so that LAPACK factorises and inverts it in place
     G = None if sums is None else np.zeros((n, n), dtype=sums, order='F')
-    # feature blocks of at least `features` columns, wider while a centred block fits in `budget` bytes
+    # feature blocks of at least `features` columns, wider while a centred block
+    # fits in `budget` bytes
     width = min(p, max(features, budget // max(n * np.dtype(dtype).itemsize, 1)))
-    buffer = np.empty(n * width, dtype)  # one centred block at a time: fresh memory costs page faults
+    # one centred block at a time: fresh memory costs page faults
+    buffer = np.empty(n * width, dtype)
     syrk = sl.blas.dsyrk if dtype == np.float64 else sl.blas.ssyrk
     for k in range(0, p, width):  # centre a slice, one BLAS syrk (the lower triangle)
         cols = slice(k, min(k + width, p))
@@ -187,7 +196,8 @@ def _centred_gram(X, dtype=None, block:int=256, features:int=1024, lower:bool=Fa
     xp, dtype, (n, p) = namespace(X), _work_dtype(X, dtype), X.shape
     mean = xp.sum(X, axis=0, dtype=xp.float64) / n
     G = xp.zeros((n, n), dtype=xp.float64, device=aac.device(X))
-    for k in range(0, p, features):  # feature blocks: centre a slice, accumulate its Gram in float64
+    # feature blocks: centre a slice, accumulate its Gram in float64
+    for k in range(0, p, features):
         cols = slice(k, min(k + features, p))
         Xk = xp.astype(X[:, cols], dtype, copy=False) - xp.astype(mean[cols], dtype)
         for i in range(0, n, block):
@@ -208,18 +218,21 @@ def _symmetrize_lower(B, block:int=512):
 # %% ../../nbs/api/12_regression.ipynb #0542eeed
 def _ridge_inverse(X, alpha:float, dtype=None):
     "(X_c X_c' + alpha I)^-1 for the centred features X_c, in float64 (for NumPy, by Cholesky in place)"
-    if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
+    # other backends: the array API's inverse of the whole Gram matrix
+    if not aac.is_numpy_array(X):
         xp, G = namespace(X), _centred_gram(X, dtype)
         B = xp.linalg.inv(G + alpha * xp.eye(G.shape[0], dtype=G.dtype, device=aac.device(G)))
         if not bool(xp.all(xp.isfinite(B))):
-            raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is singular (alpha={alpha})")
+            raise np.linalg.LinAlgError("ridge: the regularised Gram matrix is "
+                                        f"singular (alpha={alpha})")
         return B
-    M = _centred_gram(X, dtype, lower=True)  # Cholesky (lower) reads only the lower triangle: half the work
+    # Cholesky (lower) reads only the lower triangle: half the work
+    M = _centred_gram(X, dtype, lower=True)
     M[np.diag_indices_from(M)] += alpha
     c, lower = sl.cho_factor(M, lower=True, overwrite_a=True, check_finite=False)
     B, info = sl.lapack.dpotri(c, lower=True, overwrite_c=True)
-    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
-                                         f"(alpha={alpha}): use a larger alpha")
+    if info: raise np.linalg.LinAlgError("ridge: the regularised Gram matrix is not positive "
+                                         f"definite (alpha={alpha}): use a larger alpha")
     return _symmetrize_lower(B)
 
 # %% ../../nbs/api/12_regression.ipynb #62d469e3
@@ -230,7 +243,8 @@ def _block(B, rows, cols):
 # %% ../../nbs/api/12_regression.ipynb #37b2a393
 def _solve_pos(A, B):
     "A^-1 B for a symmetric positive definite A (NumPy: LAPACK's Cholesky solve, overwriting B)"
-    if aac.is_numpy_array(A): return sl.solve(A, B, assume_a='pos', overwrite_b=True, check_finite=False)
+    if aac.is_numpy_array(A):
+        return sl.solve(A, B, assume_a='pos', overwrite_b=True, check_finite=False)
     return namespace(A).linalg.solve(A, B)
 
 # %% ../../nbs/api/12_regression.ipynb #b7d24f61
@@ -238,7 +252,8 @@ def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
     "With A = X_c X_c' + αI, rows `held`: (A⁻¹)_hh, (A⁻¹1)_h, 1'A⁻¹1, (A⁻¹(Y - 1b))_h, b = 1'A⁻¹Y / 1'A⁻¹1"
     xp = namespace(X)
     Y = xp.astype(Y, xp.float64, copy=False)
-    if not aac.is_numpy_array(X):  # other backends: the array API's inverse of the whole Gram matrix
+    # other backends: the array API's inverse of the whole Gram matrix
+    if not aac.is_numpy_array(X):
         B = _ridge_inverse(X, alpha, dtype)
         u = xp.sum(B, axis=1); s = xp.sum(u)
         z = B @ Y - u[:, None] * ((u @ Y) / s)[None, :]
@@ -263,8 +278,8 @@ def _ridge_held(X, Y, alpha:float, held, dtype=None)->tuple:
     # (A⁻¹ [Y 1])_h = Lh'⁻¹ (L⁻¹ [Y 1])_h
     z = sl.solve_triangular(Lh, w[k:], lower=True, trans='T', check_finite=False)
     Bh, info = sl.lapack.dpotri(Lh, lower=True, overwrite_c=True)  # (A⁻¹)_hh = (Lh Lh')⁻¹
-    if info: raise np.linalg.LinAlgError(f"ridge: the regularised Gram matrix is not positive definite "
-                                         f"(alpha={alpha}): use a larger alpha")
+    if info: raise np.linalg.LinAlgError("ridge: the regularised Gram matrix is not positive "
+                                         f"definite (alpha={alpha}): use a larger alpha")
     return _symmetrize_lower(Bh), z[:, -1], s, z[:, :-1] - z[:, -1:] * b
 
 # %% ../../nbs/api/12_regression.ipynb #62cec00f
@@ -276,16 +291,19 @@ def ridge_predict(X, # stimuli x features
                  )->list:
     "Ridge(alpha) (with intercept) test-part predictions for every fold, from one factorization"
     if not alpha > 0:
-        raise ValueError(f"alpha must be positive, got {alpha}: use linear_predictivity for least squares")
+        raise ValueError(f"alpha must be positive, got {alpha}: use "
+                         "linear_predictivity for least squares")
     xp, n = namespace(X), X.shape[0]
     held = np.flatnonzero(~_masks(n, folds)[0].all(axis=1))  # the rows some fold does not train on
     Bh, u, s, z = _ridge_held(X, Y, alpha, held, dtype)
     Yh, out = take(xp.astype(Y, xp.float64, copy=False), held), []
     with _one_blas_thread():
         for tr, te in folds:
-            rest = np.setdiff1d(np.arange(n), tr)  # the test rows and any rows the fold does not use
+            # the test rows and any rows the fold does not use
+            rest = np.setdiff1d(np.arange(n), tr)
             i = np.searchsorted(held, rest)
-            ui = take(u, i)  # the fold's block of the bordered system's inverse: B_ee - (B1)_e (B1)_e' / 1'B1
+            # the fold's block of the bordered system's inverse: B_ee - (B1)_e (B1)_e' / 1'B1
+            ui = take(u, i)
             E = _block(Bh, i, i) - ui[:, None] * ui[None, :] / s
             # y_e - residual_e
             out.append(take(take(Yh, i) - _solve_pos(E, take(z, i)), np.searchsorted(rest, te)))
@@ -305,11 +323,13 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
     s2 = xp.clip(s2, min=0.0)
     U = _dot(Xc, V) if primal else V  # n x k; hat matrix U diag(f) U'
     Z, UU = U.mT @ Yc, U * U
-    # dual: the residuals (I - H) y = a G⁻¹ y and 1 - h = a diag(G⁻¹), G⁻¹ over the eigenvectors but the
-    # constant one (the intercept's, as scikit-learn's RidgeCV): no 1 - h cancelling to noise as a -> 0
+    # dual: the residuals (I - H) y = a G⁻¹ y and 1 - h = a diag(G⁻¹), G⁻¹ over the eigenvectors but
+    # the constant one (the intercept's, as scikit-learn's RidgeCV): no 1 - h cancelling to noise as
+    # a -> 0
     if not primal:
         along = xp.abs(xp.sum(V, axis=0))
-        keep = xp.astype(along < xp.max(along), s2.dtype)  # 0 for the eigenvector closest to constant
+        # 0 for the eigenvector closest to constant
+        keep = xp.astype(along < xp.max(along), s2.dtype)
     def loo(a): # mean squared leave-one-out error per neuroid with penalty a
         if not primal:
             g = keep / (s2 + a)
@@ -327,7 +347,8 @@ def _ridgecv_fold(Xtr, Ytr, Xte, alphas, per_target:bool):
         coef = V.mT @ _dot(Xc.mT, take(Yc, cols, 1)) if primal else take(Z, cols, 1)
         parts.append(Kte @ (g[:, None] * coef) + take(ym, cols))
         columns.append(cols)
-    return take(xp.concat(parts, axis=1), np.argsort(np.concatenate(columns)), 1), np.asarray(alphas)[best]
+    return take(xp.concat(parts, axis=1), np.argsort(np.concatenate(columns)),
+                1), np.asarray(alphas)[best]
 
 # %% ../../nbs/api/12_regression.ipynb #1a9ba18e
 def ridgecv_predict(X, # stimuli x features
@@ -358,8 +379,8 @@ def _fit_linear(Xtr, # training features (NumPy, float32 or float64)
                )->tuple:
     "scikit-learn 1.5's LinearRegression fit: coefficients and intercept"
     xm, ym = Xtr.mean(axis=0), Ytr.mean(axis=0)
-    # centred straight into the Fortran order LAPACK reads (the same values, the same gelsd call: the
-    # same bits), without SciPy's copies and finiteness scan (the inputs were checked)
+    # centred straight into the Fortran order LAPACK reads (the same values, the same gelsd call:
+    # the same bits), without SciPy's copies and finiteness scan (the inputs were checked)
     A = np.subtract(Xtr, xm, out=np.empty(Xtr.shape, Xtr.dtype, order='F'))
     # SciPy's default cutoff: singular values below eps x the largest are 0
     coef = sl.lstsq(A, Ytr - ym, overwrite_a=True, overwrite_b=True, check_finite=False)[0]
@@ -372,7 +393,8 @@ def linear_predict(X, # stimuli x features
                   )->list:
     "Brain-Score's LinearRegression (least squares with intercept) test-part predictions for every fold"
     # SciPy on the host for every backend: with more features than stimuli the score carries the
-    # rounding noise of SciPy's solver (as Brain-Score's does), which another backend's would not reproduce
+    # rounding noise of SciPy's solver (as Brain-Score's does), which another
+    # backend's would not reproduce
     xp, dev, X, Y = namespace(X), aac.device(X), to_numpy(X), to_numpy(Y)
     # scikit-learn keeps float32 as float32
     dtype = X.dtype if X.dtype in (np.float32, np.float64) else np.float64
@@ -408,42 +430,45 @@ def neuron_to_neuron_predict(X, # stimuli x features
 @metric_options(cv=True)
 def pls_cv(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS predictivity (Brain-Score's `pls`): median-over-neuroids Pearson r, mean over splits"
-    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
-                          metric='pls', n_components=n_components, **cv)
+    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source,
+                          target, metric='pls', n_components=n_components, **cv)
 
 # %% ../../nbs/api/12_regression.ipynb #79dbb173
 @metric('pls_split', resampler='regression')
 @metric_options()
-def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25, dtype=None,
-              backend:str|None=None)->Score:
+def pls_split(source_train, source_test, target_train, target_test, *, n_components:int=25,
+              dtype=None, backend:str|None=None)->Score:
     "PLS predictivity on a given train/test split: median over neuroids of the test Pearson r"
-    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), source_train,
-                            source_test, target_train, target_test, backend=backend, metric='pls',
-                            n_components=n_components)
+    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype),
+                            source_train, source_test, target_train, target_test, backend=backend,
+                            metric='pls', n_components=n_components)
 
 # %% ../../nbs/api/12_regression.ipynb #6ee3b825
 @metric('ridge', 'ridge_cv', resampler='regression')
 @metric_options(cv=True)
 def ridge_cv(source, target, *, alpha:float=1.0, dtype=None, **cv)->Score:
     "Cross-validated ridge predictivity (Brain-Score's `ridge`, alpha=1)"
-    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target, metric='ridge',
-                          alpha=alpha, **cv)
+    return cross_validate(partial(ridge_predict, alpha=alpha, dtype=dtype), source, target,
+                          metric='ridge', alpha=alpha, **cv)
 
 # %% ../../nbs/api/12_regression.ipynb #a45e2c69
 @metric('ridge_split', resampler='regression')
 @metric_options()
-def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None,
-                backend:str|None=None)->Score:
+def ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0,
+                dtype=None, backend:str|None=None)->Score:
     "Ridge predictivity on a given train/test split"
-    return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train, source_test,
-                            target_train, target_test, backend=backend, metric='ridge', alpha=alpha)
+    return train_test_score(partial(ridge_predict, alpha=alpha, dtype=dtype), source_train,
+                            source_test, target_train, target_test, backend=backend,
+                            metric='ridge', alpha=alpha)
 
 # %% ../../nbs/api/12_regression.ipynb #6ae90380
 @metric('ridgecv', 'ridgecv_cv', resampler='regression')
 @metric_options(cv=True)
-def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dtype=None, **cv)->Score:
+def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False,
+               dtype=None, **cv)->Score:
     "Cross-validated ridge with alpha chosen by leave-one-out on each training part (chosen alphas in attrs)"
-    predict = partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype)
+    predict = partial(ridgecv_predict, alphas=alphas,
+                      alpha_per_target=alpha_per_target, dtype=dtype)
     return cross_validate(predict, source, target, metric='ridgecv', **cv)
 
 # %% ../../nbs/api/12_regression.ipynb #4c7df43a
@@ -452,24 +477,27 @@ def ridgecv_cv(source, target, *, alphas=ALPHAS, alpha_per_target:bool=False, dt
 def ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHAS,
                   alpha_per_target:bool=False, dtype=None, backend:str|None=None)->Score:
     "Ridge with alpha chosen by leave-one-out on the training part, scored on the test part"
-    predict = partial(ridgecv_predict, alphas=alphas, alpha_per_target=alpha_per_target, dtype=dtype)
-    return train_test_score(predict, source_train, source_test, target_train, target_test, backend=backend,
-                            metric='ridgecv')
+    predict = partial(ridgecv_predict, alphas=alphas,
+                      alpha_per_target=alpha_per_target, dtype=dtype)
+    return train_test_score(predict, source_train, source_test, target_train, target_test,
+                            backend=backend, metric='ridgecv')
 
 # %% ../../nbs/api/12_regression.ipynb #2fd3e1f4
 ALPHA_LIST = np.array([0.01, 0.1, 0.5, 1.0, *np.linspace(1e1, 1e2, 4, endpoint=False),
-                       *np.linspace(1e2, 1e3, 18, endpoint=False), *np.linspace(1e3, 1e4, 18, endpoint=False),
-                       *np.linspace(1e4, 1e5, 18, endpoint=False), *np.linspace(1e5, 1e6, 18, endpoint=False),
+                       *np.linspace(1e2, 1e3, 18, endpoint=False),
+                       *np.linspace(1e3, 1e4, 18, endpoint=False),
+                       *np.linspace(1e4, 1e5, 18, endpoint=False),
+                       *np.linspace(1e5, 1e6, 18, endpoint=False),
                        *np.linspace(1e6, 1e7, 19)])
 
 # %% ../../nbs/api/12_regression.ipynb #6b18bfea
 @metric('dual_ridge_split', resampler='regression')
 @metric_options()
-def dual_ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0, dtype=None,
-                     backend:str|None=None)->Score:
+def dual_ridge_split(source_train, source_test, target_train, target_test, *, alpha:float=1.0,
+                     dtype=None, backend:str|None=None)->Score:
     "Brain-Score's `dual_ridge_split`: `ridge_split`, which is computed in the dual (stimulus) form already"
-    return ridge_split(source_train, source_test, target_train, target_test, alpha=alpha, dtype=dtype,
-                       backend=backend)
+    return ridge_split(source_train, source_test, target_train, target_test, alpha=alpha,
+                       dtype=dtype, backend=backend)
 
 # %% ../../nbs/api/12_regression.ipynb #3ecc20a7
 @metric('dual_ridgecv_split', resampler='regression')
@@ -477,8 +505,8 @@ def dual_ridge_split(source_train, source_test, target_train, target_test, *, al
 def dual_ridgecv_split(source_train, source_test, target_train, target_test, *, alphas=ALPHA_LIST,
                        dtype=None, backend:str|None=None)->Score:
     "Brain-Score's `dual_ridgecv_split`: one penalty of `ALPHA_LIST` for all neuroids, by leave-one-out"
-    return ridgecv_split(source_train, source_test, target_train, target_test, alphas=alphas, dtype=dtype,
-                         backend=backend)
+    return ridgecv_split(source_train, source_test, target_train, target_test, alphas=alphas,
+                         dtype=dtype, backend=backend)
 
 # %% ../../nbs/api/12_regression.ipynb #5e3e35fc
 @metric('linear_predictivity', 'linear_predictivity_cv', resampler='regression')
@@ -509,16 +537,16 @@ def neuron_to_neuron_cv(source, target, **cv)->Score:
 def neuron_to_neuron_split(source_train, source_test, target_train, target_test, *,
                            backend:str|None=None)->Score:
     "Neuron-to-neuron predictivity on a given train/test split"
-    return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train, target_test,
-                            backend=backend, metric='neuron_to_neuron')
+    return train_test_score(neuron_to_neuron_predict, source_train, source_test, target_train,
+                            target_test, backend=backend, metric='neuron_to_neuron')
 
 # %% ../../nbs/api/12_regression.ipynb #265f4a75
 @metric('spantime_pls', resampler='regression')
 @metric_options(cv=True)
 def spantime_pls(source, target, *, n_components:int=25, dtype=None, **cv)->Score:
     "Cross-validated PLS with time bins pooled as samples (one regression for all time bins)"
-    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source, target,
-                          spantime=True, metric='spantime_pls', **cv)
+    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), source,
+                          target, spantime=True, metric='spantime_pls', **cv)
 
 # %% ../../nbs/api/12_regression.ipynb #6521369f
 @metric('spantime_ridge', resampler='regression')

@@ -27,21 +27,23 @@ def reverse_pls_cv(source, # the model's responses: presentation x unit (one pre
     "Reverse predictivity (Brain-Score's `reverse_pls`): neuroids predict model units, PLS cross-validated"
     _check_components(n_components, target, 'reverse_pls')
     model = _with_coord(source, target, cv.get('stratification_coord', 'object_name'))
-    # Brain-Score splits the model's rows as they come (the stimulus set's order), not sorted: kept, so
-    # that its numbers agree
-    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), target, model,
-                          metric='reverse_pls', n_components=n_components, **{'order': 'rows', **cv})
+    # Brain-Score splits the model's rows as they come (the stimulus set's order), not sorted: kept,
+    # so that its numbers agree
+    return cross_validate(partial(pls_predict, n_components=n_components, dtype=dtype), target,
+                          model, metric='reverse_pls', n_components=n_components,
+                          **{'order': 'rows', **cv})
 
 # %% ../../nbs/api/12b_reverse.ipynb #e0966816
 def _with_coord(model:xr.DataArray, neural:xr.DataArray, coord:str|None)->xr.DataArray:
     "`model` with the neural data's `coord` (by stimulus_id) when it lacks it and the neural data has it"
     if coord is None or coord in model.coords or coord not in neural.coords: return model
-    labels = pd.Series(np.asarray(neural[coord].values), index=np.asarray(neural['stimulus_id'].values))
+    labels = pd.Series(np.asarray(neural[coord].values),
+                       index=np.asarray(neural['stimulus_id'].values))
     labels = labels[~labels.index.duplicated()]
     ids = pd.Index(np.asarray(model['stimulus_id'].values))
     missing = ids.difference(labels.index)
-    if len(missing): raise ValueError(f"{len(missing)} of the model's stimulus_ids are not in the neural "
-                                      f"data "
+    if len(missing): raise ValueError(f"{len(missing)} of the model's stimulus_ids are not in the "
+                                      f"neural data "
                                       f"(e.g. {list(missing[:3])}): cannot give them a {coord!r}")
     return model.assign_coords({coord: ('presentation', labels.loc[ids].to_numpy())})
 
@@ -49,9 +51,9 @@ def _with_coord(model:xr.DataArray, neural:xr.DataArray, coord:str|None)->xr.Dat
 def _check_components(n_components:int, neural:xr.DataArray, name:str):
     "PLS cannot take more components than the neural data has neuroids (scikit-learn refuses, so do we)"
     n = _as_2d(neural, 'neural').shape[1]
-    if n_components > n: raise ValueError(f"{name}: n_components={n_components} is more than the {n} "
-                                          f"neuroids that predict the model: reverse PLS needs at least as "
-                                          f"many neuroids")
+    if n_components > n: raise ValueError(f"{name}: n_components={n_components} is more than the "
+                                          f"{n} neuroids that predict the model: reverse PLS needs "
+                                          f"at least as many neuroids")
 
 # %% ../../nbs/api/12b_reverse.ipynb #144ce9b7
 @metric('reverse_pls_split', resampler='regression')
@@ -63,16 +65,17 @@ def reverse_pls_split(source_train, # the model's responses to the training stim
                       *, n_components:int=25, dtype=None, backend:str|None=None)->Score:
     "Reverse PLS predictivity on a given train/test split (Brain-Score's `reverse_pls_split`)"
     _check_components(n_components, target_train, 'reverse_pls_split')
-    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype), target_train,
-                            target_test, source_train, source_test, backend=backend, metric='reverse_pls',
-                            n_components=n_components)
+    return train_test_score(partial(pls_predict, n_components=n_components, dtype=dtype),
+                            target_train, target_test, source_train, source_test, backend=backend,
+                            metric='reverse_pls', n_components=n_components)
 
 # %% ../../nbs/api/12b_reverse.ipynb #27ac9743
 def _coord_values(a:xr.DataArray, name:str, option:str)->np.ndarray:
     "The values of coord `name` along presentation, or a ValueError naming it and the option that chose it"
     if name in a.coords and a[name].dims == ('presentation',): return np.asarray(a[name].values)
-    raise ValueError(f"predictor_consistency needs a {name!r} coord along 'presentation' ({option}); the "
-                     f"assembly has {sorted(k for k in a.coords if a[k].dims == ('presentation',))}")
+    raise ValueError(f"predictor_consistency needs a {name!r} coord along 'presentation' "
+                     f"({option}); the assembly has "
+                     f"{sorted(k for k in a.coords if a[k].dims == ('presentation',))}")
 
 # %% ../../nbs/api/12b_reverse.ipynb #646949e8
 def _halves(images:np.ndarray, reps:np.ndarray, splits:int, seed:int):
@@ -100,8 +103,10 @@ def predictor_consistency(assembly:xr.DataArray, # presentation x neuroid (x one
                          )->Score:
     "Split-half reliability of per-image means, Spearman-Brown corrected (Brain-Score's)"
     if not isinstance(splits, (int, np.integer)) or splits < 1:
-        raise ValueError(f"predictor_consistency: splits must be a whole number >= 1, got {splits!r}")
-    if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1: assembly = assembly.isel(time_bin=0)
+        raise ValueError("predictor_consistency: splits must be a whole number "
+                         f">= 1, got {splits!r}")
+    if 'time_bin' in assembly.dims and assembly.sizes['time_bin'] == 1:
+        assembly = assembly.isel(time_bin=0)
     a = _as_2d(assembly, 'assembly')
     images = _coord_values(a, image_coord, 'image_coord')
     reps = _coord_values(a, split_coord, 'split_coord').astype(int)
@@ -113,7 +118,8 @@ def predictor_consistency(assembly:xr.DataArray, # presentation x neuroid (x one
         if kept.sum() < 10: rows.append(np.full(values.shape[1], np.nan)); continue
         means = []
         for half in (first, ~first):
-            m = sp.csr_matrix((half.astype(float), (codes, np.arange(len(codes)))), shape=(n_img, len(codes)))
+            m = sp.csr_matrix((half.astype(float), (codes, np.arange(len(codes)))),
+                              shape=(n_img, len(codes)))
             counts = np.asarray(m.sum(1)).ravel()[kept]
             means.append((m @ values)[kept] / counts[:, None])
         with np.errstate(divide='ignore', invalid='ignore'):

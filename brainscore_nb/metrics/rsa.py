@@ -30,7 +30,8 @@ def rdm_matrix(assembly:xr.DataArray # presentation x neuroid, one presentation 
     _check_finite(a.values, 'assembly')
     ids = a['stimulus_id'].values
     # as the data's RDMs
-    return xr.DataArray(_correlation_distance(a.values, ids), dims=['presentation', 'presentation_2'],
+    return xr.DataArray(_correlation_distance(a.values, ids),
+                        dims=['presentation', 'presentation_2'],
                         coords={'stimulus_id': ('presentation', ids),
                                 'stimulus_id_2': ('presentation_2', ids)})
 
@@ -41,12 +42,14 @@ def _refuse_flat(values, # stimuli x neuroids
                 ):
     "A stimulus with the same response in every neuroid has no correlation distance: an error naming a few"
     if values.shape[1] == 1:
-        raise ValueError(f"{what} has a single neuroid (feature): the correlation distance between two "
-                         f"stimuli correlates their responses across neuroids, so it needs at least 2")
+        raise ValueError(f"{what} has a single neuroid (feature): the correlation distance between "
+                         "two stimuli correlates their responses across neuroids, so "
+                         "it needs at least 2")
     flat = np.min(values, axis=1) == np.max(values, axis=1)
     if flat.any():
-        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid (e.g. "
-                         f"{list(np.asarray(ids)[flat][:3])}): their correlation distance is undefined")
+        raise ValueError(f"{what}: {flat.sum()} stimuli have the same response in every neuroid "
+                         f"(e.g. {list(np.asarray(ids)[flat][:3])}): their correlation "
+                         "distance is undefined")
 
 # %% ../../nbs/api/13_rsa.ipynb #2b462a2e
 def _correlation_distance(values, # stimuli x neuroids, any real dtype
@@ -80,7 +83,8 @@ def tau_a(x, # 1-d values, e.g. an RDM's upper triangle
          )->float:
     "Kendall's tau-a: (concordant - discordant pairs) / all pairs, ties not adjusted for (Nili et al. 2014)"
     x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
-    if x.shape != y.shape or x.ndim != 1: raise ValueError(f"tau_a needs two 1-d arrays of one length, "
+    if x.shape != y.shape or x.ndim != 1: raise ValueError("tau_a needs two 1-d "
+                                                           "arrays of one length, "
                                                           f"got shapes {x.shape} and {y.shape}")
     tau_b = kendalltau(x, y).statistic  # (C - D) / sqrt((n0 - tx)(n0 - ty)), counted in O(n log n)
     tied = lambda v: float((lambda c: (c * (c - 1) / 2).sum())(np.unique(v, return_counts=True)[1]))
@@ -91,11 +95,13 @@ def tau_a(x, # 1-d values, e.g. an RDM's upper triangle
 RDM_METHODS = {'spearman': 'Spearman r of the upper triangles (k=1)',
                'pearson': 'Pearson r of every off-diagonal cell (both triangles: Coggan 2024, '
                           'whose RSMs need not be symmetric)',
-               'tau-a': "Kendall's tau-a of the upper triangles (rsatoolbox's comparison for RDMs with ties)"}
+               'tau-a': "Kendall's tau-a of the upper triangles (rsatoolbox's comparison "
+                        "for RDMs with ties)"}
 
 def _columns_as_rows(rdm):
     "An RDM with stimulus_id and stimulus_id_2 coords, its columns put in its rows' stimulus order"
-    if not (isinstance(rdm, xr.DataArray) and {'stimulus_id', 'stimulus_id_2'} <= set(rdm.coords)): return rdm
+    if not (isinstance(rdm, xr.DataArray) and {'stimulus_id', 'stimulus_id_2'} <= set(rdm.coords)):
+        return rdm
     rows, cols = (pd.Index(rdm[c].values) for c in ('stimulus_id', 'stimulus_id_2'))
     if rows.equals(cols): return rdm
     if not (rows.is_unique and cols.is_unique and set(rows) == set(cols)):
@@ -135,7 +141,8 @@ def _upper(a)->np.ndarray:
 # %% ../../nbs/api/13_rsa.ipynb #bd50302e
 def _ranks_of(v, chunk:int=2 ** 22)->tuple:
     "Average ranks of the values `v` (1-d float64, overwritten), and whether any of them tie"
-    order = np.argsort(v)  # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
+    # one sort; scipy's rankdata (average ranks) only where values tie or are NaN
+    order = np.argsort(v)
     if len(v) < 3 or np.isnan(v[order[-1]]): return rankdata(v), True
     for k in range(0, len(v) - 1, chunk):  # neighbours in sorted order, a chunk at a time
         s = v[order[k:k + chunk + 1]]  # one gather of the chunk's values
@@ -182,9 +189,11 @@ def _distance_blocks(values, # stimuli x neuroids, any real dtype
     _refuse_flat(values, ids, what)
     mean, width = np.sum(values, axis=1, dtype=np.float64) / p, max(1, cells // max(n, 1))
     centred = lambda rows, k: np.asarray(values[rows, k:k + width], np.float64) - mean[rows, None]
-    Z = centred(slice(None), 0) if p <= width else None  # few features: centred once, else block by block
+    # few features: centred once, else block by block
+    Z = centred(slice(None), 0) if p <= width else None
     d = 1 / np.sqrt(sum(np.einsum('ij,ij->i', c, c) for c in
-                        ([Z] if Z is not None else (centred(slice(None), k) for k in range(0, p, width)))))
+                        ([Z] if Z is not None
+                         else (centred(slice(None), k) for k in range(0, p, width)))))
     for i in range(0, n - 1, width):
         rows = slice(i, min(i + width, n - 1))
         G = Z[rows] @ Z[i:].T if Z is not None else sum(centred(rows, k) @ centred(slice(i, None), k).T
@@ -216,9 +225,11 @@ def _spearman_cells(cells_a, # () -> iterable of 1-d blocks: the first set's N c
         k = 0
         for b in cells(): R[k:k + len(b)] = b; k += len(b)
         if k != N: raise ValueError(f"expected {N} cells, got {k}")
-    ranks = lambda a, b: np.arange(2 * a + 1 - N, 2 * b + 1 - N, 2, dtype=np.float64)  # 2 rank - (N + 1)
+    # 2 rank - (N + 1)
+    ranks = lambda a, b: np.arange(2 * a + 1 - N, 2 * b + 1 - N, 2, dtype=np.float64)
     fill(cells_a)
-    for k in range(0, N, chunk): I[k:k + chunk] = np.arange(k, min(k + chunk, N))  # the cells' places
+    # the cells' places
+    for k in range(0, N, chunk): I[k:k + chunk] = np.arange(k, min(k + chunk, N))
     Z.sort()  # by value (then place)
     runs = _tie_runs(R)
     for k in range(0, N, chunk): R[I[k:k + chunk].astype(np.intp)] = ranks(k, min(k + chunk, N))
@@ -230,7 +241,8 @@ def _spearman_cells(cells_a, # () -> iterable of 1-d blocks: the first set's N c
     for k in range(0, N, chunk):
         c, a = ranks(k, min(k + chunk, N)), I[k:k + chunk]
         ab, aa, bb = ab + a @ c, aa + a @ a, bb + c @ c
-    for a, b in zip(*_tie_runs(R)):  # the second set's ties: average ranks in place of the sorted places
+    # the second set's ties: average ranks in place of the sorted places
+    for a, b in zip(*_tie_runs(R)):
         c, g = ranks(a, b), a + b - N
         ab, bb = ab + I[a:b].sum() * g - I[a:b] @ c, bb + (b - a) * g * g - c @ c
     with np.errstate(invalid='ignore', divide='ignore'): return float(ab / np.sqrt(aa * bb))
@@ -240,20 +252,24 @@ def rdm_method(compare # compare_rdms, a partial of it, or a function with an `r
               )->str|None:
     "The cells and correlation an RDM comparison uses ('spearman' or 'pearson'), None when it does not say"
     if compare is compare_rdms: return 'spearman'
-    if isinstance(compare, partial) and compare.func is compare_rdms:  # tau-a: no stimulus resampler (None)
-        return {'spearman': 'spearman', 'pearson': 'pearson'}.get(compare.keywords.get('method', 'spearman'))
+    # tau-a: no stimulus resampler (None)
+    if isinstance(compare, partial) and compare.func is compare_rdms:
+        return {'spearman': 'spearman',
+                'pearson': 'pearson'}.get(compare.keywords.get('method', 'spearman'))
     return getattr(compare, 'rdm_correlation', None)
 
 # %% ../../nbs/api/13_rsa.ipynb #6ef5e591
 _RDM_NAN = ("an RDM is constant (every pair of stimuli equally dissimilar), "
             "so its rank correlation is undefined")
 
-# one n x n float64 above this many bytes (8192 stimuli): `rdm` ranks cells without RDMs (sorts ~1.5x slower)
+# one n x n float64 above this many bytes (8192 stimuli): `rdm` ranks cells without RDMs
+# (sorts ~1.5x slower)
 _LEAN_RDM_BYTES = 2 ** 29
 
 def _rdms(X, Y, ids)->tuple:
     "The correlation-distance RDMs of the rows of X (the source) and Y (the target), float64 on the host"
-    return tuple(_correlation_distance(to_numpy(v), ids, what) for v, what in ((X, 'source'), (Y, 'target')))
+    return tuple(_correlation_distance(to_numpy(v), ids, what)
+                 for v, what in ((X, 'source'), (Y, 'target')))
 
 # %% ../../nbs/api/13_rsa.ipynb #6895e0ce
 def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's resamplers)
@@ -266,7 +282,8 @@ def _similarity_material(kind:str, # 'rdm_cv' or 'cka_cv' (metrics.uncertainty's
     out = dict(kind=kind, stimulus_id=np.asarray(ids), tests=[np.asarray(t) for t in tests])
     if matrices is not None and sum(m.nbytes for m in matrices) <= features:
         return out | dict(source=matrices[0], target=matrices[1])
-    # metrics.uncertainty calls `make` when the bootstrap first asks for the matrices (never, without it)
+    # metrics.uncertainty calls `make` when the bootstrap first asks for the
+    # matrices (never, without it)
     return out | dict(make=lambda: dict(zip(('source', 'target'), make())))
 
 # %% ../../nbs/api/13_rsa.ipynb #afe3aae5
@@ -276,25 +293,30 @@ def rdm(source:xr.DataArray, # presentation x feature
         target:xr.DataArray # presentation x neuroid
        )->Score:
     "RDM similarity: Spearman correlation between the source's and target's RDMs"
-    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    # rows paired: any one order will do
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')
     ids = _as_2d(target, 'target')['stimulus_id'].values[rows]
     features, n = X.nbytes + Y.nbytes, len(ids)
     if 2 * 8 * n * n <= features:  # the two RDMs are kept for the bootstrap: computed side by side
         S, T = _rdms(X, Y, ids)
         value, kept = _spearman_upper(S, T), (S, T)
-    elif 8 * n * n > _LEAN_RDM_BYTES:  # many stimuli: one n x n float64's worth of memory, no RDM at all
+    # many stimuli: one n x n float64's worth of memory, no RDM at all
+    elif 8 * n * n > _LEAN_RDM_BYTES:
         X, Y = to_numpy(X), to_numpy(Y)
         value, kept = _spearman_cells(lambda: _distance_blocks(X, ids, 'source'),
-                                      lambda: _distance_blocks(Y, ids, 'target'), n * (n - 1) // 2), None
+                                      lambda: _distance_blocks(Y, ids, 'target'),
+                                      n * (n - 1) // 2), None
     else:  # one n x n RDM at a time: each reduced to its cells' ranks, then dropped (faster sorts)
         # the RDM is dropped once its cells are copied out, before they are ranked
-        (ra, ta), (rb, tb) = (_ranks_of(_upper(_correlation_distance(to_numpy(v), ids, what, upper=True)))
+        (ra, ta), (rb, tb) = (_ranks_of(
+            _upper(_correlation_distance(to_numpy(v), ids, what, upper=True)))
                               for v, what in ((X, 'source'), (Y, 'target')))
         value, kept = _spearman_of_ranks(ra, rb, ta or tb), None
-    score = Score(value, attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
+    score = Score(value,
+                  attrs={'metric': 'rdm', **({} if np.isfinite(value) else {'reason': _RDM_NAN})})
     # one test part, every stimulus: for the bootstrap
-    return keep_heldout(score, **_similarity_material('rdm_cv', lambda: _rdms(X, Y, ids), ids, [np.arange(n)],
-                                                      features, kept))
+    return keep_heldout(score, **_similarity_material('rdm_cv', lambda: _rdms(X, Y, ids), ids,
+                                                      [np.arange(n)], features, kept))
 
 # %% ../../nbs/api/13_rsa.ipynb #d2cca450
 def _hsic_terms(A, B):
@@ -304,7 +326,8 @@ def _hsic_terms(A, B):
     AtB = A.mT @ B
     trace = xp.sum(AtB * AtB) - ka @ kb  # tr(K~ L~), diagonals zeroed
     ra, rb = A @ xp.sum(A, axis=0) - ka, B @ xp.sum(B, axis=0) - kb  # K~ 1, L~ 1
-    return (trace + xp.sum(ra) * xp.sum(rb) / ((n - 1) * (n - 2)) - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
+    return (trace + xp.sum(ra) * xp.sum(rb) / ((n - 1) * (n - 2))
+            - 2 / (n - 2) * ra @ rb) / (n * (n - 3))
 
 # %% ../../nbs/api/13_rsa.ipynb #7c30bb8e
 def _gram_norm2(A):
@@ -321,7 +344,8 @@ def _cka(X, Y, unbiased:bool=True)->float:
     X, Y = X - xp.mean(X, axis=0), Y - xp.mean(Y, axis=0)
     scalar = lambda v: float(to_numpy(v))
     if unbiased:
-        if X.shape[0] < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {X.shape[0]}")
+        if X.shape[0] < 4:
+            raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {X.shape[0]}")
         def hsic_xx(A): # _hsic_terms(A, A) without a second copy of A'A
             n, k = A.shape[0], xp.sum(A * A, axis=1)
             r = A @ xp.sum(A, axis=0) - k
@@ -329,10 +353,11 @@ def _cka(X, Y, unbiased:bool=True)->float:
                            - 2 / (n - 2) * r @ r) / (n * (n - 3)))
         xx, yy = hsic_xx(X), hsic_xx(Y)
         return 0.0 if xx * yy <= 0 else scalar(_hsic_terms(X, Y)) / np.sqrt(xx * yy)
-    if X.shape[0] < 3: raise ValueError(f"biased CKA needs at least 3 stimuli (with 2 it is always 1), "
-                                        f"got {X.shape[0]}")
+    if X.shape[0] < 3: raise ValueError("biased CKA needs at least 3 stimuli (with 2 it is always "
+                                        f"1), got {X.shape[0]}")
     den = np.sqrt(scalar(_gram_norm2(X)) * scalar(_gram_norm2(Y)))
-    if den == 0: raise ValueError("CKA is undefined when the source or target is constant across stimuli")
+    if den == 0:
+        raise ValueError("CKA is undefined when the source or target is constant across stimuli")
     XtY = X.mT @ Y
     return scalar(xp.sum(XtY * XtY)) / den
 
@@ -354,7 +379,8 @@ def _cell_products(K, L, chunk:int=2 ** 16)->tuple:
     K, L = K.ravel(order='K'), L.ravel(order='K')
     if K.dtype == L.dtype == np.float64: return np.vdot(K, K), np.vdot(L, L), np.vdot(K, L)
     out = np.zeros(3)
-    for k in range(0, len(K), chunk):  # float32 cells: a float64 chunk at a time, no float64 copy of all
+    # float32 cells: a float64 chunk at a time, no float64 copy of all
+    for k in range(0, len(K), chunk):
         a, b = K[k:k + chunk].astype(np.float64), L[k:k + chunk].astype(np.float64)
         out += a @ a, b @ b, a @ b
     return tuple(out)
@@ -366,19 +392,23 @@ def _hsic_grams(K, L, lower:bool=False, # K and L hold only their lower triangle
                )->float:
     "Unbiased HSIC (Song et al.'s U-statistic) from two symmetric Gram matrices, their diagonals left out"
     (dk, rk), (dl, rl) = sums or (_gram_sums(K, lower), _gram_sums(L, lower))
-    trace = (_cell_products(K, L)[2] if cells is None else cells) - dk @ dl  # tr(K~ L~), any cell order
-    return _hsic_value(2 * trace if lower else trace, rk, rl, len(K))  # lower: each cell stands for two
+    # tr(K~ L~), any cell order
+    trace = (_cell_products(K, L)[2] if cells is None else cells) - dk @ dl
+    # lower: each cell stands for two
+    return _hsic_value(2 * trace if lower else trace, rk, rl, len(K))
 
 # %% ../../nbs/api/13_rsa.ipynb #217bd915
 def _hsic_value(trace, rk, rl, n)->float:
     "Song et al.'s U-statistic from tr(K~ L~), the row sums K~ 1 and L~ 1 and the number of stimuli"
-    return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2)) - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
+    return float((trace + rk.sum() * rl.sum() / ((n - 1) * (n - 2))
+                  - 2 / (n - 2) * rk @ rl) / (n * (n - 3)))
 
 # %% ../../nbs/api/13_rsa.ipynb #32036c08
 def _cka_grams(K, L, lower:bool=False)->float:
     "Unbiased linear CKA from the two Gram matrices (0 when undefined), as `_cka` from the features"
     if len(K) < 4: raise ValueError(f"unbiased CKA needs at least 4 stimuli, got {len(K)}")
-    sk, sl_ = _gram_sums(K, lower), _gram_sums(L, lower)  # each matrix's sums once, for its three HSICs
+    # each matrix's sums once, for its three HSICs
+    sk, sl_ = _gram_sums(K, lower), _gram_sums(L, lower)
     kk, ll, kl = _cell_products(K, L)  # one pass over both matrices
     xx, yy = _hsic_grams(K, K, lower, (sk, sk), kk), _hsic_grams(L, L, lower, (sl_, sl_), ll)
     return 0.0 if xx * yy <= 0 else _hsic_grams(K, L, lower, (sk, sl_), kl) / np.sqrt(xx * yy)
@@ -389,16 +419,19 @@ def _cka_parts(K, L, # Gram matrices over all stimuli: symmetric, or their lower
                lower:bool=False, # K and L hold only their lower triangles (zeros above; float32 too)
                block:int=128)->np.ndarray:
     "Unbiased CKA of each part's blocks of K and L: one pass over K, L and their cell products"
-    if not lower and K.flags.c_contiguous: K, L = K.T, L.T  # symmetric: columns are rows, contiguous
+    # symmetric: columns are rows, contiguous
+    if not lower and K.flags.c_contiguous: K, L = K.T, L.T
     n, S = len(K), len(tests)
     dk, dl = (np.diagonal(A).astype(np.float64) for A in (K, L))
     M = np.zeros((n, S))
-    for s, te in enumerate(tests): M[te, s] = 1  # the parts as 0/1 columns: a part's sums are products with M
+    # the parts as 0/1 columns: a part's sums are products with M
+    for s, te in enumerate(tests): M[te, s] = 1
     KM, LM, KK, LL, KL = (np.zeros((n, S)) for _ in range(5))
     for j in range(0, n, block):  # column blocks in float64: the cell products never whole
         c = slice(j, j + block)
         Kb, Lb, Mb = np.asarray(K[:, c], np.float64), np.asarray(L[:, c], np.float64), M[c]
-        KM += Kb @ Mb; LM += Lb @ Mb; KK += (Kb * Kb) @ Mb; LL += (Lb * Lb) @ Mb; KL += (Kb * Lb) @ Mb
+        KM += Kb @ Mb; LM += Lb @ Mb; KK += (Kb * Kb) @ Mb; LL += (Lb * Lb) @ Mb
+        KL += (Kb * Lb) @ Mb
         if lower: KM[c] += Kb.T @ M; LM[c] += Lb.T @ M  # the cells above the diagonal, mirrored
     if lower: KM -= dk[:, None] * M; LM -= dl[:, None] * M  # the diagonal, counted twice
     values = []
@@ -419,8 +452,9 @@ def _grams_cheaper(n:int, p:int, q:int)->bool:
     return n * n * (p + q) / 2 < n * p * q + min(n * n * p, n * p * p) / 2 + min(n * n * q, n * q * q) / 2
 
 # %% ../../nbs/api/13_rsa.ipynb #7d0c6a02
-# the features centred 256 columns at a time (a block of at most 512 KB, or 256 columns): fresh memory
-# costs page faults (a first call pays them for every megabyte it touches), and blocks this wide keep the
+# the features centred 256 columns at a time (a block of at most 512 KB, or 256 columns): fresh
+# memory costs page faults (a first call pays them for every megabyte it touches), and blocks this
+# wide keep the
 # BLAS at its speed (800 x 2000 -> 100: 18 ms in place of 20; 3200 x 4096: 0.44 s in place of 0.63)
 _CENTRING = dict(features=256, budget=2 ** 19)
 
@@ -433,11 +467,14 @@ def cka(source:xr.DataArray, # presentation x feature
        )->Score:
     "Unbiased linear CKA between source and target (Song et al.'s HSIC U-statistic; 0 when undefined)"
     be = get_backend(backend)
-    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    # rows paired: any one order will do
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')
     ids = _as_2d(target, 'target')['stimulus_id'].values[rows]
     (n, p), q, kept = X.shape, Y.shape[1], None
-    if be.is_numpy and _grams_cheaper(n, p, q):  # many features and neuroids: from the Gram matrices
-        if 2 * 8 * n * n <= X.nbytes + Y.nbytes:  # kept for the bootstrap: symmetric, as it indexes them
+    # many features and neuroids: from the Gram matrices
+    if be.is_numpy and _grams_cheaper(n, p, q):
+        # kept for the bootstrap: symmetric, as it indexes them
+        if 2 * 8 * n * n <= X.nbytes + Y.nbytes:
             kept = _grams(X, Y)
             value = _cka_grams(*kept)
         else:  # their lower triangles in the features' dtype (float32 products: sums in float64)
@@ -446,8 +483,8 @@ def cka(source:xr.DataArray, # presentation x feature
     else: value = _cka(*(to_backend(a, be) for a in (X, Y)))  # no n x n matrix (e.g. many stimuli)
     score = Score(value, attrs={'metric': 'cka'})
     # one test part, every stimulus: for the bootstrap
-    return keep_heldout(score, **_similarity_material('cka_cv', lambda: _grams(X, Y), ids, [np.arange(n)],
-                                                      X.nbytes + Y.nbytes, kept))
+    return keep_heldout(score, **_similarity_material('cka_cv', lambda: _grams(X, Y), ids,
+                                                      [np.arange(n)], X.nbytes + Y.nbytes, kept))
 
 # %% ../../nbs/api/13_rsa.ipynb #f0b1c721
 @metric('cka_biased')
@@ -464,10 +501,12 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
                    order:str='stimulus_id')->Score:
     "RDM similarity or CKA ('rdm_cv', 'cka_cv') on each test part of the splits, mean and standard error"
     be = get_backend(backend)
-    X, Y, rows = _aligned_rows(source, target, reorder='smaller')  # rows paired: any one order will do
+    # rows paired: any one order will do
+    X, Y, rows = _aligned_rows(source, target, reorder='smaller')
     target = _as_2d(target, 'target')
     folds = cv_splits(target, splits=splits, train_size=train_size, test_size=test_size,
-                      stratification_coord=stratification_coord, random_state=random_state, min_test=4,
+                      stratification_coord=stratification_coord,
+                      random_state=random_state, min_test=4,
                       min_train=0, order=order)  # the similarity uses the test parts only
     at = np.empty_like(rows); at[rows] = np.arange(len(rows))  # where each of the target's rows is
     ids, tests = target['stimulus_id'].values[rows], [at[te] for _, te in folds]
@@ -476,7 +515,8 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
     if kind == 'cka_cv' and not be.is_numpy:  # on the backend, from feature products per test part
         Xb, Yb = (to_backend(a, be) for a in (X, Y))
         values = np.array([_cka(take(Xb, te), take(Yb, te)) for te in tests])
-    elif kind == 'cka_cv' and 2 * 8 * n * n > X.nbytes + Y.nbytes:  # the bootstrap's own, when it asks
+    # the bootstrap's own, when it asks
+    elif kind == 'cka_cv' and 2 * 8 * n * n > X.nbytes + Y.nbytes:
         grams = (_gram_lower(to_numpy(v), sums=None, **_CENTRING) for v in (X, Y))
         values = _cka_parts(*grams, tests, lower=True)  # lower triangles, in the features' dtype
     else:  # both n x n matrices once; a test part's are their blocks (a stimulus pair's cell is the same)
@@ -486,9 +526,11 @@ def _cv_similarity(kind, source, target, name, *, splits=10, test_size:float=0.9
     reason = {} if np.isfinite(values).all() else {
         'reason': f"undefined on {(~np.isfinite(values)).sum()} of {len(values)} splits: {_RDM_NAN}"}
     error, why = standard_error(values)
-    score = Score(values.mean(), attrs={'error': error, 'metric': name, **({'reason': why} if why else {}),
+    score = Score(values.mean(), attrs={'error': error, 'metric': name,
+                                        **({'reason': why} if why else {}),
                                         'raw': xr.DataArray(values, dims=['split']), **reason})
-    return keep_heldout(score, **_similarity_material(kind, make, ids, tests, X.nbytes + Y.nbytes, kept))
+    return keep_heldout(score,
+                        **_similarity_material(kind, make, ids, tests, X.nbytes + Y.nbytes, kept))
 
 # %% ../../nbs/api/13_rsa.ipynb #1019e6b1
 @metric('rdm_cv', resampler='rdm_cv')
@@ -516,7 +558,8 @@ def _rdm_material(compare, rdms:xr.DataArray, model_rdm=None, values=None)->dict
                correlation=method)
     if model_rdm is None: return out | dict(kind='rdm_loso')
     model = np.asarray(model_rdm, np.float64)
-    if isinstance(model_rdm, xr.DataArray) and 'stimulus_id' in model_rdm.coords:  # in the subjects' order
+    # in the subjects' order
+    if isinstance(model_rdm, xr.DataArray) and 'stimulus_id' in model_rdm.coords:
         order = pd.Index(model_rdm['stimulus_id'].values).get_indexer(ids)
         model = model[np.ix_(order, order)]
     return out | dict(kind='rdm_subjects', model=model)
@@ -529,9 +572,10 @@ def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. comp
     "Mean over subjects of compare(model, subject), error the standard error over subjects"
     if not isinstance(rdms, xr.DataArray) or 'subject' not in rdms.dims or not rdms.sizes['subject']:
         got = rdms.sizes if isinstance(rdms, xr.DataArray) else type(rdms).__name__
-        raise ValueError(f"subject_scores needs the subjects' RDMs along a 'subject' dim (one or more), got "
-                         f"{got}: stack them with xr.concat(rdms, dim='subject')")
-    values = np.array([compare(model_rdm, rdms.isel(subject=i)) for i in range(rdms.sizes['subject'])])
+        raise ValueError("subject_scores needs the subjects' RDMs along a 'subject' dim (one or "
+                         f"more), got {got}: stack them with xr.concat(rdms, dim='subject')")
+    values = np.array([compare(model_rdm, rdms.isel(subject=i))
+                       for i in range(rdms.sizes['subject'])])
     error, why = standard_error(values)  # one subject (a pooled RDM): unknown, not 0
     score = Score(values.mean(), attrs={'error': error, 'per_subject': values,
                                         **({'reason': why} if why else {})})
@@ -539,15 +583,17 @@ def subject_scores(compare, # (model matrix, subject matrix) -> float, e.g. comp
 
 # %% ../../nbs/api/13_rsa.ipynb #b7c1e002
 RDM_POOLS = {'mean': "the subjects' RDMs averaged as they are (Brain-Score)",
-             'ranks': "each subject's upper triangle rank-transformed, then averaged (rsatoolbox for "
-                      "'spearman', 'rho-a' and 'tau-a')",
-             'standardised': "each subject's upper triangle z-scored, then averaged (rsatoolbox for 'corr')"}
+             'ranks': "each subject's upper triangle rank-transformed, then averaged (rsatoolbox "
+                      "for 'spearman', 'rho-a' and 'tau-a')",
+             'standardised': "each subject's upper triangle z-scored, then averaged "
+                             "(rsatoolbox for 'corr')"}
 
 def pool_rdms(rdms:xr.DataArray, # subject x presentation x presentation_2
               *, pool:str='mean' # how subjects are pooled: a key of RDM_POOLS
              )->xr.DataArray:
     "One RDM standing for several subjects' (presentation x presentation_2), pooled as `pool` says"
-    if pool not in RDM_POOLS: raise ValueError(f"unknown pool {pool!r}: choose from {', '.join(RDM_POOLS)}")
+    if pool not in RDM_POOLS:
+        raise ValueError(f"unknown pool {pool!r}: choose from {', '.join(RDM_POOLS)}")
     if pool == 'mean': return rdms.mean('subject')
     n = rdms.sizes['presentation']
     i, j = np.triu_indices(n, 1)
@@ -564,10 +610,13 @@ def rdm_consistency(compare, # as for `subject_scores`
                     *, pool:str='mean' # how the others are pooled (`pool_rdms`): 'mean' is Brain-Score's
                    )->Score:
     "Ceiling: each subject's RDM against the others' pooled RDM (inter_subject), mean over subjects"
-    if pool not in RDM_POOLS: raise ValueError(f"unknown pool {pool!r}: choose from {', '.join(RDM_POOLS)}")
-    held_out = lambda others, held: Score(compare(pool_rdms(others, pool=pool), held.isel(subject=0)))
+    if pool not in RDM_POOLS:
+        raise ValueError(f"unknown pool {pool!r}: choose from {', '.join(RDM_POOLS)}")
+    held_out = lambda others, held: Score(compare(pool_rdms(others, pool=pool),
+                                                  held.isel(subject=0)))
     score = inter_subject(rdms, held_out)
-    material = _rdm_material(compare, rdms)  # the bootstrap re-pools by the mean: other pools keep none
+    # the bootstrap re-pools by the mean: other pools keep none
+    material = _rdm_material(compare, rdms)
     keep = material['kind'] == 'rdm_loso' and pool == 'mean'
     return keep_heldout(score, **material) if keep else score
 

@@ -45,7 +45,8 @@ def __repr__(self:Score):
     if self.ndim: return xr.DataArray.__repr__(self)
     unceiled = bool(self.attrs.get('unceiled'))  # a raw score, on its metric's own scale: said so
     parts = [f'{k} {_fmt(self.attrs[k])}' for k in ('raw', 'ceiling') if k in self.attrs
-             and np.ndim(self.attrs[k]) == 0 and not (unceiled and k == 'ceiling')] + ['unceiled'] * unceiled
+             and np.ndim(self.attrs[k]) == 0
+             and not (unceiled and k == 'ceiling')] + ['unceiled'] * unceiled
     details = f" ({', '.join(parts)})" if parts else ''
     return f"<Score {_fmt(float(self.values))}{_spread(self.attrs)}{details}>"
 
@@ -59,14 +60,16 @@ def _applied_to_raw(name:str):
             if 'raw' not in key: continue
             if _apply_raw and isinstance(value, xr.DataArray):
                 try: value = getattr(value, name)(*args, **kwargs)
-                except (KeyError, ValueError, IndexError): pass  # raw values without that dim: kept whole
+                # raw values without that dim: kept whole
+                except (KeyError, ValueError, IndexError): pass
             out.attrs[key] = value
         return out
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"xarray's `{name}`, applied to the raw values in attrs too (Brain-Score's Score)"
     return method
 
-for _name in ('sel', 'isel', 'squeeze', 'expand_dims'): setattr(Score, _name, _applied_to_raw(_name))
+for _name in ('sel', 'isel', 'squeeze', 'expand_dims'):
+    setattr(Score, _name, _applied_to_raw(_name))
 
 # %% ../../nbs/api/10_score.ipynb #d71754f7
 def keep_heldout(score:Score, # the score the material belongs to

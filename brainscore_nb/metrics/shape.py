@@ -39,8 +39,8 @@ def cue_classes(trials:xr.DataArray # trials with stimulus_id, and shape and tex
           and {'shape', 'texture'} <= set(trials.stimulus_set.columns)):
         table = pd.DataFrame(trials.stimulus_set)[['stimulus_id', 'shape', 'texture']]
     else:
-        raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the trials "
-                         "these coords (or stimulus set columns) and a 'stimulus_id' coord")
+        raise ValueError("shape bias needs each stimulus' 'shape' and 'texture' class: give the "
+                         "trials these coords (or stimulus set columns) and a 'stimulus_id' coord")
     return table.drop_duplicates('stimulus_id').set_index('stimulus_id')
 
 # %% ../../nbs/api/14b_shape_bias.ipynb #e66aae65
@@ -60,25 +60,30 @@ def shape_bias_similarity(source:xr.DataArray, # the model's answers, with a sti
     classes = cue_classes(target)
     ids = pd.Index(np.asarray(source['stimulus_id'].values, dtype=str))
     if (missing := ids.difference(classes.index)).size:
-        raise ValueError(f"{len(missing)} answered stimuli are not in the trials, e.g. {list(missing[:3])}")
+        raise ValueError(f"{len(missing)} answered stimuli are not in the trials, e.g. "
+                         f"{list(missing[:3])}")
     own = classes.loc[ids]
     model = shape_bias(source.values, own['shape'], own['texture'])
     theirs = classes.loc[np.asarray(target['stimulus_id'].values, dtype=str)]
     humans = shape_bias(target.values, theirs['shape'], theirs['texture'])
-    score = Score(1 - abs(model - humans), attrs={'model_shape_bias': model, 'human_shape_bias': humans,
+    score = Score(1 - abs(model - humans), attrs={'model_shape_bias': model,
+                                                  'human_shape_bias': humans,
                                                   'metric': 'shape_bias'})
     for bias, whose in ((model, 'the model'), (humans, 'the subjects')):
         if np.isnan(bias):
-            score.attrs.setdefault('reason', f"no answer of {whose} names the shape or the texture of a "
+            score.attrs.setdefault('reason',
+                                   f"no answer of {whose} names the shape or the texture of a "
                                              f"cue-conflict image: its shape bias is undefined")
     (mh, mo), (hh, ho) = _hits(source.values, own), _hits(target.values, theirs)
     human_ids = np.asarray(target['stimulus_id'].values, dtype=str)
     subjects = target['subject'].values if 'subject' in target.coords else np.zeros(len(hh), int)
-    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo, model_stimulus_id=ids.values,
+    return keep_heldout(score, 'bias_similarity', model_hit=mh, model_other=mo,
+                        model_stimulus_id=ids.values,
                         # for metrics.uncertainty
                         human_hit=hh,
                         human_other=ho, human_stimulus_id=human_ids, human_subject=subjects,
-                        units={'stimulus_id': np.concatenate([ids.values, human_ids]), 'subject': subjects})
+                        units={'stimulus_id': np.concatenate([ids.values, human_ids]),
+                               'subject': subjects})
 
 # %% ../../nbs/api/14b_shape_bias.ipynb #bhvb0002
 @metric_options()
@@ -94,10 +99,13 @@ def cue_conflict_shape_bias(source:xr.DataArray, # the model's answers, with a s
     hit, other = _hits(source.values, classes.loc[ids])
     counted = int(hit.sum() + other.sum())
     bias = hit.sum() / counted if counted else np.nan
-    score = Score(bias, attrs={'error': float(np.sqrt(bias * (1 - bias))), 'shape_hits': int(hit.sum()),
-                               'texture_hits': int(other.sum()), 'metric': 'shape_bias'})
-    if not counted: score.attrs['reason'] = 'no answer names the shape or the texture of a cue-conflict image'
-    return keep_heldout(score, 'shape_bias', hit=hit, other=other, units={'stimulus_id': ids.values})
+    score = Score(bias, attrs={'error': float(np.sqrt(bias * (1 - bias))),
+                               'shape_hits': int(hit.sum()), 'texture_hits': int(other.sum()),
+                               'metric': 'shape_bias'})
+    if not counted:
+        score.attrs['reason'] = 'no answer names the shape or the texture of a cue-conflict image'
+    return keep_heldout(score, 'shape_bias', hit=hit, other=other,
+                        units={'stimulus_id': ids.values})
 
 # %% ../../nbs/api/14b_shape_bias.ipynb #385143bf
 @resampler('shape_bias')

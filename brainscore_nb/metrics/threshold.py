@@ -38,7 +38,8 @@ def psychometric_cum_gauss(
     gamma: float = GUESS_RATE,  # guess rate (the lower bound)
 ):
     "Wichmann & Hill's psychometric function: gamma + (1 - gamma - lambda) Phi(alpha (x - beta))"
-    return gamma + (1 - gamma - lambda_) * ndtr(alpha * (x - beta))  # ndtr: norm.cdf's values, faster
+    # ndtr: norm.cdf's values, faster
+    return gamma + (1 - gamma - lambda_) * ndtr(alpha * (x - beta))
 
 # %% ../../nbs/api/14e_threshold.ipynb #22587000
 def inverse_psychometric_cum_gauss(
@@ -68,7 +69,8 @@ def _r2(y, predicted) -> float:
     return float(1 - residual / total)
 
 # %% ../../nbs/api/14e_threshold.ipynb #306088b8
-_FITS = {}  # (x, y) bytes -> fit: the same accuracies are fitted once (a benchmark asks again per condition)
+# (x, y) bytes -> fit: the same accuracies are fitted once (a benchmark asks again per condition)
+_FITS = {}
 
 
 def fit_psychometric(
@@ -122,17 +124,17 @@ def _numbers(answers: xr.DataArray, name: str) -> np.ndarray:
     "The coordinate `name` of the answers as floats, or an error naming it"
     if name not in answers.coords:
         raise ValueError(
-            f"the answers have no {name!r} coordinate (the stimulus variable the threshold is over); "
-            f"they have {sorted(answers.coords)}"
+            f"the answers have no {name!r} coordinate (the stimulus variable the threshold is "
+            f"over); they have {sorted(answers.coords)}"
         )
     values = np.asarray(answers[name].values)
     try:
         out = values.astype(np.float64)
     except (TypeError, ValueError):
         raise ValueError(
-            f"the threshold's variable {name!r} must hold numbers, got {sorted(set(map(str, values)))[:4]}"
-            f" (Brain-Score's Malania2007 passes 'image_label', the left/right label: the offset is "
-            f"'vernier_offset_arcsec')"
+            f"the threshold's variable {name!r} must hold numbers, got "
+            f"{sorted(set(map(str, values)))[:4]} (Brain-Score's Malania2007 passes 'image_label', "
+            f"the left/right label: the offset is 'vernier_offset_arcsec')"
         ) from None
     if not np.isfinite(out).all():
         raise ValueError(f"{name!r} holds {int((~np.isfinite(out)).sum())} NaN values")
@@ -169,11 +171,13 @@ def psychometric_threshold(
     "The model's threshold as Brain-Score measures it; NaN with `attrs['reason']` where its fit fails"
     x, correct = _numbers(answers, independent_variable), correct_answers(answers, label_variable)
     attrs = dict(
-        accuracy=float(correct.mean()), threshold_accuracy=threshold_accuracy, metric="psychometric_threshold"
+        accuracy=float(correct.mean()), threshold_accuracy=threshold_accuracy,
+        metric="psychometric_threshold"
     )
     fail = lambda reason: Score(np.nan, attrs={**attrs, "reason": reason})
     if correct.mean() < required_accuracy:
-        return fail(f"mean accuracy {correct.mean():.3f} is below {required_accuracy}: at chance, no fit")
+        return fail(f"mean accuracy {correct.mean():.3f} is below "
+                    f"{required_accuracy}: at chance, no fit")
     xs, ys = _aggregate(x, correct)
     xs, ys, enough = _before_asymptote(xs, ys)
     if not enough:
@@ -184,12 +188,14 @@ def psychometric_threshold(
     attrs.update(alpha=params[0], beta=params[1], lapse=params[2], r2=r2)
     if r2 < MIN_R2:
         return fail(f"the fit's R^2 {r2:.3f} is below {MIN_R2}")
-    if threshold_accuracy == "inflection":  # halfway between the fit at the smallest and the largest x
+    # halfway between the fit at the smallest and the largest x
+    if threshold_accuracy == "inflection":
         low, high = (psychometric_cum_gauss(v, *params) for v in (np.min(xs), np.max(xs)))
         attrs["threshold_accuracy"] = threshold_accuracy = float(low + (high - low) / 2)
     value = float(inverse_psychometric_cum_gauss(threshold_accuracy, *params))
     if np.isnan(value) or value > np.max(xs):
-        return fail(f"the threshold {value:.4g} lies outside the measured range (up to {np.max(xs):.4g})")
+        return fail(f"the threshold {value:.4g} lies outside the measured range (up "
+                    f"to {np.max(xs):.4g})")
     return Score(value, attrs=attrs)
 
 # %% ../../nbs/api/14e_threshold.ipynb #6259a1a4
@@ -208,7 +214,8 @@ def _human_values(target, what: str) -> xr.DataArray:
         raise ValueError(f"no {what} to compare with")
     if not np.isfinite(out.values).all():
         bad = list(out["subject"].values[~np.isfinite(out.values)])
-        raise ValueError(f"the {what} of subjects {bad} are NaN: select the subjects who did the condition")
+        raise ValueError(f"the {what} of subjects {bad} are NaN: select the subjects "
+                         "who did the condition")
     return out
 
 # %% ../../nbs/api/14e_threshold.ipynb #d1903ccb
@@ -261,7 +268,8 @@ def _leave_one_out(values: list) -> Score:
         values.remove(picked)
         draws.append(float(np.mean(_split_scores(np.asarray(values), picked))))
         values.append(picked)
-    return Score(float(np.mean(draws)), attrs={"error": float(np.std(draws)), "raw": np.asarray(draws)})
+    return Score(float(np.mean(draws)),
+                 attrs={"error": float(np.std(draws)), "raw": np.asarray(draws)})
 
 # %% ../../nbs/api/14e_threshold.ipynb #656fac3a
 @metric('threshold', kind='ceiling')
@@ -290,14 +298,14 @@ def threshold_elevations(
     subjects = [s for s in base["subject"].values if s in set(done["subject"].values)]
     if len(subjects) != done.sizes["subject"]:
         raise ValueError(
-            f"subjects {sorted(set(done['subject'].values) - set(subjects))} have a test threshold but "
-            f"no baseline threshold"
+            f"subjects {sorted(set(done['subject'].values) - set(subjects))} have a test threshold "
+            f"but no baseline threshold"
         )
     b, t = base.sel(subject=subjects).astype(np.float64), done.sel(subject=subjects).astype(np.float64)
     if not np.isfinite(b.values).all():
         raise ValueError(
-            f"subjects {list(b['subject'].values[~np.isfinite(b.values)])} did the test condition but "
-            f"have no baseline threshold"
+            f"subjects {list(b['subject'].values[~np.isfinite(b.values)])} did the test condition "
+            f"but have no baseline threshold"
         )
     return (t / b).rename("threshold_elevation")
 
@@ -326,12 +334,13 @@ def threshold_elevation(
     people = _elevations(target)
     if isinstance(source, (int, float, np.floating)):
         return _closeness(
-            float(source), people, {"model_elevation": float(source), "metric": "threshold_elevation"}
+            float(source), people,
+            {"model_elevation": float(source), "metric": "threshold_elevation"}
         )
     if not isinstance(source, dict) or {baseline_condition, test_condition} - set(source):
         raise ValueError(
-            f"source must map {baseline_condition!r} and {test_condition!r} to the model's answers, "
-            f"got {sorted(source) if isinstance(source, dict) else type(source).__name__}"
+            f"source must map {baseline_condition!r} and {test_condition!r} to the model's "
+            f"answers, got {sorted(source) if isinstance(source, dict) else type(source).__name__}"
         )
     opts = dict(independent_variable=independent_variable, label_variable=label_variable)
     base = psychometric_threshold(

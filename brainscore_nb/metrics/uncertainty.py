@@ -34,7 +34,8 @@ class Draws:
             raise ValueError(f"n_draws must be a positive integer, got {n_draws!r}")
         self.n_draws, self.seed = int(n_draws), int(seed)
         self.index = {k: pd.Index(np.unique(np.asarray(v).astype(str))) for k, v in units.items()}
-        self.counts = {k: _counts(len(ix), self.n_draws, self.seed, k) for k, ix in self.index.items()}
+        self.counts = {k: _counts(len(ix), self.n_draws, self.seed, k)
+                       for k, ix in self.index.items()}
 
     @classmethod
     def ones(cls, units:dict)->'Draws':
@@ -83,7 +84,8 @@ def weighted_pearson(W, # draws x n weights of the rows
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     a, b = a - a.mean(0), b - b.mean(0)  # centred first: the moments below do not cancel
     W = np.asarray(W, np.float64)
-    sa, sb, saa, sbb, sab = np.split(W @ np.concatenate([a, b, a * a, b * b, a * b], axis=1), 5, axis=1)
+    sa, sb, saa, sbb, sab = np.split(W @ np.concatenate([a, b, a * a, b * b, a * b], axis=1), 5,
+                                     axis=1)
     sw = W.sum(1)[:, None]
     with np.errstate(divide='ignore', invalid='ignore'):
         va, vb, cov = saa - sa * sa / sw, sbb - sb * sb / sw, sab - sa * sb / sw
@@ -100,14 +102,16 @@ def weighted_median(values, # ... x k, NaN where undefined
     order = np.argsort(np.where(np.isnan(values), np.inf, values), axis=-1)
     v, c = np.take_along_axis(values, order, -1), np.cumsum(np.take_along_axis(w, order, -1), -1)
     total = c[..., -1:]
-    pick = lambda k: np.take_along_axis(v, np.minimum((c <= k).sum(-1, keepdims=True), v.shape[-1] - 1), -1)
+    pick = lambda k: np.take_along_axis(v, np.minimum((c <= k).sum(-1, keepdims=True),
+                                                      v.shape[-1] - 1), -1)
     m = (pick(np.floor((total - 1) / 2)) + pick(np.floor(total / 2)))[..., 0] / 2
     return np.where(total[..., 0] > 0, m, np.nan)
 
 # %% ../../nbs/api/17_uncertainty.ipynb #1efa2fd8
 def _rowwise_pearson(a, b, w)->np.ndarray:
     "Weighted Pearson r per row of (draws x P) values `a`, `b` (or P-vectors) with weights `w` (draws x P)"
-    a, b = (x - x.mean(-1, keepdims=True) for x in (a, b))  # centred first: the moments below do not cancel
+    # centred first: the moments below do not cancel
+    a, b = (x - x.mean(-1, keepdims=True) for x in (a, b))
     if a.ndim == 1 and b.ndim == 1:
         sa, sb, saa, sbb, sab = (w @ np.stack([a, b, a * a, b * b, a * b], 1)).T
     else:
@@ -147,7 +151,8 @@ def _split_half(m:dict, d:Draws)->np.ndarray:
     out = []
     for keep, a, b in m['halves']:
         r = weighted_pearson(S[:, keep], a, b)
-        with np.errstate(divide='ignore', invalid='ignore'): out.append(weighted_median(2 * r / (1 + r), N))
+        with np.errstate(divide='ignore', invalid='ignore'):
+            out.append(weighted_median(2 * r / (1 + r), N))
     return _nanmean(out)
 
 # %% ../../nbs/api/17_uncertainty.ipynb #c7a0c294
@@ -158,14 +163,15 @@ def _pairs(n:int, correlation:str)->tuple:
 # %% ../../nbs/api/17_uncertainty.ipynb #0fc65d71
 def _weighted_ranks(v, w)->np.ndarray:
     "Mid-ranks of the values `v` (P, or draws x P) in each draw, value p counted `w[:, p]` times (draws x P)"
-    # what ranking the drawn sample itself gives (ties and repeated cells share their mean rank), by one sort
-    # of the values, not one per draw, where every draw ranks the same values
+    # what ranking the drawn sample itself gives (ties and repeated cells share their mean rank), by
+    # one sort of the values, not one per draw, where every draw ranks the same values
     v = np.asarray(v, np.float64)
     order = np.argsort(v, axis=-1, kind='stable')
     vs = np.take_along_axis(v, order, -1)
     ws = w[:, order] if v.ndim == 1 else np.take_along_axis(w, order, -1)
     shape, P = ws.shape, ws.shape[-1]
-    new = np.ones(vs.shape, bool); new[..., 1:] = vs[..., 1:] != vs[..., :-1]  # a group of ties starts
+    # a group of ties starts
+    new = np.ones(vs.shape, bool); new[..., 1:] = vs[..., 1:] != vs[..., :-1]
     ends = np.ones(vs.shape, bool); ends[..., :-1] = new[..., 1:]
     at = np.arange(P)
     first = np.broadcast_to(np.maximum.accumulate(np.where(new, at, 0), axis=-1), shape)
@@ -196,14 +202,17 @@ def _ranks_in_draws(vs, ws)->tuple:
 def _spearman_draws(a, b, w, block:int|None=None)->np.ndarray:
     "Spearman r per draw of cells `a`, `b` (P) counted `w` times (draws x P, or (C, i, j): C[:, i] C[:, j])"
     oa, ob = np.argsort(a, kind='stable'), np.argsort(b, kind='stable')
-    # draws at a time: about 2^21 cell-draws (16 MB arrays): 256 at once ran 1.8x slower at 800 stimuli
+    # draws at a time: about 2^21 cell-draws (16 MB arrays): 256 at once ran 1.8x
+    # slower at 800 stimuli
     block = block or int(np.clip(2 ** 21 // max(len(oa), 1), 1, 256))
     where = np.empty_like(oa); where[oa] = np.arange(len(oa))
     into_b, a, b = where[ob], np.asarray(a)[oa], np.asarray(b)[ob]
     if isinstance(w, tuple): C, i, j = w; ia, ja, ib, jb = i[oa], j[oa], i[ob], j[ob]
     out = []
-    for s in range(0, len(C) if isinstance(w, tuple) else len(w), block):  # blocks of draws: bounded memory
-        if isinstance(w, tuple):  # a cell's count: its stimuli's counts' product, built in each sorted order
+    # blocks of draws: bounded memory
+    for s in range(0, len(C) if isinstance(w, tuple) else len(w), block):
+        # a cell's count: its stimuli's counts' product, built in each sorted order
+        if isinstance(w, tuple):
             ct = np.ascontiguousarray(C[s:s + block].T)
             wa, wb = ct[ia] * ct[ja], ct[ib] * ct[jb]
         else:  # cells x draws: sorting moves whole rows
@@ -212,7 +221,8 @@ def _spearman_draws(a, b, w, block:int|None=None)->np.ndarray:
         ra, ta = _ranks_in_draws(a, wa)
         rb, tb = _ranks_in_draws(b, wb)
         n = wb.sum(0)
-        # mid-ranks keep the sum n(n+1)/2; their squares sum to n(n+1)(2n+1)/6 less (t^3 - t)/12 per tie group
+        # mid-ranks keep the sum n(n+1)/2; their squares sum to n(n+1)(2n+1)/6 less (t^3
+        # - t)/12 per tie group
         with np.errstate(divide='ignore', invalid='ignore'):
             square, centre = n * (n + 1) * (2 * n + 1) / 6, n * ((n + 1) / 2) ** 2
             cov = np.einsum('pd,pd,pd->d', wb, ra[into_b], rb) - centre
@@ -226,7 +236,8 @@ def _pair_r(a, b, w, correlation:str, block:int=64)->np.ndarray:
     "Weighted Spearman or Pearson r per draw of cells `a`, `b` (P or draws x P), weights `w` (draws x P)"
     if correlation != 'spearman': return _rowwise_pearson(a, b, w)
     if np.ndim(a) == 1 and np.ndim(b) == 1: return _spearman_draws(a, b, w)
-    out = []  # values that differ between draws: ranked draw by draw (blocks of draws bound the memory)
+    # values that differ between draws: ranked draw by draw (blocks of draws bound the memory)
+    out = []
     for s in range(0, len(w), block):
         rows = slice(s, s + block)
         part = lambda x: x if np.ndim(x) == 1 else x[rows]
@@ -287,7 +298,8 @@ def _kappa(m:dict, d:Draws)->np.ndarray:
     "Error consistency: kappa per (subject, condition) of weighted trials, mean over conditions, subjects"
     w = d.of('stimulus_id', m['stimulus_id'])  # draws x trials
     cells, subj = m['cell'], m['cell_subject']
-    G = sp.csr_array((np.ones(len(cells)), (np.arange(len(cells)), cells)), shape=(len(cells), len(subj)))
+    G = sp.csr_array((np.ones(len(cells)), (np.arange(len(cells)), cells)),
+                     shape=(len(cells), len(subj)))
     a, b = np.asarray(m['a'], float), np.asarray(m['b'], float)
     n, sa, sb, agree = ((w * x) @ G for x in (1.0, a, b, (a == b).astype(float)))
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -295,8 +307,10 @@ def _kappa(m:dict, d:Draws)->np.ndarray:
         expected = pa * pb + (1 - pa) * (1 - pb)
         kappa = np.where((n > 0) & (expected < 1), (observed - expected) / (1 - expected), np.nan)
         subjects, code = np.unique(subj, return_inverse=True)
-        S = sp.csr_array((np.ones(len(code)), (np.arange(len(code)), code)), shape=(len(code), len(subjects)))
-        per_subject = (np.nan_to_num(kappa) @ S) / (np.isfinite(kappa) @ S)  # pandas' mean skips NaN cells
+        S = sp.csr_array((np.ones(len(code)), (np.arange(len(code)), code)),
+                         shape=(len(code), len(subjects)))
+        # pandas' mean skips NaN cells
+        per_subject = (np.nan_to_num(kappa) @ S) / (np.isfinite(kappa) @ S)
         K = d.of('subject', subjects)
         ok = np.isfinite(per_subject)
         return np.abs(np.where(ok, K * per_subject, 0).sum(1) / np.where(ok, K, 0).sum(1))
@@ -309,7 +323,8 @@ def _bias_similarity(m:dict, d:Draws)->np.ndarray:
         hit, other = (np.asarray(m[f'{prefix}_{k}'], np.float64) for k in ('hit', 'other'))
         with np.errstate(divide='ignore', invalid='ignore'): return (w @ hit) / (w @ (hit + other))
     human = d.of('stimulus_id', m['human_stimulus_id']) * d.of('subject', m['human_subject'])
-    return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id'])) - bias('human', human))
+    return 1 - np.abs(bias('model', d.of('stimulus_id', m['model_stimulus_id']))
+                      - bias('human', human))
 
 # %% ../../nbs/api/17_uncertainty.ipynb #c8dbe578
 @resampler('i2n')
@@ -326,12 +341,14 @@ def _ks(m:dict, d:Draws)->np.ndarray:
     for e in m['entries']:  # one per property (and split, for a ceiling)
         W = d.of('neuroid_id', e['neuroid_id'])
         with np.errstate(divide='ignore', invalid='ignore'):
-            cq = np.cumsum(W @ np.eye(e['model'].shape[1])[e['bin']] / W.sum(1, keepdims=True), axis=1)
+            cq = np.cumsum(W @ np.eye(e['model'].shape[1])[e['bin']] / W.sum(1, keepdims=True),
+                           axis=1)
             # KS_max: the farthest histogram from q, all in the first or last bin
             last = np.eye(cq.shape[1])[-1]
             ks_max = np.maximum(np.abs(1 - cq).max(1), np.abs(last - cq).max(1))
             s = 1 - np.abs(np.cumsum(e['model'], 1)[None] - cq[:, None]).max(-1) / ks_max[:, None]
-        failed = np.isnan(s).sum(1) > s.shape[1] / 10  # as ks_similarity: 0 when over 10% are undefined
+        # as ks_similarity: 0 when over 10% are undefined
+        failed = np.isnan(s).sum(1) > s.shape[1] / 10
         out.append(np.where(failed, 0.0, _nanmean(s.T)))
     return np.mean(out, axis=0)
 
@@ -360,7 +377,8 @@ def _hsic(WK, WL, WKL, W)->np.ndarray:
     # K, L with zero diagonals (a stimulus with itself is no pair); WK = W @ K, WKL = W @ (K * L)
     n = W.sum(1)
     with np.errstate(divide='ignore', invalid='ignore'):
-        return (np.einsum('ij,ij->i', WKL, W) + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
+        return (np.einsum('ij,ij->i', WKL, W)
+                + (W * WK).sum(1) * (W * WL).sum(1) / ((n - 1) * (n - 2))
                 - 2 / (n - 2) * (W * WK * WL).sum(1)) / (n * (n - 3))
 
 # %% ../../nbs/api/17_uncertainty.ipynb #dc00a99a
@@ -432,8 +450,9 @@ def _normalised(r, c, normalisation):
     if callable(normalisation):  # any (Score, Score) -> Score, draw by draw
         return np.array([normalisation(Score(a), Score(b)).center
                          if np.isfinite(a) and np.isfinite(b) else np.nan for a, b in zip(r, c)])
-    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', 'ceil_score', "
-                     "'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', a function or None")
+    raise ValueError(f"unknown normalisation {normalisation!r}: use 'explained_variance', "
+                     "'ceil_score', 'squared_ratio', 'signed_squared_ratio', 'ceil_per_split', "
+                     "a function or None")
 
 # %% ../../nbs/api/17_uncertainty.ipynb #36924d34
 def _signature(d:Draws)->tuple:
@@ -458,7 +477,8 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
     mr = material_of(raw)
     if mr is None:
         metric = raw.attrs.get('metric', 'unnamed')
-        return out | dict(ci_low=np.nan, ci_high=np.nan, ci_reason=f"the metric ({metric}) keeps no held-out "
+        return out | dict(ci_low=np.nan, ci_high=np.nan,
+                          ci_reason=f"the metric ({metric}) keeps no held-out "
                           "material to resample (see brainscore_nb.metrics.uncertainty.RESAMPLERS)")
     mc = material_of(ceiling) if ceiling is not None and normalisation is not None else None
     units = {**units_of(mr)}
@@ -470,7 +490,8 @@ def bootstrap(raw:Score, # the raw score (its held-out material kept by the metr
     elif mc is None:
         c = np.full(n_draws, float(ceiling.values))  # a ceiling without material is taken as known
     else:
-        cache = mc.setdefault('_draws', {})  # the ceiling's draws are the same for every model: computed once
+        # the ceiling's draws are the same for every model: computed once
+        cache = mc.setdefault('_draws', {})
         if (key := _signature(d)) not in cache: cache[key] = resample(mc, d)
         c = cache[key]
     if normalisation == 'ceil_per_split' and c.ndim < r.ndim: c = c[:, None]
@@ -542,8 +563,8 @@ def compare(score_a, # a benchmark's Score (or a results row) of model A
     if not len(d): raise ValueError("compare: no draw is defined for both scores")
     lo, hi = np.percentile(d, [50 * (1 - level), 50 * (1 + level)])
     p = min(1.0, 2 * min((1 + (d <= 0).sum()) / (len(d) + 1), (1 + (d >= 0).sum()) / (len(d) + 1)))
-    return Comparison(a['benchmark'], a['model'], b['model'], a['center'] - b['center'], float(lo), float(hi),
-                      float(p), len(d), level)
+    return Comparison(a['benchmark'], a['model'], b['model'], a['center'] - b['center'], float(lo),
+                      float(hi), float(p), len(d), level)
 
 # %% ../../nbs/api/17_uncertainty.ipynb #9694b102
 def encode_draws(draws)->str:
@@ -570,7 +591,8 @@ def groups(centers:pd.Series, # model -> score
         if dm is None or not np.isfinite(dm).any(): continue
         d = (draws[leader] - dm) if leader is not None else None
         d = d[np.isfinite(d)] if d is not None else None
-        p = 2 * min((1 + (d <= 0).sum()), (1 + (d >= 0).sum())) / (len(d) + 1) if d is not None else 0
+        p = 2 * min((1 + (d <= 0).sum()),
+                    (1 + (d >= 0).sum())) / (len(d) + 1) if d is not None else 0
         same = d is not None and len(d) and p >= 1 - level
         if not same: group, leader = group + 1, m
         out[m] = group
@@ -590,8 +612,10 @@ def simulated_experiment(seed:int, # which experiment
     pred = np.broadcast_to(x, y.shape)
     tests = [te for _, te in ShuffleSplit(splits, test_size=0.1, random_state=seed).split(x)]
     m = dict(kind='regression', predictions=[pred[te] for te in tests], tests=tests, target=y,
-             stimulus_id=np.arange(n_stimuli).astype(str), neuroid_id=np.arange(n_neuroids).astype(str))
-    medians = np.array([np.median(weighted_pearson(np.ones((1, len(te))), pred[te], y[te])) for te in tests])
+             stimulus_id=np.arange(n_stimuli).astype(str),
+             neuroid_id=np.arange(n_neuroids).astype(str))
+    medians = np.array([np.median(weighted_pearson(np.ones((1, len(te))), pred[te], y[te]))
+                        for te in tests])
     return m, medians.mean(), medians.std() / np.sqrt(splits)
 
 # %% ../../nbs/api/17_uncertainty.ipynb #c9b0c0bc

@@ -64,8 +64,10 @@ def microsaccade_shifts(number_of_trials:int, # looks at each image
     "(pixels, degrees): `number_of_trials` x (x, y) shifts on a spiral out to `extent` degrees"
     whole = not isinstance(number_of_trials, bool) and int(number_of_trials) == number_of_trials
     if not whole or number_of_trials < 1:
-        raise ValueError(f"number_of_trials must be a whole number of at least 1, got {number_of_trials!r}")
-    for name, value in (('visual_degrees', visual_degrees), ('image_size', image_size), ('extent', extent)):
+        raise ValueError("number_of_trials must be a whole number of at least 1, got "
+                         f"{number_of_trials!r}")
+    for name, value in (('visual_degrees', visual_degrees), ('image_size', image_size),
+                        ('extent', extent)):
         if not (isinstance(value, (int, float, np.number)) and np.isfinite(value) and value > 0):
             raise ValueError(f"{name} must be a positive number, got {value!r}")
     radius = extent / visual_degrees * image_size
@@ -83,12 +85,14 @@ def shift_images(images, # ... x rows x cols (channels first), e.g. N x 3 x H x 
                 )->np.ndarray:
     "`images` moved by `shift`: bilinear at 1/32 pixel, edges replicated (OpenCV's `warpAffine`)"
     images = np.asarray(images, dtype=np.float32)
-    if images.ndim < 2: raise ValueError(f"images must have rows and columns, got shape {images.shape}")
+    if images.ndim < 2:
+        raise ValueError(f"images must have rows and columns, got shape {images.shape}")
     shift = np.asarray(shift, dtype=float)
     if shift.shape != (2,) or not np.isfinite(shift).all():
         raise ValueError(f"shift must be two finite numbers (x, y), got {shift.tolist()!r}")
     def taps(n, t):  # each output pixel's source, in 1/32 pixel: cv2's fixed point (AB_BITS 10, INTER_BITS 5)
-        at = (np.rint(-float(np.float32(t)) * 1024).astype(np.int64) + 16 + np.arange(n) * 1024) >> 5
+        at = (np.rint(-float(np.float32(t)) * 1024).astype(np.int64) + 16
+              + np.arange(n) * 1024) >> 5
         i, f = at >> 5, (at & 31).astype(np.float32) / np.float32(32)
         return np.clip(i, 0, n - 1), np.clip(i + 1, 0, n - 1), np.float32(1) - f, f
     rows, cols = images.shape[-2:]
@@ -148,8 +152,10 @@ def code_hash(model # a torch.nn.Module, or a callable
                    if c not in (object, torch.nn.Module)}
         for c in sorted(classes, key=lambda c: (c.__module__, c.__qualname__)):
             h.update(_class_code(c).encode())
-        h.update(repr(model).encode())  # the tree of submodules, each with its settings (stride, padding...)
-        for name, t in sorted(model.state_dict().items()): h.update(f'{name}{tuple(t.shape)}'.encode())
+        # the tree of submodules, each with its settings (stride, padding...)
+        h.update(repr(model).encode())
+        for name, t in sorted(model.state_dict().items()):
+            h.update(f'{name}{tuple(t.shape)}'.encode())
     else: h.update(_function_code(model).encode())
     return h.hexdigest()
 
@@ -165,7 +171,8 @@ def torch_layers(module, # a torch.nn.Module in eval mode
     mods, out, hooks = dict(module.named_modules()), {}, []
     unknown = [l for l in layers if l != 'logits' and l not in mods]
     if unknown:
-        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
+        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. "
+                       f"{[n for n in mods if n][:8]}")
     keep = lambda l: lambda m, i, o: out.__setitem__(l, o.detach().cpu().numpy())
     hooks = [mods[l].register_forward_hook(keep(l)) for l in layers if l != 'logits']
     x = torch.from_numpy(np.ascontiguousarray(images, np.float32))
@@ -213,8 +220,8 @@ class ActivationsExtractor:
                  progress:bool=False): # show a progress bar per call
         is_torch = hasattr(model, 'named_modules') and hasattr(model, 'state_dict')
         if weights is None and not is_torch:
-            raise ValueError(f"pass weights= for {identifier!r}: a string that changes whenever the model's "
-                             "parameters do, so its cached activations cannot go stale")
+            raise ValueError(f"pass weights= for {identifier!r}: a string that changes whenever "
+                             "the model's parameters do, so its cached activations cannot go stale")
         self.model, self.identifier, self.preprocessing = model, identifier, preprocessing
         self.batch_size, self.memory_budget = batch_size, memory_budget
         self.weights = weights or weights_hash(model)
@@ -246,7 +253,8 @@ def _cached(self:ActivationsExtractor, key:str):
     "The cached activations under `key`, if present and intact"
     if self.cache_dir is None: return None
     path, sha = self.cache_dir/f'{key}.nc', self.cache_dir/f'{key}.sha1'
-    if path.is_file() and sha.is_file() and sha.read_text() == sha1_file(path): return load_assembly(path)
+    if path.is_file() and sha.is_file() and sha.read_text() == sha1_file(path):
+        return load_assembly(path)
     return None
 
 # %% ../../nbs/api/22_activations.ipynb #f60a836b
@@ -271,15 +279,16 @@ def _compute(self:ActivationsExtractor, stimuli, layers:list)->dict:
     from tqdm import tqdm
     paths = [stimuli.get_stimulus(s) for s in stimuli['stimulus_id']]
     values = {}
-    for start in tqdm(range(0, len(paths), self.batch_size), desc=self.identifier, disable=not self.progress):
+    for start in tqdm(range(0, len(paths), self.batch_size), desc=self.identifier,
+                      disable=not self.progress):
         out = self._forward(self.preprocessing.load(paths[start:start + self.batch_size]), layers)
         missing = [l for l in layers if l not in out]
         if missing:
             raise KeyError(f"model {self.identifier!r} returned no layer(s) {missing}; "
                            f"it returned {list(out)}")
         for l in layers:
-            flat = project(np.asarray(out[l], np.float32).reshape(len(out[l]), -1), self.max_features,
-                           self.projection_seed)
+            flat = project(np.asarray(out[l], np.float32).reshape(len(out[l]), -1),
+                           self.max_features, self.projection_seed)
             if l not in values: values[l] = np.empty((len(paths), flat.shape[1]), np.float32)
             values[l][start:start + len(flat)] = flat
         del out
@@ -347,10 +356,13 @@ def by_layer(self:ActivationsExtractor, stimuli, # the stimulus set to show the 
     keys = {l: self._key(stimuli_hash, l) for l in dict.fromkeys([*layers, *also])}
     found = {l: a for l in layers if (a := self._cached(keys[l])) is not None}
     if len(found) == len(layers): return {l: found[l] for l in layers}
-    with self._lock(stimuli_hash):  # another process extracting them: wait, then read what it stored
-        found |= {l: a for l in layers if l not in found and (a := self._cached(keys[l])) is not None}
+    # another process extracting them: wait, then read what it stored
+    with self._lock(stimuli_hash):
+        found |= {l: a for l in layers if l not in found
+                  and (a := self._cached(keys[l])) is not None}
         todo = [l for l in dict.fromkeys(layers) if l not in found]
-        also = [l for l in dict.fromkeys(also) if l not in layers and not self._has(keys[l])] if todo else []
+        also = [l for l in dict.fromkeys(also) if l not in layers
+                and not self._has(keys[l])] if todo else []
         for group in (self._passes(len(stimuli), todo, also) if todo else []):
             for l, values in self._compute(stimuli, group).items():
                 assembly = _layer_assembly(stimuli, l, values)
@@ -380,7 +392,8 @@ def extraction_plan(widths:dict, # {layer: features per image}, e.g. from `layer
         raise ValueError(f"memory_budget and max_features must be positive, "
                          f"got {memory_budget}, {max_features}")
     raw = {l: 4 * n_stimuli * w for l, w in widths.items()}
-    if sum(raw.values()) <= memory_budget: return dict(max_features=None, groups=[list(widths)], bytes=raw)
+    if sum(raw.values()) <= memory_budget:
+        return dict(max_features=None, groups=[list(widths)], bytes=raw)
     kept = {l: 4 * n_stimuli * min(w, max_features) for l, w in widths.items()}
     groups, size = [[]], 0
     for l, b in kept.items():

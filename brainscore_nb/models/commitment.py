@@ -35,16 +35,18 @@ class ModelCommitment(BrainModel):
         # the earlier signature: ModelCommitment(identifier, activations_model, region_layer_map)
         if isinstance(layers, dict):
             if region_layer_map is not None:
-                raise TypeError(f"{identifier}: pass the region -> layer map once (region_layer_map=), "
-                                "layers= takes a list")
+                raise TypeError(f"{identifier}: pass the region -> layer map once "
+                                "(region_layer_map=), layers= takes a list")
             layers, region_layer_map = None, layers
         if layers is not None and (isinstance(layers, str) or not len(layers)):
-            raise ValueError(f"{identifier}: layers must be a non-empty list of layer names, got {layers!r}")
+            raise ValueError(f"{identifier}: layers must be a non-empty list of layer "
+                             f"names, got {layers!r}")
         if layers is None and not region_layer_map:
-            raise TypeError(f"{identifier}: pass layers=[...] (candidates to choose each region's layer "
-                            "from) or region_layer_map={region: layer}")
+            raise TypeError(f"{identifier}: pass layers=[...] (candidates to choose each region's "
+                            "layer from) or region_layer_map={region: layer}")
         if readout_layer and behavioral_readout_layer and readout_layer != behavioral_readout_layer:
-            raise TypeError(f"{identifier}: readout_layer and behavioral_readout_layer disagree; pass one")
+            raise TypeError(f"{identifier}: readout_layer and behavioral_readout_layer "
+                            "disagree; pass one")
         self._identifier, self.activations_model, self.region_layer_map = (
             identifier, activations_model, dict(region_layer_map or {}))
         self.candidates = None if layers is None else list(layers)
@@ -55,10 +57,12 @@ class ModelCommitment(BrainModel):
         # region -> every candidate's score (a table; its attrs say the choice and the data)
         self.layer_selection = {}
         self.recording = self.task = self.readout = self.labels = None
-        self.aggregation, self.similarity_measure = 'mean', 'dot'  # label pooling, odd-one-out similarity
+        # label pooling, odd-one-out similarity
+        self.aggregation, self.similarity_measure = 'mean', 'dot'
 
     @property
-    def readout_layer(self): return self._readout or self.region_layer_map.get('IT') or self.layers[-1]
+    def readout_layer(self):
+        return self._readout or self.region_layer_map.get('IT') or self.layers[-1]
     @property
     def identifier(self): return self._identifier
     def visual_degrees(self): return self._degrees
@@ -70,7 +74,8 @@ class ModelCommitment(BrainModel):
 def _start_recording(self:ModelCommitment, recording_target:str, time_bins:list):
     "Record the layer committed to `recording_target` from now on (choosing it first, given candidate layers)"
     if recording_target not in self.region_layer_map:
-        if self.candidates is None or recording_target not in {**SELECTION_BENCHMARKS, **self.selection}:
+        if self.candidates is None or recording_target not in {**SELECTION_BENCHMARKS,
+                                                               **self.selection}:
             raise ValueError(f"model {self.identifier!r} has no layer committed to region "
                              f"{recording_target!r}; "
                              f"it has {', '.join(self.region_layer_map) or 'none'}"
@@ -98,9 +103,11 @@ class ProbabilitiesReadout:
             raise ValueError(f"fit needs N x D features and N labels, "
                              f"got {features.shape} and {labels.shape}")
         self.choices = list(dict.fromkeys(labels.tolist()))
-        if len(self.choices) < 2: raise ValueError(f"fit needs two labels or more, got {self.choices}")
+        if len(self.choices) < 2:
+            raise ValueError(f"fit needs two labels or more, got {self.choices}")
         self.scaler = StandardScaler().fit(features)
-        # two labels: scikit-learn >= 1.8 fits a binary model; its optimum is the multinomial one at twice C
+        # two labels: scikit-learn >= 1.8 fits a binary model; its optimum is the
+        # multinomial one at twice C
         C = self.C * (2 if len(self.choices) == 2 else 1)
         self.classifier = LogisticRegression(solver='newton-cg', C=C).fit(
             self.scaler.transform(features), pd.Index(self.choices).get_indexer(labels))
@@ -109,7 +116,8 @@ class ProbabilitiesReadout:
     def predict_proba(self, features)->pd.DataFrame:
         "N x choices probabilities"
         if self.choices is None: raise RuntimeError("fit the readout before predicting")
-        return pd.DataFrame(self.classifier.predict_proba(self.scaler.transform(np.asarray(features))),
+        return pd.DataFrame(self.classifier.predict_proba(
+            self.scaler.transform(np.asarray(features))),
                             columns=self.choices)
 
 # %% ../../nbs/api/23_commitment.ipynb #9e301bbc
@@ -123,7 +131,8 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None,
     if aggregation not in ('mean', 'max'):
         raise ValueError(f"aggregation must be 'mean' or 'max', got {aggregation!r}")
     if similarity_measure not in ('dot', 'cosine'):
-        raise ValueError(f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
+        raise ValueError(
+            f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
     self.recording, self.task, self.readout, self.labels = None, task, None, None
     self.aggregation, self.similarity_measure = aggregation, similarity_measure
     if task == T.label and fitting_stimuli is not None and not hasattr(fitting_stimuli, 'columns'):
@@ -136,9 +145,11 @@ def _start_task(self:ModelCommitment, task:str, fitting_stimuli=None,
         self.labels = fitting_stimuli if isinstance(fitting_stimuli, str) else list(fitting_stimuli)
     elif task in (T.label, T.probabilities):
         if fitting_stimuli is None or 'image_label' not in getattr(fitting_stimuli, 'columns', []):
-            raise ValueError(f"task {task!r} needs fitting_stimuli: a StimulusSet with an image_label column")
+            raise ValueError(f"task {task!r} needs fitting_stimuli: a StimulusSet with an "
+                             "image_label column")
         features = self.activations_model(fitting_stimuli, [self.readout_layer]).values
-        self.readout = ProbabilitiesReadout().fit(features, fitting_stimuli['image_label'].to_numpy())
+        self.readout = ProbabilitiesReadout().fit(features,
+                                                  fitting_stimuli['image_label'].to_numpy())
 
 ModelCommitment.start_task = _start_task
 
@@ -158,8 +169,10 @@ def _odd_one_out(self:ModelCommitment, triplets):
     stimuli = triplets.drop_duplicates(subset=['stimulus_id']).sort_values(by='stimulus_id')
     features = self.activations_model(stimuli, [self.readout_layer])
     trials = ['|'.join(map(str, ids[i:i + 3])) for i in range(0, len(ids) - 2, 3)]
-    return BehavioralAssembly(odd_one_out_choices(features, ids, similarity_measure=self.similarity_measure),
-                              dims=['presentation'], coords={'stimulus_id': ('presentation', trials)})
+    return BehavioralAssembly(odd_one_out_choices(features, ids,
+                                                  similarity_measure=self.similarity_measure),
+                              dims=['presentation'],
+                              coords={'stimulus_id': ('presentation', trials)})
 
 # %% ../../nbs/api/23_commitment.ipynb #7f390c2b
 def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
@@ -181,7 +194,8 @@ def _look_at(self:ModelCommitment, stimuli, number_of_trials:int=1):
         probs = self.readout.predict_proba(features)
     else:
         probs = self.own_labels(stimuli, self.labels,
-                                **({} if self.aggregation == 'mean' else {'aggregation': self.aggregation}))
+                                **({} if self.aggregation == 'mean'
+                                   else {'aggregation': self.aggregation}))
     if self.task == T.probabilities:
         return BehavioralAssembly(probs.to_numpy(), dims=['presentation', 'choice'],
                                   coords={'stimulus_id': ('presentation', ids),
@@ -226,7 +240,8 @@ class OnePass:
             acts = self.model(stimuli, self.layers)
             return {l: acts.isel(neuroid=acts['layer'].values == l) for l in self.layers}
         ext = self.model.projected(self.max_features) if self.max_features else self.model
-        widths = {l: min(w, self.max_features or w) for l, w in ext.layer_widths(self.layers).items()}
+        widths = {l: min(w, self.max_features or w)
+                  for l, w in ext.layer_widths(self.layers).items()}
         plan = extraction_plan(widths, len(stimuli), memory_budget=self.memory_budget,
                                max_features=self.max_features or 1000)
         ext, out = ext.projected(plan['max_features']) if plan['max_features'] else ext, {}
@@ -241,12 +256,15 @@ class OnePass:
         key = stimulus_set_hash(stimuli)
         if key not in self.seen: self.seen[key] = self._extract(stimuli)
         unknown = [l for l in layers if l not in self.layers]
-        if unknown: raise KeyError(f"layer(s) {unknown} are not among the sweep's layers {self.layers}")
+        if unknown:
+            raise KeyError(f"layer(s) {unknown} are not among the sweep's layers {self.layers}")
         found = [self.seen[key][l] for l in layers]
-        return found[0] if len(found) == 1 else xr.concat(found, dim='neuroid')  # one layer: no copy
+        # one layer: no copy
+        return found[0] if len(found) == 1 else xr.concat(found, dim='neuroid')
 
 # %% ../../nbs/api/23_commitment.ipynb #bfd2f0d9
-def _value(s)->float: return float(np.asarray(getattr(s, 'values', s), float)) if s is not None else np.nan
+def _value(s)->float:
+    return float(np.asarray(getattr(s, 'values', s), float)) if s is not None else np.nan
 
 # %% ../../nbs/api/23_commitment.ipynb #7f3e821c
 def layer_scores(model:ModelCommitment, # the model whose layers are scored
@@ -264,20 +282,25 @@ def layer_scores(model:ModelCommitment, # the model whose layers are scored
         raise TypeError(f"{getattr(benchmark, 'identifier', benchmark)} records no region "
                         "(it has no `.region`): layer sweeps need a neural benchmark")
     layers, rows = list(layers), []
-    shared = OnePass(model.activations_model, layers, max_features=max_features, memory_budget=memory_budget)
+    shared = OnePass(model.activations_model, layers, max_features=max_features,
+                     memory_budget=memory_budget)
     for depth, layer in enumerate(layers):
-        s = benchmark(ModelCommitment(f'{model.identifier}-{layer}', shared, region_layer_map={region: layer},
+        s = benchmark(ModelCommitment(f'{model.identifier}-{layer}', shared,
+                                      region_layer_map={region: layer},
                                       visual_degrees=model.visual_degrees()))
         features = next(iter(shared.seen.values()))[layer].sizes['neuroid'] if shared.seen else np.nan
         rows.append(dict(layer=layer, depth=depth, score=_value(s), raw=_value(s.attrs.get('raw')),
-                         ceiling=_value(s.attrs.get('ceiling')), error=float(s.attrs.get('error', np.nan)),
+                         ceiling=_value(s.attrs.get('ceiling')),
+                         error=float(s.attrs.get('error', np.nan)),
                          features=features))
     table = pd.DataFrame(rows)
-    table.attrs.update(model=model.identifier, benchmark=getattr(benchmark, 'identifier', str(benchmark)),
+    table.attrs.update(model=model.identifier,
+                       benchmark=getattr(benchmark, 'identifier', str(benchmark)),
                        region=region, passes=shared.passes, stimulus_sets=len(shared.seen),
                        best=(str(table.loc[table['score'].idxmax(), 'layer'])
                              if table['score'].notna().any() else None),
-                       projected_to=max_features or next((p['max_features'] for p in shared.plans.values()
+                       projected_to=max_features or next((p['max_features']
+                                                          for p in shared.plans.values()
                                                           if p['max_features']), None))
     return table
 
@@ -288,7 +311,8 @@ def plot_layer_scores(table:pd.DataFrame, # from `layer_scores`
     "Score (with error bars) and ceiling by layer depth; the best layer marked"
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(max(4, 0.45 * len(table) + 2), 3.2))
-    ax.errorbar(table['depth'], table['score'], yerr=table['error'], marker='o', capsize=3, label='score')
+    ax.errorbar(table['depth'], table['score'], yerr=table['error'], marker='o',
+                capsize=3, label='score')
     ax.plot(table['depth'], table['ceiling'], ls='--', color='grey', label='ceiling')
     if table.attrs.get('best') is not None:
         best = table[table['layer'] == table.attrs['best']].iloc[0]
@@ -316,9 +340,9 @@ BENCHMARKS = {}
 def _benchmarks(what:str):
     "The registry's benchmark function `what` ('load' or 'names')"
     if what not in BENCHMARKS:
-        raise RuntimeError("selection benchmarks given by name are resolved by brainscore_nb.registry: "
-                           "import it first (`import brainscore_nb as bn` does), "
-                           "or pass selection={region: benchmark}")
+        raise RuntimeError("selection benchmarks given by name are resolved by "
+                           "brainscore_nb.registry: import it first (`import brainscore_nb as bn` "
+                           "does), or pass selection={region: benchmark}")
     return BENCHMARKS[what]
 
 # %% ../../nbs/api/23_commitment.ipynb #a81fa4ea
@@ -326,8 +350,8 @@ def selection_choice(self:ModelCommitment, region:str):
     "The benchmark (or identifier) choosing `region`'s layer: `selection=`'s, Brain-Score's, or a stand-in"
     choice = self.selection.get(region, SELECTION_BENCHMARKS.get(region))
     if choice is None:
-        raise ValueError(f"model {self.identifier!r}: no selection benchmark for region {region!r}; "
-                         f"pass selection={{{region!r}: benchmark}}")
+        raise ValueError(f"model {self.identifier!r}: no selection benchmark for region "
+                         f"{region!r}; pass selection={{{region!r}: benchmark}}")
     if isinstance(choice, str) and region in STAND_INS and choice == SELECTION_BENCHMARKS[region]:
         if choice not in _benchmarks('names')(): return STAND_INS[region]
     return choice
@@ -339,7 +363,8 @@ def _selection_path(self:ModelCommitment, region:str, choice):
     "Where `region`'s choice is cached: beside the activations, keyed by all that sets it (None: no cache)"
     m = self.activations_model
     if getattr(m, 'cache_dir', None) is None or getattr(m, 'weights', None) is None: return None
-    bench = choice if isinstance(choice, str) else [choice.identifier, getattr(choice, 'version', None),
+    bench = choice if isinstance(choice, str) else [choice.identifier,
+                                                    getattr(choice, 'version', None),
                                                     getattr(choice, 'data_sha1', None)]
     spec = dict(model=self.identifier, weights=m.weights,
                 preprocessing=repr(getattr(m, 'preprocessing', None)), candidates=self.candidates,
@@ -362,7 +387,8 @@ def _load_selection(path):
 def _save_selection(path, table:pd.DataFrame):
     if path is None: return
     with atomic_write(path) as tmp:
-        tmp.write_text(json.dumps(dict(rows=table.to_dict('records'), attrs=table.attrs), default=str))
+        tmp.write_text(json.dumps(dict(rows=table.to_dict('records'),
+                                       attrs=table.attrs), default=str))
         digest = sha1_file(tmp)
     with atomic_write(path.with_suffix('.sha1')) as tmp: tmp.write_text(digest)
 
@@ -380,19 +406,21 @@ def commit_region(self:ModelCommitment, region:str # the region to choose a laye
         if isinstance(choice, str):
             try: benchmark = _benchmarks('load')(choice)
             except Exception as e:
-                raise RuntimeError(f"model {self.identifier!r}: cannot choose a layer for {region}: "
-                                   f"its selection benchmark {choice} did not load "
+                raise RuntimeError(f"model {self.identifier!r}: cannot choose a layer for "
+                                   f"{region}: its selection benchmark {choice} did not load "
                                    f"({type(e).__name__}: {e}); "
                                    f"pass region_layer_map={{{region!r}: layer}} "
                                    f"or selection={{{region!r}: benchmark}}") from e
         else: benchmark = choice
         if getattr(benchmark, 'region', region) != region:
-            raise ValueError(f"selection benchmark {benchmark.identifier} records {benchmark.region}, "
-                             f"not {region}")
-        table = layer_scores(self, benchmark, layers=self.candidates, max_features=SELECTION_FEATURES)
+            raise ValueError(f"selection benchmark {benchmark.identifier} records "
+                             f"{benchmark.region}, not {region}")
+        table = layer_scores(self, benchmark, layers=self.candidates,
+                             max_features=SELECTION_FEATURES)
         if table.attrs['best'] is None:
-            raise ValueError(f"model {self.identifier!r}: no layer of {self.candidates} has a score on "
-                             f"{table.attrs['benchmark']}; pass region_layer_map={{{region!r}: layer}}")
+            raise ValueError(f"model {self.identifier!r}: no layer of {self.candidates} has a "
+                             f"score on {table.attrs['benchmark']}; pass "
+                             f"region_layer_map={{{region!r}: layer}}")
         table.attrs.update(data_sha1=getattr(benchmark, 'data_sha1', None) or '')
         _save_selection(path, table)
     self.layer_selection[region], self.region_layer_map[region] = table, table.attrs['best']

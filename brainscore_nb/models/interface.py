@@ -25,7 +25,8 @@ class BrainModel:
         "Regions a model can be recorded from"
         V1, V2, V4, IT = 'V1', 'V2', 'V4', 'IT'
 
-    def _missing(self, name): raise NotImplementedError(f"{type(self).__name__} does not implement {name}")
+    def _missing(self, name):
+        raise NotImplementedError(f"{type(self).__name__} does not implement {name}")
     @property
     def identifier(self)->str: "The model's unique name"; self._missing('identifier')
     def visual_degrees(self)->float:
@@ -45,7 +46,8 @@ def check_time_bins(time_bins)->list:
     "`time_bins` as a list of (start, end) int pairs, or a ValueError that says what is wrong"
     try: bins = [(int(s), int(e)) for s, e in time_bins]
     except (TypeError, ValueError):
-        raise ValueError(f"time_bins must be a list of (start_ms, end_ms) pairs, got {time_bins!r}") from None
+        raise ValueError(
+            f"time_bins must be a list of (start_ms, end_ms) pairs, got {time_bins!r}") from None
     if not bins or any(e <= s for s, e in bins):
         raise ValueError(f"time_bins must be non-empty pairs that end after they start, got {bins}")
     return bins
@@ -60,8 +62,8 @@ def check_visual_degrees(value, # a field of view or stimulus size, in degrees o
         raise TypeError(f"{what} must be a number of degrees (e.g. 8), "
                         f"got {value!r} ({type(value).__name__})")
     if not math.isfinite(value) or not 0 < value <= 180:
-        raise ValueError(f"{what} must be a finite number of degrees above 0 and at most 180 (e.g. 8), "
-                         f"got {value!r}")
+        raise ValueError(f"{what} must be a finite number of degrees above 0 and at most 180 (e.g. "
+                         f"8), got {value!r}")
     return float(value)
 
 # %% ../../nbs/api/20_model_interface.ipynb #7fc509fc
@@ -70,7 +72,8 @@ def with_time_bins(activations:NeuroidAssembly, # presentation x neuroid
                   )->NeuroidAssembly:
     "`activations` repeated over `time_bins`: presentation x neuroid x time_bin (a static model's answer)"
     bins = check_time_bins(time_bins)
-    values = np.repeat(activations.transpose('presentation', 'neuroid').values[..., None], len(bins), axis=2)
+    values = np.repeat(activations.transpose('presentation', 'neuroid').values[..., None],
+                       len(bins), axis=2)
     coords = {k: v for k, v in activations.coords.items() if 'time_bin' not in v.dims}
     coords.update(time_bin_start=('time_bin', [s for s, _ in bins]),
                   time_bin_end=('time_bin', [e for _, e in bins]))
@@ -83,7 +86,8 @@ def select_stimuli(features:NeuroidAssembly, stimuli)->NeuroidAssembly:
     "The presentations of `features` for each stimulus of `stimuli`, in the stimuli's order"
     ids = pd.Index(features['stimulus_id'].values)
     if not ids.is_unique:
-        raise ValueError('features have repeated stimulus_ids: average them first (average_repetition)')
+        raise ValueError('features have repeated stimulus_ids: average them first '
+                         '(average_repetition)')
     wanted = list(stimuli['stimulus_id'])
     missing = pd.Index(wanted).difference(ids)
     if len(missing):
@@ -101,11 +105,13 @@ class PrecomputedFeatures(BrainModel):
                  regions=('V1', 'V2', 'V4', 'IT')): # regions the features stand for
         dims = getattr(features, 'dims', None)
         if dims is None or set(dims) != {'presentation', 'neuroid'} or 'stimulus_id' not in features.coords:
-            raise ValueError(f"{identifier}: the features must be an assembly of presentation x neuroid "
-                             f"with a stimulus_id coord, got {type(features).__name__} with dims {dims}: "
-                             f"select one time bin first (e.g. .isel(time_bin=0, drop=True))")
+            raise ValueError(f"{identifier}: the features must be an assembly of presentation x "
+                             f"neuroid with a stimulus_id coord, got {type(features).__name__} "
+                             f"with dims {dims}: select one time bin first (e.g. "
+                             ".isel(time_bin=0, drop=True))")
         self._features, self._identifier, self._degrees, self.regions = (
-            features, identifier, check_visual_degrees(visual_degrees, f"{identifier}: visual_degrees"),
+            features, identifier,
+            check_visual_degrees(visual_degrees, f"{identifier}: visual_degrees"),
             tuple(regions))
         self.recording = None
 
@@ -130,7 +136,8 @@ class PrecomputedFeatures(BrainModel):
                                f"{self.identifier} only answers recordings")
         region, bins = self.recording
         seen = select_stimuli(self._features, stimuli)
-        return with_time_bins(seen.assign_coords(region=('neuroid', [region] * seen.sizes['neuroid'])), bins)
+        return with_time_bins(seen.assign_coords(region=('neuroid',
+                                                         [region] * seen.sizes['neuroid'])), bins)
 
 
 # %% ../../nbs/api/20_model_interface.ipynb #ca0e124a
@@ -151,8 +158,8 @@ class PrecomputedBehavior(BrainModel):
     def start_task(self, task, fitting_stimuli=None):
         can = BrainModel.Task.probabilities if 'choice' in self._choices.dims else BrainModel.Task.label
         if task != can:
-            raise NotImplementedError(f"{self.identifier} only answers {can} tasks (its stored answers); "
-                                      f"it cannot perform task {task!r}")
+            raise NotImplementedError(f"{self.identifier} only answers {can} tasks (its stored "
+                                      f"answers); it cannot perform task {task!r}")
         self.task = task
 
     def look_at(self, stimuli, number_of_trials:int=1):
@@ -169,19 +176,23 @@ def odd_one_out_choices(features:NeuroidAssembly, # presentation x neuroid, one 
                        )->np.ndarray:
     "Per trial, the stimulus id left out of the most similar pair, as Brain-Score's OddOneOut"
     if similarity_measure not in ('dot', 'cosine'):
-        raise ValueError(f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
+        raise ValueError(
+            f"similarity_measure must be 'dot' or 'cosine', got {similarity_measure!r}")
     ids = np.asarray(triplet_ids)
-    if ids.size % 3: raise ValueError(f"odd-one-out trials come in threes: got {ids.size} stimulus ids")
-    unique = np.unique(ids.astype(str))  # the distinct stimuli, sorted by id as Brain-Score sorts them
+    if ids.size % 3:
+        raise ValueError(f"odd-one-out trials come in threes: got {ids.size} stimulus ids")
+    # the distinct stimuli, sorted by id as Brain-Score sorts them
+    unique = np.unique(ids.astype(str))
     picked = select_stimuli(features, pd.DataFrame({'stimulus_id': unique}))
     values = picked.transpose('presentation', ...).values.reshape(len(unique), -1)
     if not (ok := np.isfinite(values).all(1)).all():
         bad = unique[~ok]
         raise ValueError(f"the features of {len(bad)} stimuli hold NaN or infinite values (e.g. "
-                         f"{list(bad[:3])}): their similarities, and so the odd one out, are undefined")
+                         f"{list(bad[:3])}): their similarities, and so the odd one "
+                         "out, are undefined")
     if (values == values[:1]).all():
-        raise ValueError("the features are the same for every stimulus (constant, or all zero): every "
-                         "triplet is a tie, so there is no odd one out to choose")
+        raise ValueError("the features are the same for every stimulus (constant, or all zero): "
+                         "every triplet is a tie, so there is no odd one out to choose")
     similarity = np.dot(values, np.transpose(values))
     if similarity_measure == 'cosine':
         norms = np.linalg.norm(values, axis=1).reshape(-1, 1)
@@ -195,7 +206,8 @@ class PrecomputedOddOneOut(PrecomputedFeatures):
     "Stored features (presentation x neuroid) that answer the odd-one-out task by `odd_one_out_choices`"
     def start_task(self, task, fitting_stimuli=None):
         if task != BrainModel.Task.odd_one_out:
-            raise NotImplementedError(f"{self.identifier} only answers the odd-one-out task, not {task!r}")
+            raise NotImplementedError(f"{self.identifier} only answers the odd-one-out "
+                                      f"task, not {task!r}")
         self.task = task
 
     def look_at(self, stimuli, number_of_trials:int=1):

@@ -39,42 +39,50 @@ def _declare(library:str, name:str, layers, picks:tuple, **kw)->LibraryModel:
     return LibraryModel(library, name, layers, _regions(layers, *picks), **kw)
 
 _RESNET = ('layer1', 'layer2', 'layer3', 'layer4', 'avgpool')
-_CLIP = Preprocessing(224, (0.48145466, 0.4578275, 0.40821073), (0.26862954, 0.26130258, 0.27577711))
+_CLIP = Preprocessing(224, (0.48145466, 0.4578275, 0.40821073),
+                      (0.26862954, 0.26130258, 0.27577711))
 
 # %% ../../nbs/api/25_library_models.ipynb #6493d9bd
 LIBRARY_MODELS = {
     'alexnet': _declare('torchvision', 'alexnet',
-                        [f'features.{i}' for i in (2, 5, 7, 9, 12)] + ['classifier.2', 'classifier.5'],
+                        [f'features.{i}'
+                         for i in (2, 5, 7, 9, 12)] + ['classifier.2', 'classifier.5'],
                         (0, 1, 2, 4)),
     'resnet18': _declare('torchvision', 'resnet18', _RESNET, (0, 1, 2, 3)),
     'resnet34': _declare('torchvision', 'resnet34', _RESNET, (0, 1, 2, 3)),
     'resnet50': _declare('torchvision', 'resnet50', _RESNET, (0, 1, 2, 3)),
     'resnet101': _declare('torchvision', 'resnet101', _RESNET, (0, 1, 2, 3)),
     'vgg16': _declare('torchvision', 'vgg16',
-                      [f'features.{i}' for i in (4, 9, 16, 23, 30)] + ['classifier.1', 'classifier.4'],
+                      [f'features.{i}'
+                       for i in (4, 9, 16, 23, 30)] + ['classifier.1', 'classifier.4'],
                       (0, 1, 2, 4)),
     'vgg19': _declare('torchvision', 'vgg19',
-                      [f'features.{i}' for i in (4, 9, 18, 27, 36)] + ['classifier.1', 'classifier.4'],
+                      [f'features.{i}'
+                       for i in (4, 9, 18, 27, 36)] + ['classifier.1', 'classifier.4'],
                       (0, 1, 2, 4)),
     'mobilenet_v2': _declare('torchvision', 'mobilenet_v2', [f'features.{i}' for i in range(19)],
                              (3, 6, 13, 17)),
-    'efficientnet_b0': _declare('torchvision', 'efficientnet_b0', [f'features.{i}' for i in range(9)],
+    'efficientnet_b0': _declare('torchvision', 'efficientnet_b0',
+                                [f'features.{i}' for i in range(9)],
                                 (2, 3, 5, 7)),
     'convnext_tiny': _declare('torchvision', 'convnext_tiny', [f'features.{i}' for i in range(8)],
                               (1, 3, 5, 7)),
     'timm/resnet50': _declare('timm', 'resnet50', _RESNET[:4] + ('global_pool',), (0, 1, 2, 3)),
-    'timm/convnext_tiny': _declare('timm', 'convnext_tiny', [f'stages.{i}' for i in range(4)], (0, 1, 2, 3)),
-    'timm/vit_base_patch16_224': _declare('timm', 'vit_base_patch16_224', [f'blocks.{i}' for i in range(12)],
+    'timm/convnext_tiny': _declare('timm', 'convnext_tiny',
+                                   [f'stages.{i}' for i in range(4)], (0, 1, 2, 3)),
+    'timm/vit_base_patch16_224': _declare('timm', 'vit_base_patch16_224',
+                                          [f'blocks.{i}' for i in range(12)],
                                           (1, 3, 7, 10),
                                           preprocessing=Preprocessing(224, (0.5,) * 3, (0.5,) * 3)),
     'open_clip/ViT-B-32': _declare('open_clip', 'ViT-B-32',
                                    [f'transformer.resblocks.{i}' for i in range(12)], (1, 3, 7, 10),
                                    preprocessing=_CLIP, tag='openai', imagenet=False),
     'efficientnet-b0': _declare('efficientnet_pytorch', 'efficientnet-b0',
-                                [f'_blocks.{i}' for i in range(16)] + ['_conv_head'], (2, 4, 8, 13)),
+                                [f'_blocks.{i}' for i in range(16)] + ['_conv_head'],
+                                (2, 4, 8, 13)),
     'efficientnet-b1': _declare('efficientnet_pytorch', 'efficientnet-b1',
-                                [f'_blocks.{i}' for i in range(23)] + ['_conv_head'], (3, 6, 12, 19),
-                                preprocessing=Preprocessing(240)),
+                                [f'_blocks.{i}' for i in range(23)] + ['_conv_head'],
+                                (3, 6, 12, 19), preprocessing=Preprocessing(240)),
 }
 
 # %% ../../nbs/api/25_library_models.ipynb #c4a0232f
@@ -113,8 +121,8 @@ def _weights_error(identifier:str, spec:LibraryModel, e:Exception)->WeightsUnava
     cache = (torch.hub.get_dir() if spec.library in ('torchvision', 'efficientnet_pytorch')
              else 'the Hugging Face hub cache (HF_HOME)')
     return WeightsUnavailable(
-        f"cannot fetch the pretrained weights of model {identifier!r} ({spec.library} {spec.name!r}): "
-        f"{type(e).__name__}: {e}. "
+        f"cannot fetch the pretrained weights of model {identifier!r} ({spec.library} "
+        f"{spec.name!r}): {type(e).__name__}: {e}. "
         f"{spec.library} downloads them on first use into {cache}: connect to the internet once "
         f"(or copy the weights file there), "
         f"or use library_model({identifier!r}, pretrained=False) for random weights")
@@ -152,10 +160,11 @@ def library_model(identifier:str, # a key of LIBRARY_MODELS, e.g. 'resnet50'
     weights = (f"{spec.library}-{version}:{spec.name}:{spec.tag or 'default'}" if pretrained
                else weights_hash(module))
     extractor, logits = (ActivationsExtractor(module, identifier, preprocessing=spec.preprocessing,
-                                              weights=weights, batch_size=batch_size, max_features=m)
+                                              weights=weights, batch_size=batch_size,
+                                              max_features=m)
                          for m in (max_features, None))
-    own = ((lambda stimuli, labels, **kw: category_probabilities(logits(stimuli, ['logits']).values, labels,
-                                                                 **kw))
+    own = ((lambda stimuli, labels, **kw: category_probabilities(logits(stimuli, ['logits']).values,
+                                                                 labels, **kw))
            if spec.imagenet else None)
     return ModelCommitment(identifier, extractor, spec.regions, visual_degrees=8, own_labels=own)
 

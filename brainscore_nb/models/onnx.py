@@ -25,7 +25,8 @@ def export_onnx(module, # a torch.nn.Module
     mods = dict(module.named_modules())
     unknown = [l for l in layers if l not in mods or not l]
     if unknown:
-        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. {[n for n in mods if n][:8]}")
+        raise KeyError(f"the model has no layer(s) {unknown}; it has e.g. "
+                       f"{[n for n in mods if n][:8]}")
     # torchscript refuses names like '1' or 'a.b'
     names = [f'layer{i}' for i in range(len(layers))] + ['logits']
     path = Path(path)
@@ -38,7 +39,8 @@ def export_onnx(module, # a torch.nn.Module
                           opset_version=opset, dynamo=False)
         model = onnx.load(str(tmp))
         onnx.helper.set_model_props(model,
-                                    {_LAYERS_KEY: json.dumps(dict(zip(names, list(layers) + ['logits'])))})
+                                    {_LAYERS_KEY: json.dumps(
+                                        dict(zip(names, list(layers) + ['logits'])))})
         onnx.save(model, str(tmp))
     return path
 
@@ -66,7 +68,8 @@ def _outputs_module(module, layers:list):
 def _load_onnx(path:Path):
     import onnx
     if not path.is_file():
-        raise FileNotFoundError(f"no ONNX file {path}: export one with export_onnx(module, path, layers)")
+        raise FileNotFoundError(f"no ONNX file {path}: export one with "
+                                "export_onnx(module, path, layers)")
     try: return onnx.load(str(path))
     except Exception as e:
         raise ValueError(f"{path} is not a readable ONNX model ({type(e).__name__}: {e})") from None
@@ -84,7 +87,8 @@ class OnnxModel:
                  *, threads:int|None=None): # intra-op threads (default: OMP_NUM_THREADS, else ONNX Runtime's)
         try: import onnx, onnxruntime as ort
         except ImportError:
-            raise ImportError("the ONNX path needs onnxruntime: pip install 'brainscore_nb[onnx]'") from None
+            raise ImportError(
+                "the ONNX path needs onnxruntime: pip install 'brainscore_nb[onnx]'") from None
         self.path = Path(path)
         model = _load_onnx(self.path)
         names = json.loads({p.key: p.value for p in model.metadata_props}.get(_LAYERS_KEY, '{}'))
@@ -93,7 +97,8 @@ class OnnxModel:
         layers = list(to_tensor) if layers is None else list(layers)
         unknown = [l for l in layers if l not in to_tensor and l not in tensors]
         if unknown:
-            raise KeyError(f"{self.path} has no output or tensor {unknown}; its outputs: {list(to_tensor)}")
+            raise KeyError(f"{self.path} has no output or tensor {unknown}; its "
+                           f"outputs: {list(to_tensor)}")
         for l in layers:
             if l not in to_tensor:
                 model.graph.output.append(onnx.helper.make_empty_tensor_value_info(l))

@@ -24,8 +24,8 @@ class CropPreprocessing(Preprocessing):
         if self.resize_size is None:
             object.__setattr__(self, 'resize_size', int(self.image_size * 256 / 224))
         if self.resize_size < self.image_size:
-            raise ValueError(f"resize_size {self.resize_size} is smaller than image_size {self.image_size}: "
-                             "the centre crop would not fit")
+            raise ValueError(f"resize_size {self.resize_size} is smaller than image_size "
+                             f"{self.image_size}: the centre crop would not fit")
 
     def fit(self, rgb:Image.Image)->Image.Image:
         "An RGB image resized (shorter side `resize_size`) and cropped to the centre square"
@@ -68,7 +68,8 @@ def _digest(x)->str:
     for a in (x if isinstance(x, (list, tuple)) else [x]):
         a = np.asarray(a.detach().cpu() if hasattr(a, 'detach') else a)
         h.update(f'{a.shape}{a.dtype}'.encode())
-        h.update(repr(a.tolist()).encode() if a.dtype == object else np.ascontiguousarray(a).tobytes())
+        h.update(repr(a.tolist()).encode() if a.dtype == object
+                 else np.ascontiguousarray(a).tobytes())
     return h.hexdigest()
 
 # %% ../../nbs/api/22a_preprocessing.ipynb #2d659727

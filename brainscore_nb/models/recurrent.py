@@ -44,7 +44,8 @@ class RecurrentToy(BrainModel):
 # %% ../../nbs/api/27_recurrent.ipynb #73338acc
 def _start_task(self:RecurrentToy, task:str, fitting_stimuli=None):
     if task != BrainModel.Task.passive:
-        raise NotImplementedError(f"{self.identifier} only looks passively; it cannot perform task {task!r}")
+        raise NotImplementedError(f"{self.identifier} only looks passively; it cannot "
+                                  f"perform task {task!r}")
 
 # %% ../../nbs/api/27_recurrent.ipynb #bca4b3b8
 def _start_recording(self:RecurrentToy, recording_target:str, time_bins:list):
@@ -68,7 +69,8 @@ def unroll(self:RecurrentToy, images:np.ndarray, # N x H x W x 3, preprocessed
         # each area sees the one below, as of the last step
         inputs = [x] + [h[i] for i in range(len(self.regions) - 1)]
         h = np.stack([(1 - self.leak) * h[i]
-                      + self.leak * np.maximum(inputs[i] @ self.feedforward[i] + h[i] @ self.lateral[i], 0)
+                      + self.leak * np.maximum(
+                          inputs[i] @ self.feedforward[i] + h[i] @ self.lateral[i], 0)
                       for i in range(len(self.regions))])
         out[:, k] = h
     return out
@@ -79,14 +81,16 @@ RecurrentToy.unroll = unroll
 def _look_at(self:RecurrentToy, stimuli, number_of_trials:int=1)->NeuroidAssembly:
     "The recorded region's responses to `stimuli`: presentation x neuroid x time_bin"
     if self.recording is None:
-        raise RuntimeError(f"call start_recording before look_at: {self.identifier} only answers recordings")
+        raise RuntimeError(f"call start_recording before look_at: {self.identifier} only "
+                           "answers recordings")
     region, bins = self.recording
     images = self.preprocessing.load([stimuli.get_stimulus(s) for s in stimuli['stimulus_id']])
     steps = max(1, math.ceil(max(e for _, e in bins) / self.step_ms))
     states = self.unroll(images, steps)[self.regions.index(region)]  # step x N x units
     rest = np.zeros_like(states[0])
     values = np.stack([np.mean([states[k] if k >= 0 else rest
-                                for k in range(math.floor(s / self.step_ms), math.ceil(e / self.step_ms))],
+                                for k in range(math.floor(s / self.step_ms),
+                                               math.ceil(e / self.step_ms))],
                                axis=0)
                        for s, e in bins], axis=-1)
     return NeuroidAssembly(values, dims=['presentation', 'neuroid', 'time_bin'], coords={

@@ -44,8 +44,9 @@ def place_on_screen(stimulus_set:StimulusSet, # stimuli as shown in the experime
              / check_visual_degrees(target_visual_degrees, "the model's visual_degrees"))
     if not 1 / MAX_MAGNIFICATION <= ratio <= MAX_MAGNIFICATION:
         raise ValueError(f"stimuli of {source_visual_degrees:g} degrees shown to a model that sees "
-                         f"{target_visual_degrees:g} degrees would be scaled {ratio:g} times (the limit is "
-                         f"{MAX_MAGNIFICATION:g}, either way): check the model's visual_degrees")
+                         f"{target_visual_degrees:g} degrees would be scaled {ratio:g} times (the "
+                         f"limit is {MAX_MAGNIFICATION:g}, either way): check the "
+                         "model's visual_degrees")
     if target_visual_degrees == source_visual_degrees: return stimulus_set
     spec = dict(stimuli=stimulus_set_hash(stimulus_set), target=target_visual_degrees,
                 source=source_visual_degrees, background=background, version=__version__)
@@ -71,7 +72,8 @@ def _cache_problem(out:Path, names:dict)->str:
     "Why cached folder `out` cannot serve `names` ('' if it can): every file present with its recorded sha1"
     if not out.is_dir(): return 'missing' if not out.exists() else 'not a folder'
     try: recorded = json.loads((out/MANIFEST).read_text())
-    except (OSError, ValueError): return f'no readable {MANIFEST} (written by an older version, or damaged)'
+    except (OSError, ValueError):
+        return f'no readable {MANIFEST} (written by an older version, or damaged)'
     if not isinstance(recorded, dict) or set(recorded) != set(names.values()):
         return f'{MANIFEST} lists other files'
     for name, sha1 in recorded.items():
@@ -101,8 +103,10 @@ def _render(stimulus_set, names:dict, ratio:float, background:int, out:Path):
     out.parent.mkdir(parents=True, exist_ok=True)
     collect_stale(out.parent)  # temporary folders of killed processes
     with temp_path(out, folder=True) as tmp:
-        for sid, name in names.items(): _rescaled(stimulus_set, sid, ratio, background).save(tmp/name)
-        (tmp/MANIFEST).write_text(json.dumps({n: sha1_file(tmp/n) for n in names.values()}, sort_keys=True))
+        for sid, name in names.items():
+            _rescaled(stimulus_set, sid, ratio, background).save(tmp/name)
+        (tmp/MANIFEST).write_text(json.dumps({n: sha1_file(tmp/n) for n in names.values()},
+                                             sort_keys=True))
         try: tmp.rename(out)
         # another process finished first: use its folder if it verifies
         except OSError:

@@ -59,7 +59,8 @@ def _pool(x:np.ndarray, k:int)->np.ndarray:
 def _gabor_call(self:GaborBank, images:np.ndarray)->dict:
     "Simple- and complex-cell responses of grayscale `images` (N x size x size x 3)"
     gray = images.mean(axis=3)
-    r = np.fft.ifft2(np.fft.fft2(gray)[:, None] * self.filters[None])  # analytic: real even, imaginary odd
+    # analytic: real even, imaginary odd
+    r = np.fft.ifft2(np.fft.fft2(gray)[:, None] * self.filters[None])
     simple = np.concatenate([np.maximum(r.real, 0), np.maximum(-r.real, 0),
                              np.maximum(r.imag, 0), np.maximum(-r.imag, 0)], axis=1)
     return {'simple': _pool(simple, self.pool), 'complex': _pool(np.abs(r), self.pool)}
@@ -82,9 +83,11 @@ def _spans(*spans)->list:
 # ImageNet indices of each of Geirhos et al.'s 16 categories (model-vs-human @ 79ed7cd1)
 GEIRHOS16_IMAGENET = {
     'airplane': [404], 'bear': _spans((294, 297)), 'bicycle': [444, 671],
-    'bird': _spans(8, (10, 16), (18, 20), (22, 24), (80, 83), (87, 96), (98, 100), (127, 133), (135, 145)),
-    'boat': [472, 554, 625, 814, 914], 'bottle': [440, 720, 737, 898, 899, 901, 907], 'car': [436, 511, 817],
-    'cat': _spans((281, 286)), 'chair': [423, 559, 765, 857], 'clock': [409, 530, 892],
+    'bird': _spans(8, (10, 16), (18, 20), (22, 24), (80, 83), (87, 96), (98, 100),
+                   (127, 133), (135, 145)),
+    'boat': [472, 554, 625, 814, 914], 'bottle': [440, 720, 737, 898, 899, 901, 907],
+    'car': [436, 511, 817], 'cat': _spans((281, 286)), 'chair': [423, 559, 765, 857],
+    'clock': [409, 530, 892],
     'dog': [i for i in range(152, 269) if i not in (192, 204, 227, 242, 251, 258, 260, 264)],
     'elephant': [385, 386], 'keyboard': [508, 878], 'knife': [499], 'oven': [766],
     'truck': [555, 569, 656, 675, 717, 734, 864, 867]}
@@ -162,7 +165,8 @@ IMAGENET_LABELS = {**GEIRHOS16_IMAGENET,
     'kato2026_broccoli': _spans(937)}
 # Kato et al.'s 'others': every ImageNet class none of their categories claims
 IMAGENET_LABELS['kato2026_others'] = sorted(set(range(1000)) - {
-    i for label, indices in IMAGENET_LABELS.items() if label.startswith('kato2026_') for i in indices})
+    i for label, indices in IMAGENET_LABELS.items() if label.startswith('kato2026_')
+    for i in indices})
 
 # %% ../../nbs/api/24_zoo.ipynb #24e00007
 @lru_cache(maxsize=1)
@@ -184,7 +188,8 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
     if synsets and categories != 'imagenet':
         raise ValueError(f"categories must be a list of labels or 'imagenet', got {categories!r}")
     categories = [] if synsets else list(categories or GEIRHOS16_IMAGENET)
-    key = lambda c: str(c).lower().replace(' ', '')  # 'Sewing Machine' is 'sewingmachine', as in Brain-Score
+    # 'Sewing Machine' is 'sewingmachine', as in Brain-Score
+    key = lambda c: str(c).lower().replace(' ', '')
     unknown = [c for c in categories if key(c) not in IMAGENET_LABELS]
     if unknown:
         raise ValueError(f"no ImageNet mapping for {unknown}; "
@@ -201,9 +206,12 @@ def category_probabilities(logits:np.ndarray, # N x 1000 ImageNet logits
 # %% ../../nbs/api/24_zoo.ipynb #bd81dd05
 # variant: (input side, MBConv blocks, region -> layer along the ventral stream)
 LITE = {
-    'efficientnet-lite0': (224, 16, dict(V1='_blocks.2', V2='_blocks.4', V4='_blocks.8', IT='_blocks.13')),
-    'efficientnet-lite1': (240, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18')),
-    'efficientnet-lite2': (260, 21, dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18'))}
+    'efficientnet-lite0': (224, 16,
+                           dict(V1='_blocks.2', V2='_blocks.4', V4='_blocks.8', IT='_blocks.13')),
+    'efficientnet-lite1': (240, 21,
+                           dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18')),
+    'efficientnet-lite2': (260, 21,
+                           dict(V1='_blocks.3', V2='_blocks.6', V4='_blocks.11', IT='_blocks.18'))}
 
 @lru_cache(maxsize=4)
 def _lite_extractor(variant:str, home:str, onnx:bool)->ActivationsExtractor:
@@ -223,8 +231,8 @@ def _lite_extractor(variant:str, home:str, onnx:bool)->ActivationsExtractor:
     layers, digest = [f'_blocks.{i}' for i in range(blocks)] + ['_conv_head'], weights_hash(module)
     kept = Path(home)/'models'/f'{variant}-{digest[:16]}.onnx'
     fast = onnx and onnx_for(module, kept, layers, image_size=size)
-    return ActivationsExtractor(fast or module, variant, preprocessing=Preprocessing(size), batch_size=32,
-                                weights=f'{digest}:onnxruntime' if fast else digest)
+    return ActivationsExtractor(fast or module, variant, preprocessing=Preprocessing(size),
+                                batch_size=32, weights=f'{digest}:onnxruntime' if fast else digest)
 
 # %% ../../nbs/api/24_zoo.ipynb #07258791
 def efficientnet_lite(variant:str, # 'efficientnet-lite0', 'efficientnet-lite1' or 'efficientnet-lite2'
@@ -246,7 +254,8 @@ def efficientnet_lite0()->ModelCommitment:
 
 # %% ../../nbs/api/24_zoo.ipynb #6460a551
 model_registry = {'pixels': pixels, 'gabor-v1': gabor_v1, 'efficientnet-lite0': efficientnet_lite0,
-                  **{v: partial(efficientnet_lite, v) for v in ('efficientnet-lite1', 'efficientnet-lite2')}}
+                  **{v: partial(efficientnet_lite, v)
+                     for v in ('efficientnet-lite1', 'efficientnet-lite2')}}
 
 def _discover():
     "Register the models of every `brainscore_nb.models` plugin, once"

@@ -20,8 +20,10 @@ from brainscore_nb.data.store import Recipe
 from data_packaging import read_manifest, stored_stimulus_set
 
 # %% coggan2024.ipynb #d76dead7
-IDENTIFIER = 'Coggan2024_fMRI'  # Brain-Score's name: its data layout (presentation x presentation x neuroid)
-RSMS = 'Coggan2024_fMRI.rsms'  # ours of the same matrices (region x subject x presentation x presentation_2)
+# Brain-Score's name: its data layout (presentation x presentation x neuroid)
+IDENTIFIER = 'Coggan2024_fMRI'
+# ours of the same matrices (region x subject x presentation x presentation_2)
+RSMS = 'Coggan2024_fMRI.rsms'
 MANIFEST = read_manifest('coggan2024')
 STIMULI = dict(sorted((Path(p).stem, raw) for p, raw in MANIFEST.under('stimuli').items()))
 DATASET = MANIFEST['dataset.pkl']
@@ -42,14 +44,15 @@ IMAGENET = dict(bear=(294, 'n02132136'), bison=(347, 'n02410509'), elephant=(386
 # %% coggan2024.ipynb #f46390a0
 class _ArraysOnly(pickle.Unpickler):
     "An unpickler that builds numpy arrays and plain containers, and refuses every other class"
-    ALLOWED = {('numpy.core.multiarray', '_reconstruct'), ('numpy._core.multiarray', '_reconstruct'),
+    ALLOWED = {('numpy.core.multiarray', '_reconstruct'),
+               ('numpy._core.multiarray', '_reconstruct'),
                ('numpy', 'ndarray'), ('numpy', 'dtype'),
                ('numpy.core.multiarray', 'scalar'), ('numpy._core.multiarray', 'scalar')}
 
     def find_class(self, module, name):
         if (module, name) not in self.ALLOWED:
-            raise pickle.UnpicklingError(f'refusing to load {module}.{name}: only numpy arrays and plain '
-                                         'containers are allowed')
+            raise pickle.UnpicklingError(f'refusing to load {module}.{name}: only numpy arrays and '
+                                         'plain containers are allowed')
         return super().find_class(module, name)
 
 def load_arrays_pickle(path # a pickle file
@@ -72,7 +75,8 @@ def stimulus_set(workdir=None, # where to copy the images; default: the stored s
         shutil.copyfile(MANIFEST.fetch(raw, mirror=mirror), paths[sid])
         obj, occlusion = sid.split('_')
         rows.append(dict(stimulus_id=sid, object_name=obj, occlusion_condition=occlusion,
-                         imagenet_class_index_1K=IMAGENET[obj][0], imagenet_class_name=IMAGENET[obj][1]))
+                         imagenet_class_index_1K=IMAGENET[obj][0],
+                         imagenet_class_name=IMAGENET[obj][1]))
     return StimulusSet(pd.DataFrame(rows), identifier=IDENTIFIER, stimulus_paths=paths)
 
 # %% coggan2024.ipynb #66413d53
@@ -121,4 +125,5 @@ def brainscore_assembly(workdir=None, # not used: nothing is written
 STIMULUS_SETS = {IDENTIFIER: Recipe(stimulus_set, tuple(STIMULI.values()))}
 DATASETS = {IDENTIFIER: Recipe(brainscore_assembly, (DATASET,), stimulus_set_identifier=IDENTIFIER,
                                 cls='NeuroidAssembly', version=2),  # version 1 was our layout
-            RSMS: Recipe(assembly, (DATASET,), stimulus_set_identifier=IDENTIFIER, cls='DataAssembly')}
+            RSMS: Recipe(assembly, (DATASET,), stimulus_set_identifier=IDENTIFIER,
+                         cls='DataAssembly')}

@@ -26,12 +26,13 @@ BIBTEX = """@article{cowley2023compact,
 
 # %% cowley2023.ipynb #1724c3a1
 MANIFEST = read_manifest('cowley2023')
-ANIMALS = {'210325': 'PE', '190923': 'WE', '210224': 'PE'}  # session -> animal, from the authors' readme
+# session -> animal, from the authors' readme
+ANIMALS = {'210325': 'PE', '190923': 'WE', '210224': 'PE'}
 IMAGES = {s: MANIFEST[f'images/images_{s}.zip'] for s in ANIMALS}
 RESPONSES_RAW = {'210325': MANIFEST['responses_raw/responses_210325.npy']}
 RESPONSES_AVERAGED = {s: MANIFEST[f'responses_repeat_averaged/responses_{s}.npy'] for s in ANIMALS}
-# ms; the authors' readme says only "Spike count bins are in 100ms"; the onset is the one of their own upload
-# to Brain-Score (its Cowley2026 plugin: 50-150 ms)
+# ms; the authors' readme says only "Spike count bins are in 100ms"; the onset is the one of their
+# own upload to Brain-Score (its Cowley2026 plugin: 50-150 ms)
 TIME_BIN = (50, 150)
 
 # %% cowley2023.ipynb #cde4491e
@@ -129,7 +130,8 @@ def main(argv=None # the command line's arguments (default: `sys.argv[1:]`)
     from brainscore_nb.data.validation import validate_pair
     from brainscore_nb.data.packaging import (package_stimulus_set_locally, package_data_assembly_locally,
                                               load_stimulus_set_from_package, load_assembly_from_package)
-    p = argparse.ArgumentParser(prog='python -m data_packaging.cowley2023', description=main.__doc__)
+    p = argparse.ArgumentParser(prog='python -m data_packaging.cowley2023',
+                                description=main.__doc__)
     p.add_argument('--session', default='210325', choices=list(IMAGES), help='recording session')
     p.add_argument('--directory', default=None,
                    help='where to write the packages (default: packages_dir setting)')
@@ -151,12 +153,13 @@ def main(argv=None # the command line's arguments (default: `sys.argv[1:]`)
         same = back.drop_attrs().drop_vars(columns).identical(data.drop_attrs())
         reps = data.groupby('stimulus_id').count('presentation').values.ravel()
         sizes = ' x '.join(f'{d} {n}' for d, n in data.sizes.items())
-        print(f"{ident}: {len(stimuli)} stimuli; {type(data).__name__} {sizes}; {reps.min()}-{reps.max()} "
-              f"presentations per stimulus; mean response {float(data.mean()):.3f}"
-              f"\n  {s['csv_path']}  sha1 {s['csv_sha1']}\n  {s['zip_path']}  sha1 {s['zip_sha1']}"
-              f"\n  {a['path']}  sha1 {a['sha1']}"
+        print(f"{ident}: {len(stimuli)} stimuli; {type(data).__name__} {sizes}; "
+              f"{reps.min()}-{reps.max()} presentations per stimulus; mean response "
+              f"{float(data.mean()):.3f}\n  {s['csv_path']}  sha1 {s['csv_sha1']}\n  "
+              f"{s['zip_path']}  sha1 {s['zip_sha1']}\n  {a['path']}  sha1 {a['sha1']}"
               f"\n  reloaded from the packages: {'identical' if same else 'DIFFERENT'}"
-              f" (stimulus set attached: {back.stimulus_set.identifier}, {len(back.stimulus_set)} stimuli)")
+              f" (stimulus set attached: {back.stimulus_set.identifier}, "
+              f"{len(back.stimulus_set)} stimuli)")
         if not same: raise SystemExit('the reloaded assembly differs from the packaged one')
     return s, a
 
@@ -164,5 +167,6 @@ def main(argv=None # the command line's arguments (default: `sys.argv[1:]`)
 STIMULUS_SETS = {f'Cowley2023.{s}': Recipe(partial(stimulus_set, s), (IMAGES[s],)) for s in IMAGES}
 DATASETS = {f'Cowley2023.{s}': Recipe(partial(assembly, s),
                                       (IMAGES[s], RESPONSES_RAW.get(s, RESPONSES_AVERAGED[s])),
-                                      stimulus_set_identifier=f'Cowley2023.{s}', cls='NeuroidAssembly')
+                                      stimulus_set_identifier=f'Cowley2023.{s}',
+                                      cls='NeuroidAssembly')
             for s in IMAGES}

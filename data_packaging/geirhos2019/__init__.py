@@ -31,7 +31,8 @@ Wichmann, Felix A and Brendel, Wieland},
 MANIFEST = read_manifest('geirhos2019')
 RAW = MANIFEST  # path -> RawFile, the name the recipe's users know
 # identifier suffix -> (stimulus folder, experiment folder)
-EXPERIMENTS = {'cue_conflict': ('style-transfer-preprocessed-512', 'style-transfer-512-nomask-experiment'),
+EXPERIMENTS = {'cue_conflict': ('style-transfer-preprocessed-512',
+                                'style-transfer-512-nomask-experiment'),
                'edges': ('edges', 'edge-experiment'),
                'silhouettes': ('filled-silhouettes', 'silhouette-filled-experiment')}
 SUBJECTS = tuple(f'subject-{i:02d}' for i in range(1, 11))
@@ -41,7 +42,8 @@ MODELS = ('alexnet', 'googlenet', 'vgg')  # the paper's networks, also published
 def stimulus_files(name:str # the experiment: 'cue_conflict', 'edges' or 'silhouettes'
                   ) -> dict:
     "stimulus_id -> RawFile of experiment `name`'s images"
-    return {Path(p).stem: raw for p, raw in MANIFEST.under(f'stimuli/{EXPERIMENTS[name][0]}').items()}
+    return {Path(p).stem: raw
+            for p, raw in MANIFEST.under(f'stimuli/{EXPERIMENTS[name][0]}').items()}
 
 # %% geirhos2019.ipynb #fff145ae
 def trial_file(name:str, # the experiment
@@ -98,8 +100,8 @@ def assembly(name:str, # the experiment
     if (unknown := set(df['stimulus_id']) - set(stimulus_files(name))):
         raise ValueError(f'trials name {len(unknown)} unknown stimuli, e.g. {sorted(unknown)[:3]}')
     coords = {'stimulus_id': df['stimulus_id'], 'subject': df['subj'], 'session': df['session'],
-              'trial': df['trial'], 'rt': df['rt'], 'truth': df['category'], 'condition': df['condition'],
-              'imagename': df['imagename']}
+              'trial': df['trial'], 'rt': df['rt'], 'truth': df['category'],
+              'condition': df['condition'], 'imagename': df['imagename']}
     return BehavioralAssembly(df['object_response'].to_numpy(dtype=str), dims=['presentation'],
                               coords={k: ('presentation', np.asarray(v.to_numpy()))
                                       for k, v in coords.items()},
@@ -129,13 +131,15 @@ def brainscore2021_stimuli(name:str, # the experiment
         if name == 'cue_conflict':
             parts = re.fullmatch(r'([a-z]+)([0-9]+)-([a-z]+)([0-9]+)', sid).groups()
             shape, shape_var, texture, texture_var = parts
-            row = dict(image_id=sid, original_image=sid.split('-')[0], conflict_image=sid.split('-')[1],
+            row = dict(image_id=sid, original_image=sid.split('-')[0],
+                       conflict_image=sid.split('-')[1],
                        truth=shape, category=shape, original_image_category=shape,
                        original_image_variation=int(shape_var), conflict_image_category=texture,
                        conflict_image_variation=int(texture_var), condition=0)
         else:
             category, variation = re.fullmatch(r'([a-z]+)([0-9]+)', sid).groups()
-            row = dict(image_id=sid, image_category=category, truth=category, image_variation=int(variation),
+            row = dict(image_id=sid, image_category=category, truth=category,
+                       image_variation=int(variation),
                        condition=0)
         rows.append({**row, 'path': str(MANIFEST.fetch(raw, mirror=mirror))})
     return pd.DataFrame(rows)
@@ -149,9 +153,11 @@ def brainscore2021_assembly(name:str, # the experiment
     df = trials(name, mirror=mirror)
     coords = dict(image_id=df['stimulus_id'], image_id_long=df['imagename'], truth=df['category'],
                   choice=df['object_response'], category=df['category'], condition=df['condition'],
-                  response_time=df['rt'], trial=df['trial'], subject=df['subj'], session=df['session'])
+                  response_time=df['rt'], trial=df['trial'], subject=df['subj'],
+                  session=df['session'])
     return xr.DataArray(df['object_response'].to_numpy(dtype=str), dims=['presentation'],
-                        coords={k: ('presentation', np.asarray(v.to_numpy())) for k, v in coords.items()})
+                        coords={k: ('presentation', np.asarray(v.to_numpy()))
+                                for k, v in coords.items()})
 
 # %% geirhos2019.ipynb #4bf4cc79
 def package_brainscore2021(name:str, # the experiment
@@ -167,7 +173,8 @@ def package_brainscore2021(name:str, # the experiment
     csv, zip_ = directory / f'stimulus_{ident}.csv', directory / f'stimulus_{ident}.zip'
     nc = directory / f'assy_brendel_{ident}.nc'
     with zipfile.ZipFile(zip_, 'w') as z:
-        for sid, path in zip(stimuli['image_id'], stimuli['path']): z.write(path, arcname=f'{sid}.png')
+        for sid, path in zip(stimuli['image_id'], stimuli['path']):
+            z.write(path, arcname=f'{sid}.png')
     stimuli.drop(columns='path').assign(filename=stimuli['image_id'] + '.png').to_csv(csv, index=False)
     ds = brainscore2021_assembly(name, mirror).assign_attrs(stimulus_set_identifier=ident)
     ds = ds.to_dataset(name='data', promote_attrs=True)
@@ -175,9 +182,11 @@ def package_brainscore2021(name:str, # the experiment
     return dict(identifier=ident, csv_path=csv, zip_path=zip_, nc_path=nc)
 
 # %% geirhos2019.ipynb #74bd8f99
-STIMULUS_SETS = {f'Geirhos2019.{n}': Recipe(partial(stimulus_set, n), tuple(stimulus_files(n).values()))
+STIMULUS_SETS = {f'Geirhos2019.{n}': Recipe(partial(stimulus_set, n),
+                                            tuple(stimulus_files(n).values()))
                  for n in EXPERIMENTS}
-DATASETS = {f'Geirhos2019.{n}': Recipe(partial(assembly, n), tuple(trial_file(n, s) for s in SUBJECTS),
-                                       stimulus_set_identifier=f'Geirhos2019.{n}', cls='BehavioralAssembly',
-                                       missing_ok=('rt',))
+DATASETS = {f'Geirhos2019.{n}': Recipe(partial(assembly, n),
+                                       tuple(trial_file(n, s) for s in SUBJECTS),
+                                       stimulus_set_identifier=f'Geirhos2019.{n}',
+                                       cls='BehavioralAssembly', missing_ok=('rt',))
             for n in EXPERIMENTS}

@@ -89,8 +89,10 @@ def monkey_it(workdir=None, # not used: nothing is written
     "Monkey IT RDM (Kiani 2007, 674 neurons): a DataAssembly presentation x presentation_2 of 1 - Pearson r"
     from brainscore_nb.data.assemblies import DataAssembly
     rdm = published_rdms(mirror)['mIT_674neurons']
-    return DataAssembly(rdm, dims=['presentation', 'presentation_2'], coords=_rdm_coords(region=((), 'IT')),
-                        attrs=dict(measure='dissimilarity: 1 - Pearson r', species='macaque', neurons=674))
+    return DataAssembly(rdm, dims=['presentation', 'presentation_2'],
+                        coords=_rdm_coords(region=((), 'IT')),
+                        attrs=dict(measure='dissimilarity: 1 - Pearson r',
+                                   species='macaque', neurons=674))
 
 # %% kriegeskorte2008.ipynb #78b6f86b
 def human_it(workdir=None, # not used: nothing is written
@@ -98,7 +100,8 @@ def human_it(workdir=None, # not used: nothing is written
             ):
     "Human IT fMRI RDMs, 4 subjects x 2 sessions: subject x session x presentation x presentation_2"
     from brainscore_nb.data.assemblies import DataAssembly
-    rdms = _load_mat(MANIFEST.fetch(FILES['brain_rdms'], mirror=mirror))['RDMs']  # subject x session structs
+    # subject x session structs
+    rdms = _load_mat(MANIFEST.fetch(FILES['brain_rdms'], mirror=mirror))['RDMs']
     names = [[str(r.name) for r in row] for row in rdms]  # 'hIT | BE | Session: 1'
     subjects = [row[0].split('|')[1].strip() for row in names]
     sessions = [int(n.split(':')[-1]) for n in names[0]]
@@ -106,9 +109,11 @@ def human_it(workdir=None, # not used: nothing is written
     if names != expected:
         raise ValueError(f'unexpected layout of 92_brainRDMs.mat: {names}')
     values = np.stack([[_square(r.RDM) for r in row] for row in rdms])
-    coords = _rdm_coords(subject=('subject', subjects), session=('session', sessions), region=((), 'IT'))
-    return DataAssembly(values, dims=['subject', 'session', 'presentation', 'presentation_2'], coords=coords,
-                        attrs=dict(measure='dissimilarity: 1 - Pearson r', species='human', voxels=316))
+    coords = _rdm_coords(subject=('subject', subjects), session=('session', sessions),
+                         region=((), 'IT'))
+    return DataAssembly(values, dims=['subject', 'session', 'presentation', 'presentation_2'],
+                        coords=coords, attrs=dict(measure='dissimilarity: 1 - Pearson r',
+                                                  species='human', voxels=316))
 
 # %% kriegeskorte2008.ipynb #8f2e564f
 def behavior(workdir=None, # not used: nothing is written
@@ -128,5 +133,6 @@ def behavior(workdir=None, # not used: nothing is written
 STIMULUS_SETS = {IDENTIFIER: Recipe(stimulus_set, (FILES['supplemental'],))}
 DATASETS = {f'{IDENTIFIER}.{name}': Recipe(fn, (FILES[key],), stimulus_set_identifier=IDENTIFIER,
                                            cls='DataAssembly')
-            for name, fn, key in [('mIT', monkey_it, 'supplemental'), ('hIT', human_it, 'brain_rdms'),
+            for name, fn, key in [('mIT', monkey_it, 'supplemental'),
+                                  ('hIT', human_it, 'brain_rdms'),
                                   ('behavior', behavior, 'behavior_rdms')]}

@@ -63,8 +63,13 @@ def registries_restored():
         del benchmark_registry[k]
         if str(getattr(sys.modules.get(module), '__file__', '')).startswith(str(Path(__file__).parent)):
             del sys.modules[module]  # a test module (tests/small_benchmarks.py): a notebook importing it registers again
+    modules = set(sys.modules)
     yield
     for r, before in zip(registries, saved): r.clear(), r.update(before)
+    tests = str(Path(__file__).parent)
+    for name in set(sys.modules) - modules:  # a test module a notebook imported (43_cli's --import of
+        # tests/small_benchmarks.py): gone with its registrations, so the next notebook importing it registers again
+        if str(getattr(sys.modules[name], '__file__', None) or '').startswith(tests): del sys.modules[name]
 
 
 @pytest.mark.parametrize('notebook', NOTEBOOKS, ids=lambda p: str(p.relative_to(NBS if p.is_relative_to(NBS) else ROOT)))

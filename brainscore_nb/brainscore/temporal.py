@@ -532,8 +532,12 @@ def _inferencer_call(self:Inferencer, paths:list, # stimulus files
         per_layer[layer] = self.package_layer(found.pop(layer), spec, stimuli)
     return self.package(per_layer, paths)
 
-def load_stimuli(self:Inferencer, paths:list)->list: return [self.load_stimulus(p) for p in paths]
-def load_stimulus(self:Inferencer, path): return self.stimulus_type.from_path(path)
+def load_stimuli(self:Inferencer, paths:list)->list:
+    "The stimuli of `paths`, each read by `load_stimulus`"
+    return [self.load_stimulus(p) for p in paths]
+def load_stimulus(self:Inferencer, path):
+    "The stimulus at `path`, read as the inferencer's `stimulus_type` (Brain-Score's rule)"
+    return self.stimulus_type.from_path(path)
 
 def inference(self:Inferencer, stimuli:list, layers:list)->OrderedDict:
     "`{layer: [one array per stimulus]}`"
